@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import WaterfallSpec
+
+/// The `waterfall` command: waterfall layouts computed, rendered and compared.
+@main
+struct Waterfall: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "waterfall",
+        abstract: "Compute waterfall (masonry) layouts and render them to SVG, HTML, PNG and PDF.",
+        subcommands: [LayoutCommand.self])
+
+    /// Runs the command; every failure is one line on standard error and a documented exit status:
+    /// 2 for bad input or arguments, 1 for "different" answers, 0 otherwise.
+    static func main() {
+        let status: Int32
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            status = 0
+        } catch let error as SpecError {
+            Output.standardError("error: \(error)")
+            status = 2
+        } catch let error as CLIError {
+            Output.standardError("error: \(error)")
+            status = 2
+        } catch let code as ExitCode {
+            status = code.rawValue
+        } catch {
+            if exitCode(for: error) == .success {
+                // --help and --version
+                let message = fullMessage(for: error)
+                if !message.isEmpty { Output.standardOutput(message + "\n") }
+                status = 0
+            } else {
+                let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+                Output.standardError("error: \(message) (see 'waterfall help')")
+                status = 2
+            }
+        }
+        Foundation.exit(status)
+    }
+}

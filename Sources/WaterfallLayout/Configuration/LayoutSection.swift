@@ -1,0 +1,19 @@
+/// One section's input: its settings, its supplementary views and its items.
+public struct LayoutSection: Sendable, Hashable {
+    public var settings: SectionSettings
+    /// The header's height; 0 means the section has no header.
+    public var headerHeight: Double
+    /// The footer's height; 0 means the section has no footer.
+    public var footerHeight: Double
+    public var items: [LayoutItem]
+
+    public init(
+        settings: SectionSettings = .default, headerHeight: Double = 0, footerHeight: Double = 0,
+        items: [LayoutItem] = []
+    ) {
+        self.settings = settings
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+        self.items = items
+    }
+}

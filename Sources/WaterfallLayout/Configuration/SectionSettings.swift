@@ -1,0 +1,42 @@
+/// The per-section settings of a waterfall layout, as CHTCollectionViewWaterfallLayout names them.
+public struct SectionSettings: Sendable, Hashable {
+    /// Number of columns, at least 1.
+    public var columns: Int
+    /// Space around the section's cells.
+    public var sectionInset: EdgeInsets
+    /// Vertical space between consecutive cells of a column.
+    public var lineSpacing: Double
+    /// Horizontal space between columns.
+    public var interitemSpacing: Double
+    /// Vertical space between this section and the one before it (not applied to the first).
+    public var spacingWithLastSection: Double
+    /// Space around the header; applied only when the section has a header.
+    public var headerInset: EdgeInsets
+    /// Space around the footer; applied only when the section has a footer.
+    public var footerInset: EdgeInsets
+    /// How single-column items choose their column.
+    public var renderDirection: RenderDirection
+
+    public init(
+        columns: Int = 2,
+        sectionInset: EdgeInsets = .zero,
+        lineSpacing: Double = 10,
+        interitemSpacing: Double = 10,
+        spacingWithLastSection: Double = 0,
+        headerInset: EdgeInsets = .zero,
+        footerInset: EdgeInsets = .zero,
+        renderDirection: RenderDirection = .shortestFirst
+    ) {
+        self.columns = columns
+        self.sectionInset = sectionInset
+        self.lineSpacing = lineSpacing
+        self.interitemSpacing = interitemSpacing
+        self.spacingWithLastSection = spacingWithLastSection
+        self.headerInset = headerInset
+        self.footerInset = footerInset
+        self.renderDirection = renderDirection
+    }
+
+    /// The documented defaults: 2 columns, 10-point spacing, no insets, shortest column first.
+    public static let `default` = SectionSettings()
+}

@@ -1,0 +1,55 @@
+/// A computed waterfall layout that answers the questions a `UICollectionViewLayout` is asked.
+///
+/// Build one from a ``LayoutConfiguration``; every frame follows the layout contract in
+/// `docs/LAYOUT.md`. Frames are kept in flat arrays per section, and the queries use binary
+/// search, so a viewport query costs O(log n + k) for k elements found.
+public struct Layout: Sendable {
+    /// The width the layout was computed for.
+    public let width: Double
+    public let minimumContentHeight: Double
+    var sections: [LaidOutSection]
+
+    /// Lays out every section of `configuration`.
+    ///
+    /// - Throws: ``LayoutError`` naming the section, item and setting when the configuration
+    ///   cannot be laid out (a column narrower than 0, a span wider than the section…).
+    public init(_ configuration: LayoutConfiguration) throws(LayoutError) {
+        guard configuration.width.isFinite, configuration.width > 0 else {
+            throw LayoutError(key: "width", message: "must be a finite number > 0, not \(configuration.width)")
+        }
+        guard configuration.minimumContentHeight.isFinite, configuration.minimumContentHeight >= 0 else {
+            throw LayoutError(
+                key: "minimumContentHeight",
+                message: "must be a finite number >= 0, not \(configuration.minimumContentHeight)")
+        }
+        width = configuration.width
+        minimumContentHeight = configuration.minimumContentHeight
+        sections = []
+        sections.reserveCapacity(configuration.sections.count)
+        for (index, section) in configuration.sections.enumerated() {
+            sections.append(try LaidOutSection(section, index: index, width: width))
+        }
+        reposition(from: 0)
+    }
+
+    /// The size of everything laid out, at least ``minimumContentHeight`` tall.
+    public var contentSize: Size {
+        Size(width: width, height: max(sections.last?.bottom ?? 0, minimumContentHeight))
+    }
+
+    public var numberOfSections: Int { sections.count }
+
+    public func numberOfItems(inSection section: Int) -> Int { sections[section].itemCount }
+
+    /// Places sections from `first` on one after another, keeping their cells where they are
+    /// relative to each section.
+    mutating func reposition(from first: Int) {
+        guard first < sections.count else { return }
+        var y = first == 0 ? 0 : sections[first - 1].bottom
+        for index in first..<sections.count {
+            if index > 0 { y += sections[index].settings.spacingWithLastSection }
+            sections[index].position(at: y, width: width)
+            y = sections[index].bottom
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// A rectangle in points: an origin at its top-left corner and a size.
+public struct Rect: Sendable, Hashable {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+
+    /// Whether `other` touches this rectangle the way the layout's queries count it.
+    ///
+    /// Both axes need a positive overlap, except that an element of zero height counts when its
+    /// `y` lies inside this rectangle (`minY <= y < maxY`) and the x ranges overlap.
+    public func intersectsElement(_ other: Rect) -> Bool {
+        guard other.minX < maxX, other.maxX > minX else { return false }
+        if other.height == 0 {
+            return other.minY >= minY && other.minY < maxY
+        }
+        return other.minY < maxY && other.maxY > minY
+    }
+}

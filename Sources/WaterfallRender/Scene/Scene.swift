@@ -1,0 +1,110 @@
+import WaterfallLayout
+
+/// Everything a renderer draws: the page and its elements, in points, in drawing order.
+///
+/// The scene is the one render model every output format consumes, so that SVG, HTML, PNG and
+/// PDF show the same picture.
+public struct Scene: Sendable {
+    /// The page size in points: the layout's content size.
+    public var size: Size
+    /// The opaque page color.
+    public var background: Color
+    /// How many device pixels a point is in raster output.
+    public var scale: Double
+    /// Elements in document order: by section, then header, cells by item, footer.
+    public var elements: [SceneElement]
+
+    public init(size: Size, background: Color, scale: Double, elements: [SceneElement]) {
+        self.size = size
+        self.background = background
+        self.scale = scale
+        self.elements = elements
+    }
+}
+
+/// One laid-out element: a card with an optional image and text.
+public struct SceneElement: Sendable {
+    public var kind: ElementKind
+    public var section: Int
+    /// The item index; `nil` for headers and footers.
+    public var item: Int?
+    public var frame: Rect
+    public var fill: Color
+    public var cornerRadius: Double
+    public var stroke: Stroke?
+    public var image: SceneImage?
+    public var texts: [TextRun]
+
+    public init(
+        kind: ElementKind, section: Int, item: Int?, frame: Rect, fill: Color,
+        cornerRadius: Double, stroke: Stroke? = nil, image: SceneImage? = nil, texts: [TextRun] = []
+    ) {
+        self.kind = kind
+        self.section = section
+        self.item = item
+        self.frame = frame
+        self.fill = fill
+        self.cornerRadius = cornerRadius
+        self.stroke = stroke
+        self.image = image
+        self.texts = texts
+    }
+}
+
+/// A line drawn along the inside of an element's rounded rectangle.
+public struct Stroke: Sendable, Hashable {
+    public var color: Color
+    public var width: Double
+
+    public init(color: Color, width: Double) {
+        self.color = color
+        self.width = width
+    }
+}
+
+/// A decoded-once image drawn aspect-fill into its element's frame and clipped to it.
+public struct SceneImage: Sendable {
+    public enum Format: String, Sendable { case png, jpeg }
+
+    /// The path as the spec gave it, for messages.
+    public var path: String
+    public var format: Format
+    /// The file's bytes, embedded as they are by SVG and HTML.
+    public var data: [UInt8]
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+
+    public init(path: String, format: Format, data: [UInt8], pixelWidth: Int, pixelHeight: Int) {
+        self.path = path
+        self.format = format
+        self.data = data
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+}
+
+/// A run of text laid out inside a box: wrapped to the box's width and clipped to the box.
+public struct TextRun: Sendable, Hashable {
+    public enum Weight: String, Sendable { case regular, bold }
+
+    public var text: String
+    /// The box the text is laid out in; its top-left is where the first line starts.
+    public var frame: Rect
+    /// Font families in order of preference, the last a generic such as `sans-serif`.
+    public var fontFamilies: [String]
+    public var fontSize: Double
+    public var weight: Weight
+    public var color: Color
+
+    public init(
+        text: String, frame: Rect, fontFamilies: [String], fontSize: Double, weight: Weight,
+        color: Color
+    ) {
+        self.text = text
+        self.frame = frame
+        self.fontFamilies = fontFamilies
+        self.fontSize = fontSize
+        self.weight = weight
+        self.color = color
+    }
+}

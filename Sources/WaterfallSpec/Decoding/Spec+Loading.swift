@@ -1,0 +1,74 @@
+import Foundation
+
+extension Spec {
+    /// Decodes a spec from its text (JSON or YAML).
+    ///
+    /// - Parameters:
+    ///   - text: The document.
+    ///   - file: The name to put in error messages.
+    ///   - baseDirectory: Where relative image paths are resolved.
+    public static func decode(_ text: String, file: String? = nil, baseDirectory: String = ".") throws(SpecError)
+        -> Spec
+    {
+        do {
+            return try SpecDecoder.decode(text, baseDirectory: baseDirectory)
+        } catch {
+            throw file.map { error.inFile($0) } ?? error
+        }
+    }
+
+    /// Reads and decodes the spec at `path`, or standard input when `path` is `-`.
+    public static func load(path: String) throws(SpecError) -> Spec {
+        let bytes = try readBytes(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = firstInvalidUTF8Offset(bytes)
+            throw SpecError(file: path, location: "", message: "is not UTF-8 text (bad byte at offset \(offset))")
+        }
+        if text.allSatisfy(\.isWhitespace) {
+            throw SpecError(file: path, location: "", message: "the file is empty")
+        }
+        let base = path == "-" ? "." : (path as NSString).deletingLastPathComponent
+        var spec = try decode(text, file: path, baseDirectory: base.isEmpty ? "." : base)
+        spec.source = path
+        return spec
+    }
+
+    private static func readBytes(_ path: String) throws(SpecError) -> [UInt8] {
+        if path == "-" {
+            return Array(FileHandle.standardInput.readDataToEndOfFile())
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SpecError(file: path, location: "", message: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw SpecError(file: path, location: "", message: "is a directory, not a spec file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw SpecError(file: path, location: "", message: "cannot be read (permission denied?)")
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: SpecLimits.maximumFileBytes + 1) ?? Data()
+            guard data.count <= SpecLimits.maximumFileBytes else {
+                throw SpecError(
+                    file: path, location: "", message: "is larger than \(SpecLimits.maximumFileBytes / 1_048_576) MiB")
+            }
+            return Array(data)
+        } catch let error as SpecError {
+            throw error
+        } catch {
+            throw SpecError(file: path, location: "", message: "cannot be read: \(error.localizedDescription)")
+        }
+    }
+
+    private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            offset += UTF8.width(scalar)
+        }
+        return offset
+    }
+}

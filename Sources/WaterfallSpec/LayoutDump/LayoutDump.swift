@@ -1,0 +1,42 @@
+import WaterfallLayout
+
+/// The JSON that `waterfall layout` prints: the content size and every element's frame.
+///
+/// Elements are in document order (by section, then header, cells by item, footer); `item` is
+/// written for cells only. Numbers are the shortest text that reads back as the same `Double`.
+public enum LayoutDump {
+    /// The document for `elements` of a layout whose content size is `contentSize`.
+    public static func json(contentSize: Size, elements: [LayoutAttributes], pretty: Bool = false) -> String {
+        var out = "{"
+        out += pretty ? "\n  \"contentSize\": " : "\"contentSize\":"
+        out += object([("width", JSONNumber.text(contentSize.width)), ("height", JSONNumber.text(contentSize.height))],
+                      pretty: pretty)
+        out += pretty ? ",\n  \"elements\": [" : ",\"elements\":["
+        for (index, element) in elements.enumerated() {
+            if index > 0 { out += "," }
+            if pretty { out += "\n    " }
+            out += self.element(element, pretty: pretty)
+        }
+        if pretty && !elements.isEmpty { out += "\n  " }
+        out += pretty ? "]\n}\n" : "]}\n"
+        return out
+    }
+
+    static func element(_ element: LayoutAttributes, pretty: Bool) -> String {
+        var fields = [("kind", "\"\(element.kind.rawValue)\""), ("section", String(element.indexPath.section))]
+        if element.kind == .cell { fields.append(("item", String(element.indexPath.item))) }
+        let frame = element.frame
+        fields.append(
+            ("frame",
+             object(
+                [("x", JSONNumber.text(frame.minX)), ("y", JSONNumber.text(frame.minY)),
+                 ("width", JSONNumber.text(frame.width)), ("height", JSONNumber.text(frame.height))], pretty: pretty)))
+        return object(fields, pretty: pretty)
+    }
+
+    private static func object(_ fields: [(String, String)], pretty: Bool) -> String {
+        let separator = pretty ? ": " : ":"
+        let body = fields.map { "\"\($0.0)\"\(separator)\($0.1)" }.joined(separator: pretty ? ", " : ",")
+        return "{" + body + "}"
+    }
+}

@@ -1,0 +1,135 @@
+import WaterfallLayout
+
+/// A decoded spec file: the layout's input plus the content and style renderers draw.
+public struct Spec: Sendable {
+    /// The width to lay out, in points.
+    public var width: Double
+    public var minimumContentHeight: Double
+    /// Device pixels per point for raster output.
+    public var scale: Double
+    public var style: SpecStyle
+    public var sections: [SpecSection]
+    /// The folder relative image paths are read from: the spec file's own folder.
+    public var baseDirectory: String
+    /// The file the spec came from, for messages; `nil` when it came from elsewhere.
+    public var source: String?
+
+    public init(
+        width: Double, minimumContentHeight: Double = 0, scale: Double = 2, style: SpecStyle = SpecStyle(),
+        sections: [SpecSection], baseDirectory: String = "."
+    ) {
+        self.width = width
+        self.minimumContentHeight = minimumContentHeight
+        self.scale = scale
+        self.style = style
+        self.sections = sections
+        self.baseDirectory = baseDirectory
+    }
+
+    /// The layout engine's input.
+    public var configuration: LayoutConfiguration {
+        LayoutConfiguration(
+            width: width, minimumContentHeight: minimumContentHeight,
+            sections: sections.map { section in
+                LayoutSection(
+                    settings: section.settings, headerHeight: section.header?.height ?? 0,
+                    footerHeight: section.footer?.height ?? 0, items: section.items.map(\.layout))
+            })
+    }
+
+    /// Computes the layout, reporting a geometric problem at its place in the spec.
+    public func layout() throws(SpecError) -> Layout {
+        do {
+            return try Layout(configuration)
+        } catch {
+            throw SpecError(file: source, location: error.path, message: error.message)
+        }
+    }
+}
+
+/// One section of a spec.
+public struct SpecSection: Sendable {
+    public var settings: SectionSettings
+    public var header: SpecSupplementary?
+    public var footer: SpecSupplementary?
+    public var items: [SpecItem]
+
+    public init(
+        settings: SectionSettings = .default, header: SpecSupplementary? = nil, footer: SpecSupplementary? = nil,
+        items: [SpecItem] = []
+    ) {
+        self.settings = settings
+        self.header = header
+        self.footer = footer
+        self.items = items
+    }
+}
+
+/// A header or footer: its height and what it shows.
+public struct SpecSupplementary: Sendable, Hashable {
+    public var height: Double
+    public var title: String?
+    public var color: Color?
+
+    public init(height: Double, title: String? = nil, color: Color? = nil) {
+        self.height = height
+        self.title = title
+        self.color = color
+    }
+}
+
+/// One cell: its layout input and what it shows.
+public struct SpecItem: Sendable, Hashable {
+    public var layout: LayoutItem
+    public var title: String?
+    public var subtitle: String?
+    public var color: Color?
+    /// A PNG or JPEG path, relative to the spec's folder unless absolute.
+    public var image: String?
+
+    public init(
+        layout: LayoutItem, title: String? = nil, subtitle: String? = nil, color: Color? = nil, image: String? = nil
+    ) {
+        self.layout = layout
+        self.title = title
+        self.subtitle = subtitle
+        self.color = color
+        self.image = image
+    }
+}
+
+/// The look of a rendered spec.
+public struct SpecStyle: Sendable, Hashable {
+    public var background: Color
+    public var cornerRadius: Double
+    /// Font families in order of preference.
+    public var font: [String]
+    public var fontSize: Double
+    public var textColor: Color
+    /// Colors used in turn for items that give none.
+    public var palette: [Color]
+
+    public init(
+        background: Color = Color(red: 0xF4, green: 0xF5, blue: 0xF7),
+        cornerRadius: Double = 8,
+        font: [String] = SpecStyle.defaultFont,
+        fontSize: Double = 13,
+        textColor: Color = Color(red: 0x1F, green: 0x23, blue: 0x28),
+        palette: [Color] = SpecStyle.defaultPalette
+    ) {
+        self.background = background
+        self.cornerRadius = cornerRadius
+        self.font = font
+        self.fontSize = fontSize
+        self.textColor = textColor
+        self.palette = palette
+    }
+
+    /// Fonts every machine of ours has, named rather than left to the locale; CJK falls back to Noto.
+    public static let defaultFont = ["DejaVu Sans", "Noto Sans CJK SC", "sans-serif"]
+
+    /// Soft, distinguishable card colors.
+    public static let defaultPalette: [Color] = [
+        "#ffd6a5", "#caffbf", "#9bf6ff", "#bdb2ff", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad",
+    ].map { Color(hex: $0)! }
+}
