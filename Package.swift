@@ -6,11 +6,13 @@ let package = Package(
     products: [
         .library(name: "WaterfallLayout", targets: ["WaterfallLayout"]),
         .library(name: "WaterfallSpec", targets: ["WaterfallSpec"]),
+        .library(name: "WaterfallRender", targets: ["WaterfallRender", "WaterfallCairo"]),
         .executable(name: "waterfall", targets: ["WaterfallCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // The engine: pure computation, no IO, no Foundation.
@@ -19,16 +21,34 @@ let package = Package(
         .target(
             name: "WaterfallSpec",
             dependencies: ["WaterfallLayout", .product(name: "Yams", package: "Yams")]),
+        // The render model (scene) and the text renderers: SVG, and HTML from Mustache templates.
+        .target(
+            name: "WaterfallRender",
+            dependencies: ["WaterfallLayout", "WaterfallSpec", .product(name: "Mustache", package: "swift-mustache")]),
+        // Cairo and Pango, through pkg-config; every C call is in WaterfallCairo/Internals/Cairo.swift.
+        .systemLibrary(
+            name: "CWaterfallCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpng-dev", "libturbojpeg0-dev"])]),
+        // PNG and PDF output, PNG decoding and text measurement.
+        .target(
+            name: "WaterfallCairo",
+            dependencies: ["CWaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec"]),
         .executableTarget(
             name: "WaterfallCLI",
             dependencies: [
-                "WaterfallLayout", "WaterfallSpec",
+                "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout"]),
-        .testTarget(name: "WaterfallSpecTests", dependencies: ["WaterfallSpec", "WaterfallLayout"]),
+        .target(
+            name: "WaterfallTestSupport", dependencies: ["WaterfallLayout"], path: "Tests/WaterfallTestSupport"),
+        .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(
-            name: "WaterfallCLITests", dependencies: ["WaterfallLayout"],
-            resources: [.copy("Fixtures")]),
+            name: "WaterfallSpecTests", dependencies: ["WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport"]),
+        .testTarget(
+            name: "WaterfallCairoTests",
+            dependencies: ["WaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec"]),
+        .testTarget(
+            name: "WaterfallCLITests", dependencies: ["WaterfallCLI", "WaterfallSpec", "WaterfallTestSupport"]),
     ]
 )

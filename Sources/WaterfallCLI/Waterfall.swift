@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterfallRender
 import WaterfallSpec
 
 /// The `waterfall` command: waterfall layouts computed, rendered and compared.
@@ -8,7 +9,8 @@ struct Waterfall: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waterfall",
         abstract: "Compute waterfall (masonry) layouts and render them to SVG, HTML, PNG and PDF.",
-        subcommands: [LayoutCommand.self])
+        subcommands: [ExamplesCommand.self, LayoutCommand.self, RenderCommand.self],
+        defaultSubcommand: ExamplesCommand.self)
 
     /// Runs the command; every failure is one line on standard error and a documented exit status:
     /// 2 for bad input or arguments, 1 for "different" answers, 0 otherwise.
@@ -22,6 +24,9 @@ struct Waterfall: ParsableCommand {
             Output.standardError("error: \(error)")
             status = 2
         } catch let error as CLIError {
+            Output.standardError("error: \(error)")
+            status = 2
+        } catch let error as SceneError {
             Output.standardError("error: \(error)")
             status = 2
         } catch let code as ExitCode {

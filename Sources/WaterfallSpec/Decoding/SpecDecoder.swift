@@ -239,6 +239,11 @@ struct SpecDecoder {
             let detail = context.map { "\($0.text) " } ?? ""
             return SpecError(
                 line: mark.line, column: mark.column, location: "", message: "syntax error: \(detail)\(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            return SpecError(
+                line: context.mark.line, column: context.mark.column, location: "",
+                message: "duplicate key \(keys) in a mapping")
         case .reader(let problem, let offset, _, _):
             return SpecError(location: "", message: "cannot be read: \(problem)" + (offset.map { " at byte \($0)" } ?? ""))
         default:

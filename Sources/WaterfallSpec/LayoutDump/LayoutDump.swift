@@ -9,7 +9,7 @@ public enum LayoutDump {
     public static func json(contentSize: Size, elements: [LayoutAttributes], pretty: Bool = false) -> String {
         var out = "{"
         out += pretty ? "\n  \"contentSize\": " : "\"contentSize\":"
-        out += object([("width", JSONNumber.text(contentSize.width)), ("height", JSONNumber.text(contentSize.height))],
+        out += object([("width", ShortestNumber.text(contentSize.width)), ("height", ShortestNumber.text(contentSize.height))],
                       pretty: pretty)
         out += pretty ? ",\n  \"elements\": [" : ",\"elements\":["
         for (index, element) in elements.enumerated() {
@@ -29,8 +29,8 @@ public enum LayoutDump {
         fields.append(
             ("frame",
              object(
-                [("x", JSONNumber.text(frame.minX)), ("y", JSONNumber.text(frame.minY)),
-                 ("width", JSONNumber.text(frame.width)), ("height", JSONNumber.text(frame.height))], pretty: pretty)))
+                [("x", ShortestNumber.text(frame.minX)), ("y", ShortestNumber.text(frame.minY)),
+                 ("width", ShortestNumber.text(frame.width)), ("height", ShortestNumber.text(frame.height))], pretty: pretty)))
         return object(fields, pretty: pretty)
     }
 

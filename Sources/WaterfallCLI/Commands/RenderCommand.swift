@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import WaterfallRender
+
+/// `waterfall render SPEC...`: SVG, HTML, PNG and PDF files named after each spec.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render specs to SVG, HTML, PNG and PDF.",
+        discussion: """
+            Files are named after each spec (shop.yaml -> shop.svg, shop.html, shop.png, shop.pdf). A PNG taller \
+            than 32,767 device pixels is written as tiles shop-1.png, shop-2.png, … Specs render in parallel; \
+            a bad spec is reported and the others still render.
+            """)
+
+    @Argument(help: "Spec files (JSON or YAML), or - for standard input.")
+    var specs: [String]
+
+    @OptionGroup var options: RenderOptions
+
+    func validate() throws {
+        guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
+    }
+
+    func run() throws {
+        let job = try options.job()
+        let outcomes = BatchRenderer(job: job).run(specs)
+        if outcomes.contains(where: { $0.error != nil }) { throw ExitCode(2) }
+    }
+}
+
+/// The options `render` and the default command share.
+struct RenderOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Formats to write, comma-separated.", valueName: "svg,html,png,pdf"))
+    var format = Renderers.names.joined(separator: ",")
+
+    @Option(name: .shortAndLong, help: "The folder to write into.")
+    var output = "Output"
+
+    @Option(help: "Device pixels per point in PNG output (overrides the spec's scale).")
+    var scale: Double?
+
+    @Option(help: "The folder of Mustache templates for HTML pages.")
+    var templates = "Templates"
+
+    @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
+    var missingImages: MissingImagePolicy = .error
+
+    func validate() throws {
+        if let scale, !(scale > 0 && scale <= 16) {
+            throw ValidationError("--scale must be a number greater than 0 and at most 16")
+        }
+    }
+
+    var formats: [String] {
+        format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    func job() throws(CLIError) -> RenderJob {
+        let renderers = try Renderers.named(formats, templates: templates)
+        try AtomicFile.makeFolder(output)
+        return RenderJob(renderers: renderers, output: output, scale: scale, missingImages: missingImages)
+    }
+}
+
+extension MissingImagePolicy: ExpressibleByArgument {}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Writes files so that a reader never sees half of one: a temporary file in the same folder,
+/// then a rename over the destination.
+enum AtomicFile {
+    static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let temporary = (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            throw CLIError.io(path: path, message: "cannot be written (is the folder writable?)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CLIError.io(path: path, message: "cannot be written (\(reason))")
+        }
+    }
+
+    /// Makes `folder` (and its parents) if it is not there.
+    static func makeFolder(_ folder: String) throws(CLIError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError.io(path: folder, message: "cannot create the output folder")
+        }
+        guard access(folder, W_OK) == 0 else {
+            throw CLIError.io(path: folder, message: "the output folder is not writable")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+import WaterfallRender
+
+/// Renders many specs on all cores; one bad spec is reported and does not stop the others.
+struct BatchRenderer {
+    var job: RenderJob
+
+    struct Outcome {
+        var spec: String
+        var files: [String]
+        var error: String?
+    }
+
+    /// Renders `specs`, reporting progress on standard error, and returns one outcome a spec, in order.
+    func run(_ specs: [String]) -> [Outcome] {
+        let outcomes = Locked(Array<Outcome?>(repeating: nil, count: specs.count))
+        let progress = Progress(total: specs.count)
+        DispatchQueue.concurrentPerform(iterations: specs.count) { index in
+            let spec = specs[index]
+            let outcome: Outcome
+            do {
+                outcome = Outcome(spec: spec, files: try job.run(specPath: spec), error: nil)
+            } catch {
+                outcome = Outcome(spec: spec, files: [], error: "\(error)")
+            }
+            outcomes.withLock { $0[index] = outcome }
+            progress.finished(outcome)
+        }
+        progress.end()
+        return outcomes.withLock { $0.map { $0! } }
+    }
+
+    /// A line that updates in place on a terminal, plain lines otherwise.
+    final class Progress: @unchecked Sendable {
+        private let total: Int
+        private var done = 0
+        private let lock = NSLock()
+        private let isTerminal = isatty(STDERR_FILENO) == 1
+
+        init(total: Int) { self.total = total }
+
+        func finished(_ outcome: Outcome) {
+            lock.lock()
+            defer { lock.unlock() }
+            done += 1
+            if let error = outcome.error {
+                if isTerminal { Output.standardErrorRaw("\r\u{1B}[K") }
+                Output.standardError("error: \(error)")
+            } else if !isTerminal {
+                Output.standardError("rendered \(outcome.spec): \(outcome.files.joined(separator: ", "))")
+            }
+            if isTerminal {
+                Output.standardErrorRaw("\r\u{1B}[K[\(done)/\(total)] \(outcome.spec)")
+            }
+        }
+
+        func end() {
+            if isTerminal { Output.standardErrorRaw("\r\u{1B}[K") }
+        }
+    }
+}
+
+/// A value shared between threads behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}

@@ -1,0 +1,52 @@
+import WaterfallSpec
+
+/// One output format: a name, a file extension and a function from a scene to files.
+///
+/// Renderers are values, in the way of swift-snapshot-testing's `Snapshotting`: a new format is a
+/// new static (`Renderer.svg`, `Renderer.png`…) in its own file and one line where the command
+/// line registers it.
+public struct Renderer: Sendable {
+    /// The name users give to `--format`.
+    public let format: String
+    /// The file extension, without the dot.
+    public let fileExtension: String
+    private let body: @Sendable (Scene, _ emit: (RenderedFile) throws -> Void) throws -> Void
+
+    /// - Parameters:
+    ///   - format: The name users give to `--format`.
+    ///   - fileExtension: The extension of the files it writes.
+    ///   - render: Draws a scene and hands each file to `emit` as soon as it is done, so that
+    ///     large outputs need not be held in memory together.
+    public init(
+        format: String, fileExtension: String,
+        render: @escaping @Sendable (Scene, _ emit: (RenderedFile) throws -> Void) throws -> Void
+    ) {
+        self.format = format
+        self.fileExtension = fileExtension
+        self.body = render
+    }
+
+    /// Renders `scene`, handing each file to `emit`.
+    public func render(_ scene: Scene, emit: (RenderedFile) throws -> Void) throws {
+        try body(scene, emit)
+    }
+
+    /// Renders `scene` into memory: the files in order.
+    public func render(_ scene: Scene) throws -> [RenderedFile] {
+        var files: [RenderedFile] = []
+        try render(scene) { files.append($0) }
+        return files
+    }
+}
+
+/// One file a renderer produced.
+public struct RenderedFile: Sendable {
+    /// Added to the base name before the extension: empty, or `-1`, `-2`… for tiles.
+    public var suffix: String
+    public var bytes: [UInt8]
+
+    public init(suffix: String = "", bytes: [UInt8]) {
+        self.suffix = suffix
+        self.bytes = bytes
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import WaterfallLayout
+import WaterfallSpec
+
+extension Renderer {
+    /// A static page, no script needed: each element a `div` absolutely positioned at its frame
+    /// in CSS pixels, from the `page` template of `templates`.
+    public static func html(templates: TemplateSet, title: String = "Waterfall") -> Renderer {
+        Renderer(format: "html", fileExtension: "html") { scene, emit in
+            let page = try templates.render("page", HTMLPage.context(scene, title: title))
+            try emit(RenderedFile(bytes: Array(page.utf8)))
+        }
+    }
+}
+
+/// What the page template is given: numbers as CSS-ready text, styles precomputed.
+enum HTMLPage {
+    static func context(_ scene: Scene, title: String) -> [String: Any] {
+        let n = ShortestNumber.text
+        return [
+            "title": title,
+            "width": n(scene.size.width),
+            "height": n(scene.size.height),
+            "background": scene.background.hexString,
+            "elements": scene.elements.map(element),
+        ]
+    }
+
+    private static func element(_ element: SceneElement) -> [String: Any] {
+        let n = ShortestNumber.text
+        let frame = element.frame
+        let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))
+        var style = "left: \(n(frame.minX))px; top: \(n(frame.minY))px; width: \(n(frame.width))px; height: \(n(frame.height))px;"
+        if radius > 0 { style += " border-radius: \(n(radius))px;" }
+        if element.fill.alpha > 0 { style += " background: \(element.fill.cssText);" }
+        var context: [String: Any] = [
+            "kind": element.kind.rawValue,
+            "section": String(element.section),
+            "hasItem": element.item != nil,
+            "item": element.item.map(String.init) ?? "",
+            "left": n(frame.minX), "top": n(frame.minY), "width": n(frame.width), "height": n(frame.height),
+            "texts": element.texts.map { text($0, in: frame) },
+        ]
+        if let stroke = element.stroke, stroke.width > 0 {
+            style += " box-shadow: inset 0 0 0 \(n(stroke.width))px \(stroke.color.cssText);"
+        }
+        context["style"] = style
+        if let image = element.image {
+            let type = image.format == .png ? "png" : "jpeg"
+            context["image"] = ["src": "data:image/\(type);base64,\(Data(image.data).base64EncodedString())"]
+        }
+        return context
+    }
+
+    private static func text(_ run: TextRun, in frame: Rect) -> [String: Any] {
+        let n = ShortestNumber.text
+        let box = run.frame
+        var style = "left: \(n(box.minX - frame.minX))px; top: \(n(box.minY - frame.minY))px;"
+        style += " width: \(n(box.width))px; height: \(n(box.height))px;"
+        style += " font-family: \(FontList.css(run.fontFamilies)); font-size: \(n(run.fontSize))px;"
+        style += " font-weight: \(run.weight == .bold ? "bold" : "normal"); color: \(run.color.cssText);"
+        return ["text": run.text, "style": style]
+    }
+}

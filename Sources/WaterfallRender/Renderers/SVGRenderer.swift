@@ -1,0 +1,80 @@
+import Foundation
+import WaterfallLayout
+import WaterfallSpec
+
+extension Renderer {
+    /// One self-contained SVG document: each element a `<g>` with `data-kind`, `data-section` and
+    /// `data-item`, images embedded as data URIs, text escaped.
+    public static let svg = Renderer(format: "svg", fileExtension: "svg") { scene, emit in
+        try emit(RenderedFile(bytes: Array(SVGWriter.document(scene).utf8)))
+    }
+}
+
+/// Writes the SVG text of a scene.
+enum SVGWriter {
+    /// The ascent of the default fonts as a share of the font size: where the baseline sits below
+    /// the top of a line, so that SVG text starts where Pango and the browser start it.
+    static let ascent = 0.928
+
+    static func document(_ scene: Scene) -> String {
+        let n = ShortestNumber.text
+        let width = n(scene.size.width)
+        let height = n(scene.size.height)
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
+            <rect x="0" y="0" width="\(width)" height="\(height)" fill="\(scene.background.hexString)"/>
+
+            """
+        out.reserveCapacity(scene.elements.count * 400)
+        for (index, element) in scene.elements.enumerated() {
+            write(element, id: index, to: &out)
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    private static func write(_ element: SceneElement, id: Int, to out: inout String) {
+        let n = ShortestNumber.text
+        let frame = element.frame
+        let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))
+        let box = "x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\""
+        let corners = radius > 0 ? " rx=\"\(n(radius))\" ry=\"\(n(radius))\"" : ""
+        out += "<g data-kind=\"\(element.kind.rawValue)\" data-section=\"\(element.section)\""
+        if let item = element.item { out += " data-item=\"\(item)\"" }
+        out += ">\n"
+        if element.fill.alpha > 0 {
+            out += "<rect \(box)\(corners) fill=\"\(element.fill.hexString)\""
+            if element.fill.alpha < 255 { out += " fill-opacity=\"\(element.fill.opacityText)\"" }
+            out += "/>\n"
+        }
+        if let image = element.image {
+            out += "<clipPath id=\"clip\(id)\"><rect \(box)\(corners)/></clipPath>\n"
+            out += "<image \(box) preserveAspectRatio=\"xMidYMid slice\" clip-path=\"url(#clip\(id))\" href=\"data:image/"
+            out += image.format == .png ? "png" : "jpeg"
+            out += ";base64,\(Data(image.data).base64EncodedString())\"/>\n"
+        }
+        if let stroke = element.stroke, stroke.width > 0 {
+            let inset = stroke.width / 2
+            let inner = Rect(
+                x: frame.minX + inset, y: frame.minY + inset, width: frame.width - stroke.width,
+                height: frame.height - stroke.width)
+            if inner.width > 0, inner.height > 0 {
+                let innerRadius = max(0, min(radius - inset, inner.width / 2, inner.height / 2))
+                out += "<rect x=\"\(n(inner.minX))\" y=\"\(n(inner.minY))\" width=\"\(n(inner.width))\" height=\"\(n(inner.height))\""
+                if innerRadius > 0 { out += " rx=\"\(n(innerRadius))\" ry=\"\(n(innerRadius))\"" }
+                out += " fill=\"none\" stroke=\"\(stroke.color.hexString)\" stroke-width=\"\(n(stroke.width))\"/>\n"
+            }
+        }
+        for (runIndex, run) in element.texts.enumerated() {
+            let clip = "text\(id)-\(runIndex)"
+            let f = run.frame
+            out += "<clipPath id=\"\(clip)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>\n"
+            out += "<text x=\"\(n(f.minX))\" y=\"\(n(f.minY + run.fontSize * ascent))\" clip-path=\"url(#\(clip))\""
+            out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies)))\" font-size=\"\(n(run.fontSize))\""
+            if run.weight == .bold { out += " font-weight=\"bold\"" }
+            out += " fill=\"\(run.color.hexString)\" xml:space=\"preserve\">\(Markup.escape(run.text))</text>\n"
+        }
+        out += "</g>\n"
+    }
+}

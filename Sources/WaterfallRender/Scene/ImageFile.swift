@@ -1,0 +1,76 @@
+import Foundation
+
+/// An image file read for embedding: its bytes, its format and its pixel size from the header.
+enum ImageFile {
+    /// Files larger than this are refused rather than embedded.
+    static let maximumBytes = 64 * 1024 * 1024
+    /// Images with more pixels than this are refused: decoding them could exhaust memory.
+    static let maximumPixels = 100_000_000
+
+    enum Problem: Error, CustomStringConvertible {
+        case missing
+        case unreadable(String)
+        case tooLarge(String)
+        case unsupported
+        case corrupt(String)
+
+        var description: String {
+            switch self {
+            case .missing: "no such file"
+            case .unreadable(let reason): "cannot be read (\(reason))"
+            case .tooLarge(let what): "is too large (\(what))"
+            case .unsupported: "is not a PNG or JPEG file"
+            case .corrupt(let reason): "is not a valid image (\(reason))"
+            }
+        }
+    }
+
+    static func load(_ path: String, relativeTo base: String) throws(Problem) -> SceneImage {
+        let full = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { throw .missing }
+        guard !isDirectory.boolValue else { throw .unreadable("it is a directory") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: full)[.size] as? Int) ?? 0
+        guard size <= maximumBytes else { throw .tooLarge("\(size) bytes; at most \(maximumBytes) are allowed") }
+        guard let data = FileManager.default.contents(atPath: full) else { throw .unreadable("permission denied?") }
+        let bytes = [UInt8](data)
+        let (format, width, height) = try header(bytes)
+        guard width > 0, height > 0 else { throw .corrupt("its size is \(width)×\(height)") }
+        guard width * height <= maximumPixels else {
+            throw .tooLarge("\(width)×\(height) pixels; at most \(maximumPixels) pixels are allowed")
+        }
+        return SceneImage(path: path, format: format, data: bytes, pixelWidth: width, pixelHeight: height)
+    }
+
+    /// The format and pixel size, read from the PNG IHDR chunk or the JPEG start-of-frame marker.
+    static func header(_ bytes: [UInt8]) throws(Problem) -> (SceneImage.Format, Int, Int) {
+        let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        if bytes.starts(with: pngSignature) {
+            guard bytes.count >= 33, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+                throw .corrupt("the PNG header is truncated")
+            }
+            return (.png, bigEndian(bytes, 16, 4), bigEndian(bytes, 20, 4))
+        }
+        if bytes.starts(with: [0xFF, 0xD8]) {
+            var index = 2
+            while index + 9 < bytes.count {
+                guard bytes[index] == 0xFF else { throw .corrupt("a JPEG marker is damaged") }
+                let marker = bytes[index + 1]
+                if marker == 0xFF { index += 1; continue }
+                let length = bigEndian(bytes, index + 2, 2)
+                // Start-of-frame markers hold the size; C4, C8 and CC are other tables.
+                if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                    return (.jpeg, bigEndian(bytes, index + 7, 2), bigEndian(bytes, index + 5, 2))
+                }
+                guard length >= 2 else { throw .corrupt("a JPEG segment is damaged") }
+                index += 2 + length
+            }
+            throw .corrupt("the JPEG has no frame header")
+        }
+        throw .unsupported
+    }
+
+    private static func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
+        bytes[offset..<(offset + count)].reduce(0) { $0 << 8 | Int($1) }
+    }
+}

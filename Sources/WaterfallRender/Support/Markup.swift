@@ -1,0 +1,46 @@
+/// Escaping for text placed in XML and HTML, in content and in quoted attributes.
+enum Markup {
+    /// `text` with `& < > " '` escaped and characters XML cannot hold dropped.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                // XML 1.0 has no place for other C0 controls or the non-characters U+FFFE/U+FFFF.
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+extension Color {
+    /// `#rrggbb`, with the opacity given apart as a number from 0 to 1.
+    var opacityText: String {
+        ShortestNumber.text((Double(alpha) / 255 * 1000).rounded() / 1000)
+    }
+
+    /// `rgba(r, g, b, a)` for CSS.
+    var cssText: String {
+        alpha == 255 ? hexString : "rgba(\(red), \(green), \(blue), \(opacityText))"
+    }
+}
+
+import WaterfallSpec
+
+/// Font families for CSS and SVG: names quoted, generic families bare.
+enum FontList {
+    static let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
+
+    static func css(_ families: [String]) -> String {
+        families.map { generic.contains($0) ? $0 : "'\($0)'" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import WaterfallTestSupport
+
+/// Bad input: one line on standard error naming the place, exit status 2, nothing on standard output.
+@Suite struct BadInputTests {
+    static let folder: String = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-bad-\(UUID())").path
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }()
+
+    func write(_ name: String, _ bytes: [UInt8]) -> String {
+        let path = Self.folder + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    func expectBadInput(_ arguments: [String], input: String? = nil, message: String) throws {
+        let result = try CommandRunner.run(arguments, input: input)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError == "error: \(message)\n")
+    }
+
+    @Test func missingFile() throws {
+        try expectBadInput(["layout", "/nonexistent/spec.yaml"], message: "/nonexistent/spec.yaml: no such file")
+    }
+
+    @Test func directory() throws {
+        try expectBadInput(["layout", Self.folder], message: "\(Self.folder): is a directory, not a spec file")
+    }
+
+    @Test func emptyFile() throws {
+        let path = write("empty.yaml", [])
+        try expectBadInput(["layout", path], message: "\(path): the file is empty")
+    }
+
+    @Test func notUTF8() throws {
+        let path = write("latin1.yaml", Array("width: 3".utf8) + [0xE9, 0x0A])
+        try expectBadInput(["layout", path], message: "\(path): is not UTF-8 text (bad byte at offset 8)")
+    }
+
+    @Test func malformedJSON() throws {
+        let path = write("broken.json", Array("{\"width\": 375,\n \"sections\": [{\"items\": [}]}".utf8))
+        try expectBadInput(
+            ["layout", path], message: "\(path):2:26: syntax error: while parsing a flow node did not find expected node content")
+    }
+
+    @Test func unknownKeyWithSuggestion() throws {
+        try expectBadInput(
+            ["layout", "-"], input: "width: 300\nsections:\n  - {}\n  - items: [{height: 1}, {height: 2}, {height: 3}, {hieght: 4}]",
+            message: "-:4:53: sections[1].items[3].hieght: unknown key (did you mean \"height\"?)")
+    }
+
+    @Test func missingWidth() throws {
+        try expectBadInput(["layout", "-"], input: "sections: []", message: "-:1:1: missing key \"width\"")
+    }
+
+    @Test func itemWidthGoneAfterInsets() throws {
+        try expectBadInput(
+            ["layout", "-"], input: "width: 100\nsections: [{sectionInset: {left: 60, right: 60}}]",
+            message: "-: sections[0].columns: item width is -15.0 after insets and spacing; it must be greater than 0")
+    }
+
+    @Test func badRectArgument() throws {
+        let spec = Repository.path("Examples/04-grid-100.yaml")
+        try expectBadInput(
+            ["layout", spec, "--rect", "1,2,3"],
+            message: "The value '1,2,3' is invalid for '--rect <x,y,width,height>' (see 'waterfall help')")
+    }
+}
