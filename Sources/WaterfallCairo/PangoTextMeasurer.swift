@@ -15,4 +15,10 @@ public final class PangoTextMeasurer: TextMeasuring {
         // A layout that cannot be made measures as too wide, so the text is cut rather than overflowing.
         return (try? engine.width(of: run)) ?? .infinity
     }
+
+    public func baseline(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight) -> Double {
+        let run = TextRun(
+            text: text, frame: .zero, fontFamilies: fontFamilies, fontSize: fontSize, weight: weight, color: .black)
+        return (try? engine.baseline(of: run)) ?? fontSize * 0.928
+    }
 }

@@ -382,6 +382,13 @@ final class TextEngine {
         return Double(logical.width) / Double(PANGO_SCALE)
     }
 
+    /// How far below the top of the layout its first baseline sits, in points.
+    func baseline(of run: TextRun) throws -> Double {
+        let layout = try makeLayout(run)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        return Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+    }
+
     /// A layout of `run`'s text in its font, on one line.
     private func makeLayout(_ run: TextRun) throws -> OpaquePointer {
         guard let layout = pango_layout_new(context) else {

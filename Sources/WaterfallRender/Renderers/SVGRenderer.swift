@@ -12,10 +12,6 @@ extension Renderer {
 
 /// Writes the SVG text of a scene.
 enum SVGWriter {
-    /// The ascent of the default fonts as a share of the font size: where the baseline sits below
-    /// the top of a line, so that SVG text starts where Pango and the browser start it.
-    static let ascent = 0.928
-
     static func document(_ scene: Scene) -> String {
         let n = ShortestNumber.text
         let width = n(scene.size.width)
@@ -70,7 +66,7 @@ enum SVGWriter {
             let clip = "text\(id)-\(runIndex)"
             let f = run.frame
             out += "<clipPath id=\"\(clip)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>\n"
-            out += "<text x=\"\(n(f.minX))\" y=\"\(n(f.minY + run.fontSize * ascent))\" clip-path=\"url(#\(clip))\""
+            out += "<text x=\"\(n(f.minX))\" y=\"\(n(f.minY + run.baseline))\" clip-path=\"url(#\(clip))\""
             out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies)))\" font-size=\"\(n(run.fontSize))\""
             if run.weight == .bold { out += " font-weight=\"bold\"" }
             out += " fill=\"\(run.color.hexString)\" xml:space=\"preserve\">\(Markup.escape(run.text))</text>\n"

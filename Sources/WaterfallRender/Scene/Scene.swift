@@ -96,11 +96,15 @@ public struct TextRun: Sendable, Hashable {
     public var fontSize: Double
     public var weight: Weight
     public var color: Color
+    /// How far below the frame's top the first baseline sits, as the text engine lays it out;
+    /// SVG, which places text by its baseline, needs it.
+    public var baseline: Double
 
     public init(
         text: String, frame: Rect, fontFamilies: [String], fontSize: Double, weight: Weight,
-        color: Color
+        color: Color, baseline: Double? = nil
     ) {
+        self.baseline = baseline ?? fontSize * 0.928
         self.text = text
         self.frame = frame
         self.fontFamilies = fontFamilies

@@ -111,7 +111,8 @@ public struct SceneBuilder {
         return [
             TextRun(
                 text: fitted, frame: Rect(x: box.minX + horizontal, y: top, width: width, height: height),
-                fontFamilies: style.font, fontSize: size, weight: weight, color: color)
+                fontFamilies: style.font, fontSize: size, weight: weight, color: color,
+                baseline: measurer.baseline(of: fitted, fontFamilies: style.font, fontSize: size, weight: weight))
         ]
     }
 }

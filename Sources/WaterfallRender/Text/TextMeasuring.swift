@@ -5,9 +5,17 @@
 public protocol TextMeasuring {
     /// The advance width of `text` on one line, in points.
     func width(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight) -> Double
+
+    /// How far below the top of its line the baseline of `text` sits, in points.
+    func baseline(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight) -> Double
 }
 
 extension TextMeasuring {
+    /// The ascent of DejaVu Sans, for measurers that know no better.
+    public func baseline(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight) -> Double {
+        fontSize * 0.928
+    }
+
     /// `text` on one line within `width`: whole if it fits, otherwise cut and ended with "…".
     public func fitting(
         _ text: String, width: Double, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight

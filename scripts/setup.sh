@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the system packages Waterfall builds and tests with, when any is missing.
+# Cairo and Pango (with libpng and TurboJPEG) for PNG and PDF output, fonts that every machine
+# renders the same, and Chromium and librsvg for the cross-renderer tests.
+set -euo pipefail
+
+packages=(
+  pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev
+  fonts-dejavu-core fonts-noto-cjk
+  chromium librsvg2-bin
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
