@@ -49,6 +49,9 @@ let package = Package(
             name: "WaterfallCairoTests",
             dependencies: ["WaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec"]),
         .testTarget(
+            name: "WaterfallRenderTests",
+            dependencies: ["WaterfallRender", "WaterfallCairo", "WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport"]),
+        .testTarget(
             name: "WaterfallCLITests", dependencies: ["WaterfallCLI", "WaterfallSpec", "WaterfallTestSupport"]),
     ]
 )

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import WaterfallCairo
+import WaterfallLayout
+import WaterfallRender
+import WaterfallTestSupport
+
+/// Chromium's view of the HTML and librsvg's view of the SVG against the PNG renderer, pixel by
+/// pixel, outside text. The tolerances are the ones documented in the README.
+@Suite(.serialized) struct CrossRendererTests {
+    static let examples = ["01-shop-grid.yaml", "03-sections.yaml", "05-goods-list.yaml", "06-local-images.yaml", "07-chinese.yaml", "08-spans-banners.yaml"]
+
+    /// Where two pictures may differ, and by how much, measured in 8-bit channel levels.
+    struct Comparison: CustomStringConvertible {
+        /// The largest difference on plain areas: outside text, element outlines and images.
+        var plainMaximum = 0
+        /// The largest difference on the anti-aliased outline band of elements.
+        var outlineMaximum = 0
+        /// The mean difference inside images, which each renderer resamples its own way.
+        var imageMean = 0.0
+        var imagePixels = 0
+        var description: String {
+            "plain max \(plainMaximum), outline max \(outlineMaximum), image mean \(imageMean) over \(imagePixels) px"
+        }
+    }
+
+    enum Zone: UInt8 { case plain, text, outline, image }
+
+    /// Classifies every device pixel of the scene.
+    static func zones(_ scene: Scene, width: Int, height: Int) -> [Zone] {
+        var zones = [Zone](repeating: .plain, count: width * height)
+        let s = scene.scale
+        func mark(_ rect: Rect, _ zone: Zone, grow: Double) {
+            let x0 = max(0, Int((rect.minX * s - grow).rounded(.down)))
+            let x1 = min(width, Int((rect.maxX * s + grow).rounded(.up)))
+            let y0 = max(0, Int((rect.minY * s - grow).rounded(.down)))
+            let y1 = min(height, Int((rect.maxY * s + grow).rounded(.up)))
+            guard x0 < x1, y0 < y1 else { return }
+            for y in y0..<y1 {
+                for x in x0..<x1 where zones[y * width + x].rawValue < zone.rawValue || zone == .text {
+                    zones[y * width + x] = zone
+                }
+            }
+        }
+        for element in scene.elements {
+            let f = element.frame
+            if element.image != nil { mark(f, .image, grow: 0) }
+            // The outline: a device pixel either side of each edge, and the rounded corners whole.
+            let radius = max(0, min(element.cornerRadius, f.width / 2, f.height / 2))
+            mark(Rect(x: f.minX, y: f.minY, width: f.width, height: 0), .outline, grow: 1)
+            mark(Rect(x: f.minX, y: f.maxY, width: f.width, height: 0), .outline, grow: 1)
+            mark(Rect(x: f.minX, y: f.minY, width: 0, height: f.height), .outline, grow: 1)
+            mark(Rect(x: f.maxX, y: f.minY, width: 0, height: f.height), .outline, grow: 1)
+            for (x, y) in [(f.minX, f.minY), (f.maxX - radius, f.minY), (f.minX, f.maxY - radius), (f.maxX - radius, f.maxY - radius)] {
+                mark(Rect(x: x, y: y, width: radius, height: radius), .outline, grow: 1)
+            }
+            if let stroke = element.stroke {
+                mark(f.insetBy(stroke.width), .outline, grow: 2)
+            }
+        }
+        for element in scene.elements {
+            for run in element.texts { mark(run.frame, .text, grow: 2) }
+        }
+        return zones
+    }
+
+    static func compare(_ a: RasterImage, _ b: RasterImage, zones: [Zone]) -> Comparison {
+        var result = Comparison()
+        var imageTotal = 0
+        let width = min(a.width, b.width)
+        let height = min(a.height, b.height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let zone = zones[y * a.width + x]
+                if zone == .text { continue }
+                let i = (y * a.width + x) * 4
+                let j = (y * b.width + x) * 4
+                var difference = 0
+                for channel in 0..<3 { difference = max(difference, abs(Int(a.pixels[i + channel]) - Int(b.pixels[j + channel]))) }
+                switch zone {
+                case .plain: result.plainMaximum = max(result.plainMaximum, difference)
+                case .outline: result.outlineMaximum = max(result.outlineMaximum, difference)
+                case .image:
+                    imageTotal += difference
+                    result.imagePixels += 1
+                case .text: break
+                }
+            }
+        }
+        result.imageMean = result.imagePixels == 0 ? 0 : Double(imageTotal) / Double(result.imagePixels)
+        return result
+    }
+
+    func pictures(_ example: String) throws -> (png: RasterImage, chromium: RasterImage, rsvg: RasterImage, zones: [Zone]) {
+        let scene = try RenderFixtures.scene(example, scale: 2)
+        let png = try CairoRenderer.rasterize(scene)
+        let folder = ExternalRenderers.temporaryPath("dir")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let html = folder + "/page.html"
+        let svg = folder + "/page.svg"
+        try Data(try Renderer.html(templates: RenderFixtures.templates).render(scene)[0].bytes).write(to: URL(fileURLWithPath: html))
+        try Data(try Renderer.svg.render(scene)[0].bytes).write(to: URL(fileURLWithPath: svg))
+        let chromium = try PNGCodec.decode(
+            [UInt8](try ExternalRenderers.chromiumScreenshot(
+                htmlPath: html, width: Int(scene.size.width.rounded(.up)), height: Int(scene.size.height.rounded(.up)),
+                scale: 2)))
+        let rsvg = try PNGCodec.decode([UInt8](try ExternalRenderers.rsvg(svgPath: svg, scale: 2)))
+        return (png, chromium, rsvg, Self.zones(scene, width: png.width, height: png.height))
+    }
+
+    @Test(arguments: examples)
+    func chromiumAndLibrsvgAgreeWithThePNGOutsideText(_ example: String) throws {
+        let (png, chromium, rsvg, zones) = try pictures(example)
+        #expect(chromium.width == png.width && chromium.height == png.height, "\(example): chromium size")
+        #expect(rsvg.width == png.width && rsvg.height == png.height, "\(example): rsvg size")
+        let byChromium = Self.compare(png, chromium, zones: zones)
+        let byRsvg = Self.compare(png, rsvg, zones: zones)
+        print("cross-renderer \(example): chromium \(byChromium); rsvg \(byRsvg)")
+        // librsvg is Cairo underneath: the same picture everywhere but text.
+        #expect(byRsvg.plainMaximum <= 2, "\(example): rsvg \(byRsvg)")
+        #expect(byRsvg.outlineMaximum <= 2, "\(example): rsvg \(byRsvg)")
+        #expect(byRsvg.imageMean <= 0.1, "\(example): rsvg \(byRsvg)")
+        // Chromium snaps box edges to device pixels where Cairo anti-aliases a fractional edge, and
+        // resamples images with its own filter; plain areas must still agree.
+        #expect(byChromium.plainMaximum <= 4, "\(example): chromium \(byChromium)")
+        #expect(byChromium.outlineMaximum <= 64, "\(example): chromium \(byChromium)")
+        #expect(byChromium.imageMean <= 2, "\(example): chromium \(byChromium)")
+    }
+}

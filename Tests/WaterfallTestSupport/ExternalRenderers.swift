@@ -1,0 +1,62 @@
+import Foundation
+
+/// Headless Chromium and librsvg, run the way a reviewer would look at our HTML and SVG.
+public enum ExternalRenderers {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// A PNG screenshot of the page at `htmlPath`, `width`×`height` CSS pixels at `scale`.
+    public static func chromiumScreenshot(htmlPath: String, width: Int, height: Int, scale: Double) throws -> Data {
+        let output = temporaryPath("png")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let profile = temporaryPath("profile")
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        try run(
+            find("chromium"),
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--font-render-hinting=none",
+                "--force-color-profile=srgb", "--force-device-scale-factor=\(scale)", "--user-data-dir=\(profile)",
+                "--window-size=\(width),\(height)", "--screenshot=\(output)", "file://\(htmlPath)",
+            ])
+        guard let data = FileManager.default.contents(atPath: output) else {
+            throw Failure(description: "chromium wrote no screenshot for \(htmlPath)")
+        }
+        return data
+    }
+
+    /// The SVG at `svgPath` rasterized by `rsvg-convert` at `scale`.
+    public static func rsvg(svgPath: String, scale: Double) throws -> Data {
+        let output = temporaryPath("png")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        try run(find("rsvg-convert"), ["-z", "\(scale)", svgPath, "-o", output])
+        guard let data = FileManager.default.contents(atPath: output) else {
+            throw Failure(description: "rsvg-convert wrote nothing for \(svgPath)")
+        }
+        return data
+    }
+
+    public static func temporaryPath(_ ext: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-\(UUID().uuidString).\(ext)").path
+    }
+
+    private static func find(_ tool: String) throws -> String {
+        for folder in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(folder)/\(tool)") {
+            return "\(folder)/\(tool)"
+        }
+        throw Failure(description: "\(tool) is not installed; run scripts/setup.sh")
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(executable) exited with \(process.terminationStatus)")
+        }
+    }
+}
