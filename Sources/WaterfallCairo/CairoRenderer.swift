@@ -9,7 +9,7 @@ public enum CairoRenderer {
     /// at most `maxTileHeight` device pixels and joined.
     public static func rasterize(_ scene: Scene, maxTileHeight: Int = 32767) throws -> RasterImage {
         let canvas = try PixelCanvas(scene)
-        var pixels = [UInt8]()
+        var pixels: [UInt8] = []
         pixels.reserveCapacity(canvas.width * canvas.height * 4)
         _ = try renderTiles(scene, canvas: canvas, maxTileHeight: maxTileHeight) { _, surface in
             pixels += try surface.rasterImage().pixels

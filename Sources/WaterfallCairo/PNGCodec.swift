@@ -16,7 +16,7 @@ public enum PNGCodec {
         guard isOpaque else {
             return try LibPNG.encode(width: image.width, height: image.height, pixels: image.pixels, hasAlpha: true)
         }
-        var rgb = [UInt8]()
+        var rgb: [UInt8] = []
         rgb.reserveCapacity(image.width * image.height * 3)
         for index in stride(from: 0, to: image.pixels.count, by: 4) {
             rgb.append(contentsOf: image.pixels[index..<index + 3])

@@ -4,7 +4,7 @@ public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
     public var section: Int?
     /// The item the problem is in, if it is in one.
     public var item: Int?
-    /// The setting at fault, as the spec names it: `width`, `columns`, `span`, `size.width`…
+    /// The setting at fault, as the spec names it (`width`, `columns`, `span`, `size.width`…).
     public var key: String
     /// What is wrong, without the location.
     public var message: String

@@ -44,12 +44,14 @@ import WaterfallTestSupport
     @Test func malformedJSON() throws {
         let path = write("broken.json", Array("{\"width\": 375,\n \"sections\": [{\"items\": [}]}".utf8))
         try expectBadInput(
-            ["layout", path], message: "\(path):2:26: syntax error: while parsing a flow node did not find expected node content")
+            ["layout", path],
+            message: "\(path):2:26: syntax error: while parsing a flow node did not find expected node content")
     }
 
     @Test func unknownKeyWithSuggestion() throws {
         try expectBadInput(
-            ["layout", "-"], input: "width: 300\nsections:\n  - {}\n  - items: [{height: 1}, {height: 2}, {height: 3}, {hieght: 4}]",
+            ["layout", "-"],
+            input: "width: 300\nsections:\n  - {}\n  - items: [{height: 1}, {height: 2}, {height: 3}, {hieght: 4}]",
             message: "-:4:53: sections[1].items[3].hieght: unknown key (did you mean \"height\"?)")
     }
 

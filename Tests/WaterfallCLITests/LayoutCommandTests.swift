@@ -105,10 +105,12 @@ import WaterfallTestSupport
     }
 
     @Test func readsStandardInput() throws {
-        let result = try CommandRunner.run(["layout", "-"], input: "width: 100\nsections: [{columns: 1, items: [{height: 5}]}]")
+        let result = try CommandRunner.run(
+            ["layout", "-"], input: "width: 100\nsections: [{columns: 1, items: [{height: 5}]}]")
         #expect(result.status == 0)
         #expect(
             result.standardOutput
-                == "{\"contentSize\":{\"width\":100,\"height\":5},\"elements\":[{\"kind\":\"cell\",\"section\":0,\"item\":0,\"frame\":{\"x\":0,\"y\":0,\"width\":100,\"height\":5}}]}\n")
+                == "{\"contentSize\":{\"width\":100,\"height\":5},\"elements\":[{\"kind\":\"cell\",\"section\":0,\"item\":0,\"frame\":{\"x\":0,\"y\":0,\"width\":100,\"height\":5}}]}\n"
+        )
     }
 }

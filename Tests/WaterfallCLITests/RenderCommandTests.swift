@@ -19,16 +19,24 @@ import WaterfallTestSupport
         let output = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
         let result = try CommandRunner.run(
-            ["render", Repository.path("Examples/04-grid-100.yaml"), "--output", output, "--templates", Repository.path("Templates")])
+            [
+                "render", Repository.path("Examples/04-grid-100.yaml"), "--output", output, "--templates",
+                Repository.path("Templates"),
+            ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try files(output) == ["04-grid-100.html", "04-grid-100.pdf", "04-grid-100.png", "04-grid-100.svg"])
         let png = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: output + "/04-grid-100.png")!))
         #expect(png.width == 680 && png.height == 680)
         // --scale overrides the spec's.
         let scaled = try CommandRunner.run(
-            ["render", Repository.path("Examples/04-grid-100.yaml"), "--output", output, "--format", "png", "--scale", "1"])
+            [
+                "render", Repository.path("Examples/04-grid-100.yaml"), "--output", output, "--format", "png",
+                "--scale", "1",
+            ])
         #expect(scaled.status == 0)
-        #expect(try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: output + "/04-grid-100.png")!)).width == 340)
+        #expect(
+            try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: output + "/04-grid-100.png")!)).width
+                == 340)
     }
 
     @Test func tallPicturesAreWrittenAsTilesThatHoldTheWholePicture() throws {
@@ -57,7 +65,9 @@ import WaterfallTestSupport
         let result = try CommandRunner.run(
             ["render", bad, Repository.path("Examples/04-grid-100.yaml"), "--output", output, "--format", "svg"])
         #expect(result.status == 2)
-        #expect(result.standardError.contains("error: \(bad):2:22: sections[0].items[0].hieght: unknown key (did you mean \"height\"?)\n"))
+        #expect(
+            result.standardError.contains(
+                "error: \(bad):2:22: sections[0].items[0].hieght: unknown key (did you mean \"height\"?)\n"))
         #expect(try files(output) == ["04-grid-100.svg", "bad.yaml"])
     }
 
@@ -86,7 +96,8 @@ import WaterfallTestSupport
         #expect(missing.standardError == "error: \(output)/none: template folder not found\n")
         let templates = output + "/templates"
         try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
-        try "<p>{{#elements}}{{kind}}{{/element}}</p>".write(toFile: templates + "/page.mustache", atomically: true, encoding: .utf8)
+        try "<p>{{#elements}}{{kind}}{{/element}}</p>".write(
+            toFile: templates + "/page.mustache", atomically: true, encoding: .utf8)
         try "<p></p>".write(toFile: templates + "/gallery.mustache", atomically: true, encoding: .utf8)
         let broken = try CommandRunner.run(["render", spec, "--output", output, "--templates", templates])
         #expect(broken.status == 2)
@@ -104,14 +115,20 @@ import WaterfallTestSupport
             .write(toFile: templates + "/page.mustache", atomically: true, encoding: .utf8)
         try "<p></p>".write(toFile: templates + "/gallery.mustache", atomically: true, encoding: .utf8)
         let result = try CommandRunner.run(
-            ["render", Repository.path("Examples/04-grid-100.yaml"), "--output", output, "--format", "html", "--templates", templates])
+            [
+                "render", Repository.path("Examples/04-grid-100.yaml"), "--output", output, "--format", "html",
+                "--templates", templates,
+            ])
         #expect(result.status == 0)
         let page = try String(contentsOfFile: output + "/04-grid-100.html", encoding: .utf8)
         #expect(page.hasPrefix("<ul><li data-kind=\"cell\">10,10</li><li data-kind=\"cell\">120,10</li>"))
     }
 
     @Test func unknownFormatIsABadArgument() throws {
-        let result = try CommandRunner.run(["render", Repository.path("Examples/04-grid-100.yaml"), "--format", "gif", "--output", "/tmp/unused-waterfall"])
+        let result = try CommandRunner.run([
+            "render", Repository.path("Examples/04-grid-100.yaml"), "--format", "gif", "--output",
+            "/tmp/unused-waterfall",
+        ])
         #expect(result.status == 2)
         #expect(result.standardError == "error: unknown format \"gif\"; the formats are svg, html, png, pdf\n")
     }
@@ -131,7 +148,8 @@ import WaterfallTestSupport
         let gallery = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
         #expect(gallery.contains("<a href=\"05-goods-list.svg\">05-goods-list.svg</a>"))
         #expect(gallery.contains("<img src=\"06-local-images.png\""))
-        #expect(result.standardError.hasSuffix("rendered 9 of 9 specs into \(output)/ (gallery: \(output)/index.html)\n"))
+        #expect(
+            result.standardError.hasSuffix("rendered 9 of 9 specs into \(output)/ (gallery: \(output)/index.html)\n"))
         #expect(!written.contains { $0.contains(".tmp-") })
     }
 }

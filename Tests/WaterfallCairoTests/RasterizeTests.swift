@@ -138,7 +138,8 @@ final class RasterizeTests: XCTestCase {
         let raster = try CairoRenderer.rasterize(scene)
         for y in 0..<raster.height {
             for x in 0..<raster.width where raster.color(x: x, y: y) != .white {
-                XCTAssertTrue(box.minX <= Double(x) && Double(x) < box.maxX && box.minY <= Double(y) && Double(y) < box.maxY)
+                XCTAssertTrue(
+                    box.minX <= Double(x) && Double(x) < box.maxX && box.minY <= Double(y) && Double(y) < box.maxY)
             }
         }
     }

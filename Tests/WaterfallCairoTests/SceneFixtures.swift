@@ -68,8 +68,10 @@ func assertColor(
     _ actual: Color, _ expected: Color, tolerance: Int = 0, _ message: String = "",
     file: StaticString = #filePath, line: UInt = #line
 ) {
-    let pairs = [(actual.red, expected.red), (actual.green, expected.green), (actual.blue, expected.blue),
-                 (actual.alpha, expected.alpha)]
+    let pairs = [
+        (actual.red, expected.red), (actual.green, expected.green), (actual.blue, expected.blue),
+        (actual.alpha, expected.alpha),
+    ]
     let close = pairs.allSatisfy { abs(Int($0.0) - Int($0.1)) <= tolerance }
     XCTAssertTrue(close, "\(actual) is not \(expected) ±\(tolerance) \(message)", file: file, line: line)
 }

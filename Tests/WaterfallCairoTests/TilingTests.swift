@@ -33,7 +33,8 @@ final class TilingTests: XCTestCase {
             let whole = try CairoRenderer.rasterize(scene)
             for tileHeight in [1, 13, 64] {
                 let tiled = try CairoRenderer.rasterize(scene, maxTileHeight: tileHeight)
-                XCTAssertTrue(tiled == whole, "scale \(scale), tiles \(tileHeight): \(differingPixels(tiled, whole)) differ")
+                XCTAssertTrue(
+                    tiled == whole, "scale \(scale), tiles \(tileHeight): \(differingPixels(tiled, whole)) differ")
             }
         }
     }

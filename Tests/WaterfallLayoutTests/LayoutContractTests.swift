@@ -66,8 +66,9 @@ import WaterfallLayout
                     width: 320,
                     sections: [
                         LayoutSection(
-                            settings: SectionSettings(columns: 3, lineSpacing: 0, interitemSpacing: 10,
-                                                      renderDirection: direction),
+                            settings: SectionSettings(
+                                columns: 3, lineSpacing: 0, interitemSpacing: 10,
+                                renderDirection: direction),
                             items: [.height(50), .height(20, span: .columns(2)), .height(40, span: .full)])
                     ]))
             return frames(layout)
@@ -168,7 +169,9 @@ import WaterfallLayout
             LayoutConfiguration(
                 width: 100,
                 sections: [
-                    LayoutSection(settings: SectionSettings(columns: 1, lineSpacing: 10), items: [.height(0), .height(0), .height(5)])
+                    LayoutSection(
+                        settings: SectionSettings(columns: 1, lineSpacing: 10),
+                        items: [.height(0), .height(0), .height(5)])
                 ]))
         #expect(frames(layout).map(\.minY) == [0, 10, 20])
         #expect(layout.contentSize.height == 25)
@@ -179,7 +182,9 @@ import WaterfallLayout
             LayoutConfiguration(
                 width: 100,
                 sections: [
-                    LayoutSection(settings: SectionSettings(columns: 3, interitemSpacing: 0.5), items: [.height(1), .height(1), .height(1)])
+                    LayoutSection(
+                        settings: SectionSettings(columns: 3, interitemSpacing: 0.5),
+                        items: [.height(1), .height(1), .height(1)])
                 ]))
         let cw = (100.0 - 2 * 0.5) / 3
         #expect(frames(layout).map(\.minX) == [0, cw + 0.5, 2 * (cw + 0.5)])
@@ -210,8 +215,10 @@ import WaterfallLayout
         #expect(
             error(
                 LayoutConfiguration(
-                    width: 100, sections: [LayoutSection(settings: SectionSettings(columns: 12, interitemSpacing: 10))]))
-                == "sections[0].columns: item width is -0.8333333333333334 after insets and spacing; it must be greater than 0")
+                    width: 100, sections: [LayoutSection(settings: SectionSettings(columns: 12, interitemSpacing: 10))])
+            )
+                == "sections[0].columns: item width is -0.8333333333333334 after insets and spacing; it must be greater than 0"
+        )
         #expect(
             error(LayoutConfiguration(width: 100, sections: [LayoutSection(items: [.height(1, span: .columns(3))])]))
                 == "sections[0].items[0].span: 3 is more than the section's 2 columns")

@@ -32,7 +32,9 @@ import WaterfallTestSupport
             }
             rects.append(Rect(x: 0, y: 0, width: configuration.width, height: height))
             for rect in rects {
-                #expect(layout.layoutAttributesForElements(in: rect) == bruteForce(layout, rect), "seed \(seed) rect \(rect)")
+                #expect(
+                    layout.layoutAttributesForElements(in: rect) == bruteForce(layout, rect),
+                    "seed \(seed) rect \(rect)")
             }
         }
     }
@@ -40,7 +42,8 @@ import WaterfallTestSupport
     @Test func zeroHeightElementsCountWhenTheirYIsInside() throws {
         let layout = try Layout(
             LayoutConfiguration(
-                width: 100, sections: [LayoutSection(settings: SectionSettings(columns: 1), items: [.height(0), .height(10)])]))
+                width: 100,
+                sections: [LayoutSection(settings: SectionSettings(columns: 1), items: [.height(0), .height(10)])]))
         let atZero = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 100, height: 5))
         #expect(atZero.map(\.indexPath.item) == [0])
         let below = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0.5, width: 100, height: 5))
@@ -51,7 +54,8 @@ import WaterfallTestSupport
 
     @Test func touchingIsNotIntersecting() throws {
         let layout = try Layout(
-            LayoutConfiguration(width: 100, sections: [LayoutSection(settings: SectionSettings(columns: 1), items: [.height(10)])]))
+            LayoutConfiguration(
+                width: 100, sections: [LayoutSection(settings: SectionSettings(columns: 1), items: [.height(10)])]))
         #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 10, width: 100, height: 5)).isEmpty)
         #expect(layout.layoutAttributesForElements(in: Rect(x: 100, y: 0, width: 5, height: 5)).isEmpty)
         #expect(layout.layoutAttributesForElements(in: Rect(x: 99, y: 9, width: 5, height: 5)).count == 1)
@@ -64,7 +68,10 @@ import WaterfallTestSupport
                 sections: [
                     LayoutSection(
                         settings: SectionSettings(columns: 3),
-                        items: [.height(30), .height(200, span: .full), .height(10), .height(90, span: .columns(2)), .height(5)])
+                        items: [
+                            .height(30), .height(200, span: .full), .height(10), .height(90, span: .columns(2)),
+                            .height(5),
+                        ])
                 ]))
         let found = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 320, height: 1000))
         #expect(found.map(\.indexPath.item) == [0, 1, 2, 3, 4])

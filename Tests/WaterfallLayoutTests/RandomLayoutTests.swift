@@ -49,7 +49,9 @@ import WaterfallTestSupport
             #expect((footer != nil) == (section.footerHeight > 0), "seed \(seed)")
             // Sections come in order: nothing starts above the end of the section before.
             let sectionTop = [header?.frame.minY, cells.map(\.minY).min(), footer?.frame.minY].compactMap { $0 }.min()
-            if let sectionTop { #expect(sectionTop >= previousSectionBottom - 1e-9 * max(1, sectionTop), "seed \(seed)") }
+            if let sectionTop {
+                #expect(sectionTop >= previousSectionBottom - 1e-9 * max(1, sectionTop), "seed \(seed)")
+            }
             for cell in cells {
                 // Inside the section's insets, horizontally and below the header.
                 #expect(cell.minX >= inset.left - 1e-9, "seed \(seed)")
@@ -71,7 +73,8 @@ import WaterfallTestSupport
             // Consecutive cells of a column are exactly lineSpacing apart, unless a wider cell had
             // to wait for a neighbouring column.
             var columnLast: [Double: Rect] = [:]
-            for (index, cell) in cells.enumerated() where configuration.sections[s].items[index].span == .single
+            for (index, cell) in cells.enumerated()
+            where configuration.sections[s].items[index].span == .single
                 && settings.columns > 1
             {
                 if let last = columnLast[cell.minX] {
@@ -105,7 +108,10 @@ import WaterfallTestSupport
                 for item in section.items.indices {
                     let cell = layout.layoutAttributesForItem(at: ItemPath(section: s, item: item))!.frame
                     if let previous = last[cell.minX] {
-                        #expect(agrees(cell.minY - previous.maxY, section.settings.lineSpacing, tolerance: 1e-9 * max(1, cell.minY)), "seed \(seed)")
+                        #expect(
+                            agrees(
+                                cell.minY - previous.maxY, section.settings.lineSpacing,
+                                tolerance: 1e-9 * max(1, cell.minY)), "seed \(seed)")
                     }
                     last[cell.minX] = cell
                 }

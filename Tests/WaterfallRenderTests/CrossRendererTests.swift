@@ -8,7 +8,10 @@ import WaterfallTestSupport
 /// Chromium's view of the HTML and librsvg's view of the SVG against the PNG renderer, pixel by
 /// pixel, outside text. The tolerances are the ones documented in the README.
 @Suite(.serialized) struct CrossRendererTests {
-    static let examples = ["01-shop-grid.yaml", "03-sections.yaml", "05-goods-list.yaml", "06-local-images.yaml", "07-chinese.yaml", "08-spans-banners.yaml"]
+    static let examples = [
+        "01-shop-grid.yaml", "03-sections.yaml", "05-goods-list.yaml", "06-local-images.yaml", "07-chinese.yaml",
+        "08-spans-banners.yaml",
+    ]
 
     /// Where two pictures may differ, and by how much, measured in 8-bit channel levels.
     struct Comparison: CustomStringConvertible {
@@ -51,7 +54,10 @@ import WaterfallTestSupport
             mark(Rect(x: f.minX, y: f.maxY, width: f.width, height: 0), .outline, grow: 1)
             mark(Rect(x: f.minX, y: f.minY, width: 0, height: f.height), .outline, grow: 1)
             mark(Rect(x: f.maxX, y: f.minY, width: 0, height: f.height), .outline, grow: 1)
-            for (x, y) in [(f.minX, f.minY), (f.maxX - radius, f.minY), (f.minX, f.maxY - radius), (f.maxX - radius, f.maxY - radius)] {
+            for (x, y) in [
+                (f.minX, f.minY), (f.maxX - radius, f.minY), (f.minX, f.maxY - radius),
+                (f.maxX - radius, f.maxY - radius),
+            ] {
                 mark(Rect(x: x, y: y, width: radius, height: radius), .outline, grow: 1)
             }
             if let stroke = element.stroke {
@@ -76,7 +82,9 @@ import WaterfallTestSupport
                 let i = (y * a.width + x) * 4
                 let j = (y * b.width + x) * 4
                 var difference = 0
-                for channel in 0..<3 { difference = max(difference, abs(Int(a.pixels[i + channel]) - Int(b.pixels[j + channel]))) }
+                for channel in 0..<3 {
+                    difference = max(difference, abs(Int(a.pixels[i + channel]) - Int(b.pixels[j + channel])))
+                }
                 switch zone {
                 case .plain: result.plainMaximum = max(result.plainMaximum, difference)
                 case .outline: result.outlineMaximum = max(result.outlineMaximum, difference)
@@ -91,7 +99,9 @@ import WaterfallTestSupport
         return result
     }
 
-    func pictures(_ example: String) throws -> (png: RasterImage, chromium: RasterImage, rsvg: RasterImage, zones: [Zone]) {
+    func pictures(_ example: String) throws -> (
+        png: RasterImage, chromium: RasterImage, rsvg: RasterImage, zones: [Zone]
+    ) {
         let scene = try RenderFixtures.scene(example, scale: 2)
         let png = try CairoRenderer.rasterize(scene)
         let folder = ExternalRenderers.temporaryPath("dir")
@@ -99,12 +109,15 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let html = folder + "/page.html"
         let svg = folder + "/page.svg"
-        try Data(try Renderer.html(templates: RenderFixtures.templates).render(scene)[0].bytes).write(to: URL(fileURLWithPath: html))
+        try Data(try Renderer.html(templates: RenderFixtures.templates).render(scene)[0].bytes).write(
+            to: URL(fileURLWithPath: html))
         try Data(try Renderer.svg.render(scene)[0].bytes).write(to: URL(fileURLWithPath: svg))
         let chromium = try PNGCodec.decode(
-            [UInt8](try ExternalRenderers.chromiumScreenshot(
-                htmlPath: html, width: Int(scene.size.width.rounded(.up)), height: Int(scene.size.height.rounded(.up)),
-                scale: 2)))
+            [UInt8](
+                try ExternalRenderers.chromiumScreenshot(
+                    htmlPath: html, width: Int(scene.size.width.rounded(.up)),
+                    height: Int(scene.size.height.rounded(.up)),
+                    scale: 2)))
         let rsvg = try PNGCodec.decode([UInt8](try ExternalRenderers.rsvg(svgPath: svg, scale: 2)))
         return (png, chromium, rsvg, Self.zones(scene, width: png.width, height: png.height))
     }

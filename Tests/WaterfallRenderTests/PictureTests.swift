@@ -15,12 +15,15 @@ import WaterfallTestSupport
         let sections = configuration.sections.map { section in
             SpecSection(
                 settings: section.settings,
-                header: section.headerHeight > 0 ? SpecSupplementary(height: section.headerHeight, title: "Header", color: Color(hex: "#fafafa")) : nil,
+                header: section.headerHeight > 0
+                    ? SpecSupplementary(height: section.headerHeight, title: "Header", color: Color(hex: "#fafafa"))
+                    : nil,
                 footer: section.footerHeight > 0 ? SpecSupplementary(height: section.footerHeight) : nil,
                 items: section.items.enumerated().map { SpecItem(layout: $0.element, title: "Item \($0.offset)") })
         }
-        return Spec(width: configuration.width, minimumContentHeight: configuration.minimumContentHeight, scale: 2,
-                    sections: sections)
+        return Spec(
+            width: configuration.width, minimumContentHeight: configuration.minimumContentHeight, scale: 2,
+            sections: sections)
     }
 
     func frames(inSVG svg: String) -> [Rect] {
@@ -72,12 +75,16 @@ import WaterfallTestSupport
         let image = try PNGCodec.decode(png[0].bytes)
         #expect(image.width == Int((layout.contentSize.width * 2).rounded(.up)))
         #expect(image.height == min(32767, Int((layout.contentSize.height * 2).rounded(.up))))
-        for element in scene.elements where element.kind == .cell && element.frame.width >= 2 && element.frame.height >= 2 {
-            let center = Point(x: element.frame.minX + element.frame.width / 2, y: element.frame.minY + element.frame.height / 2)
+        for element in scene.elements
+        where element.kind == .cell && element.frame.width >= 2 && element.frame.height >= 2 {
+            let center = Point(
+                x: element.frame.minX + element.frame.width / 2, y: element.frame.minY + element.frame.height / 2)
             let underText = element.texts.contains { $0.frame.insetBy(-1).contains(center) }
             let y = Int(center.y * 2)
             guard !underText, y < image.height else { continue }
-            #expect(image.color(x: Int(center.x * 2), y: y) == element.fill, "seed \(seed) \(element.section)/\(element.item!)")
+            #expect(
+                image.color(x: Int(center.x * 2), y: y) == element.fill,
+                "seed \(seed) \(element.section)/\(element.item!)")
         }
         // PDF: one page the size of the content, in points.
         let pdf = String(decoding: try Renderer.pdf.render(scene)[0].bytes, as: UTF8.self)

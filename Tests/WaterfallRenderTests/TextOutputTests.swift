@@ -7,7 +7,9 @@ import WaterfallTestSupport
 
 /// SVG and HTML compared as text with recorded files (re-record with WATERFALL_RECORD=1).
 @Suite struct TextOutputTests {
-    static let examples = ["04-grid-100.yaml", "05-goods-list.yaml", "06-local-images.yaml", "07-chinese.yaml", "08-spans-banners.yaml"]
+    static let examples = [
+        "04-grid-100.yaml", "05-goods-list.yaml", "06-local-images.yaml", "07-chinese.yaml", "08-spans-banners.yaml",
+    ]
     static let record = ProcessInfo.processInfo.environment["WATERFALL_RECORD"] == "1"
 
     func compare(_ text: String, fixture: String) throws {
@@ -41,13 +43,17 @@ import WaterfallTestSupport
         let first = try RenderFixtures.scene("06-local-images.yaml")
         let second = try RenderFixtures.scene("06-local-images.yaml")
         for renderer in [Renderer.svg, .html(templates: try RenderFixtures.templates), .png, .pdf] {
-            #expect(try renderer.render(first).map(\.bytes) == renderer.render(second).map(\.bytes), "\(renderer.format)")
+            #expect(
+                try renderer.render(first).map(\.bytes) == renderer.render(second).map(\.bytes), "\(renderer.format)")
         }
     }
 
     @Test func svgIsOneStandaloneDocumentWithDataAttributes() throws {
         let svg = try RenderFixtures.text(.svg, RenderFixtures.scene("06-local-images.yaml"))
-        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"375\" height=\"505.875\" viewBox=\"0 0 375 505.875\">"))
+        #expect(
+            svg.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"375\" height=\"505.875\" viewBox=\"0 0 375 505.875\">"
+            ))
         #expect(svg.contains("<g data-kind=\"header\" data-section=\"0\">"))
         #expect(svg.contains("<g data-kind=\"cell\" data-section=\"0\" data-item=\"5\">"))
         #expect(svg.contains("href=\"data:image/png;base64,iVBORw0KGgo"))
@@ -57,7 +63,8 @@ import WaterfallTestSupport
 
     @Test func textIsEscaped() throws {
         let spec = try Spec.decode(
-            "width: 300\nsections: [{header: {height: 40, title: \"<b>&'\\\"</b>\"}, items: [{height: 100, title: \"</text><script>x</script>\"}]}]")
+            "width: 300\nsections: [{header: {height: 40, title: \"<b>&'\\\"</b>\"}, items: [{height: 100, title: \"</text><script>x</script>\"}]}]"
+        )
         let scene = try RenderFixtures.scene(spec)
         let svg = try RenderFixtures.text(.svg, scene)
         let html = try RenderFixtures.text(.html(templates: RenderFixtures.templates), scene)

@@ -75,9 +75,11 @@ import WaterfallSpec
         let spec = try Spec.decode("width: 320\nsections: [{items: [{height: 1}]}]")
         #expect(spec.minimumContentHeight == 0)
         #expect(spec.scale == 2)
-        #expect(spec.sections[0].settings == SectionSettings(
-            columns: 2, sectionInset: .zero, lineSpacing: 10, interitemSpacing: 10, spacingWithLastSection: 0,
-            headerInset: .zero, footerInset: .zero, renderDirection: .shortestFirst))
+        #expect(
+            spec.sections[0].settings
+                == SectionSettings(
+                    columns: 2, sectionInset: .zero, lineSpacing: 10, interitemSpacing: 10, spacingWithLastSection: 0,
+                    headerInset: .zero, footerInset: .zero, renderDirection: .shortestFirst))
         #expect(spec.sections[0].items[0].layout.span == .single)
     }
 
@@ -101,14 +103,18 @@ import WaterfallSpec
     }
 
     @Test func layoutErrorsAreReportedAtTheirSpecPath() throws {
-        let spec = try Spec.decode("width: 100\nsections: [{}, {columns: 20, interitemSpacing: 10}]", file: "narrow.yaml")
+        let spec = try Spec.decode(
+            "width: 100\nsections: [{}, {columns: 20, interitemSpacing: 10}]", file: "narrow.yaml")
         var spec2 = spec
         spec2.source = "narrow.yaml"
         #expect(throws: SpecError.self) { try spec2.layout() }
         do {
             _ = try spec2.layout()
         } catch {
-            #expect(error.description == "narrow.yaml: sections[1].columns: item width is -4.5 after insets and spacing; it must be greater than 0")
+            #expect(
+                error.description
+                    == "narrow.yaml: sections[1].columns: item width is -4.5 after insets and spacing; it must be greater than 0"
+            )
         }
     }
 }

@@ -5,15 +5,24 @@ import WaterfallSpec
 @Suite struct SpecErrorTests {
     static let cases: [(String, String)] = [
         // Malformed documents, with line and column.
-        ("{\"width\": 300,\n \"sections\": [}", "bad.json:2:15: syntax error: while parsing a flow node did not find expected node content"),
+        (
+            "{\"width\": 300,\n \"sections\": [}",
+            "bad.json:2:15: syntax error: while parsing a flow node did not find expected node content"
+        ),
         ("width: 300\n  sections: []", "bad.json:2:11: syntax error: mapping values are not allowed in this context"),
         ("- 1\n- 2", "bad.json:1:1: expected a mapping, found a list"),
         // Wrong types.
         ("width: \"wide\"", "bad.json:1:8: width: expected a number, found a string"),
         ("width: true", "bad.json:1:8: width: expected a number, found a boolean"),
         ("width: 300\nsections: {}", "bad.json:2:11: sections: expected a list, found a mapping"),
-        ("width: 300\nsections: [{items: [{height: [1]}]}]", "bad.json:2:30: sections[0].items[0].height: expected a number, found a list"),
-        ("width: 300\nsections: [{header: 44}]", "bad.json:2:21: sections[0].header: expected a mapping, found a number"),
+        (
+            "width: 300\nsections: [{items: [{height: [1]}]}]",
+            "bad.json:2:30: sections[0].items[0].height: expected a number, found a list"
+        ),
+        (
+            "width: 300\nsections: [{header: 44}]",
+            "bad.json:2:21: sections[0].header: expected a mapping, found a number"
+        ),
         // Missing and out-of-range values.
         ("sections: []", "bad.json:1:1: missing key \"width\""),
         ("width: 1e999", "bad.json:1:8: width: must be a finite number, not 1e999"),
@@ -21,27 +30,75 @@ import WaterfallSpec
         ("width: -375", "bad.json:1:8: width: must be greater than 0, not -375"),
         ("width: 300\ndefaults: {lineSpacing: -1}", "bad.json:2:25: defaults.lineSpacing: must be at least 0, not -1"),
         ("width: 300\ndefaults: {columns: 0}", "bad.json:2:21: defaults.columns: must be from 1 to 1000, not 0"),
-        ("width: 300\nsections: [{columns: 2.5}]", "bad.json:2:22: sections[0].columns: must be a whole number, not 2.5"),
-        ("width: 300\nsections: [{sectionInset: {top: -2}}]", "bad.json:2:33: sections[0].sectionInset.top: must be at least 0, not -2"),
-        ("width: 300\nsections: [{columns: 2, items: [{height: 1, span: 3}]}]", "bad.json:2:51: sections[0].items[0].span: 3 is more than the section's 2 columns"),
-        ("width: 300\nsections: [{items: [{height: 1, span: half}]}]", "bad.json:2:39: sections[0].items[0].span: expected a whole number or \"full\", found a string"),
-        ("width: 300\nsections: [{items: [{size: {width: 0, height: 3}}]}]", "bad.json:2:36: sections[0].items[0].size.width: must be greater than 0, not 0"),
-        ("width: 300\nsections: [{items: [{size: {width: 4}}]}]", "bad.json:2:28: sections[0].items[0].size: missing key \"height\""),
-        ("width: 300\nsections: [{items: [{title: x}]}]", "bad.json:2:21: sections[0].items[0]: missing key \"height\" (or \"size\")"),
-        ("width: 300\nsections: [{items: [{height: 1, size: {width: 1, height: 1}}]}]", "bad.json:2:39: sections[0].items[0].size: give either \"height\" or \"size\", not both"),
-        ("width: 300\nsections: [{renderDirection: shortest}]", "bad.json:2:30: sections[0].renderDirection: must be one of shortestFirst, leftToRight, rightToLeft, not \"shortest\""),
-        ("width: 300\nsections: [{items: [{height: 1, color: red}]}]", "bad.json:2:40: sections[0].items[0].color: expected a color as \"#rgb\" or \"#rrggbb\", not \"red\""),
-        ("width: 300\nsections: [{generate: {count: 99999999}}]", "bad.json:2:31: sections[0].generate.count: must be from 0 to 2000000, not 99999999"),
-        ("width: 300\nsections: [{generate: {count: 3, minHeight: 50, maxHeight: 10}}]", "bad.json:2:60: sections[0].generate.maxHeight: must be at least minHeight (50), not 10"),
+        (
+            "width: 300\nsections: [{columns: 2.5}]",
+            "bad.json:2:22: sections[0].columns: must be a whole number, not 2.5"
+        ),
+        (
+            "width: 300\nsections: [{sectionInset: {top: -2}}]",
+            "bad.json:2:33: sections[0].sectionInset.top: must be at least 0, not -2"
+        ),
+        (
+            "width: 300\nsections: [{columns: 2, items: [{height: 1, span: 3}]}]",
+            "bad.json:2:51: sections[0].items[0].span: 3 is more than the section's 2 columns"
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, span: half}]}]",
+            "bad.json:2:39: sections[0].items[0].span: expected a whole number or \"full\", found a string"
+        ),
+        (
+            "width: 300\nsections: [{items: [{size: {width: 0, height: 3}}]}]",
+            "bad.json:2:36: sections[0].items[0].size.width: must be greater than 0, not 0"
+        ),
+        (
+            "width: 300\nsections: [{items: [{size: {width: 4}}]}]",
+            "bad.json:2:28: sections[0].items[0].size: missing key \"height\""
+        ),
+        (
+            "width: 300\nsections: [{items: [{title: x}]}]",
+            "bad.json:2:21: sections[0].items[0]: missing key \"height\" (or \"size\")"
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, size: {width: 1, height: 1}}]}]",
+            "bad.json:2:39: sections[0].items[0].size: give either \"height\" or \"size\", not both"
+        ),
+        (
+            "width: 300\nsections: [{renderDirection: shortest}]",
+            "bad.json:2:30: sections[0].renderDirection: must be one of shortestFirst, leftToRight, rightToLeft, not \"shortest\""
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, color: red}]}]",
+            "bad.json:2:40: sections[0].items[0].color: expected a color as \"#rgb\" or \"#rrggbb\", not \"red\""
+        ),
+        (
+            "width: 300\nsections: [{generate: {count: 99999999}}]",
+            "bad.json:2:31: sections[0].generate.count: must be from 0 to 2000000, not 99999999"
+        ),
+        (
+            "width: 300\nsections: [{generate: {count: 3, minHeight: 50, maxHeight: 10}}]",
+            "bad.json:2:60: sections[0].generate.maxHeight: must be at least minHeight (50), not 10"
+        ),
         // Unknown keys, with a suggestion when one is close.
-        ("width: 300\nsections: [{items: [{hieght: 3}]}]", "bad.json:2:22: sections[0].items[0].hieght: unknown key (did you mean \"height\"?)"),
-        ("width: 300\ndefaults: {colums: 3}", "bad.json:2:12: defaults.colums: unknown key (did you mean \"columns\"?)"),
+        (
+            "width: 300\nsections: [{items: [{hieght: 3}]}]",
+            "bad.json:2:22: sections[0].items[0].hieght: unknown key (did you mean \"height\"?)"
+        ),
+        (
+            "width: 300\ndefaults: {colums: 3}",
+            "bad.json:2:12: defaults.colums: unknown key (did you mean \"columns\"?)"
+        ),
         ("widht: 300", "bad.json:1:1: widht: unknown key (did you mean \"width\"?)"),
         ("width: 300\nbananas: 3", "bad.json:2:1: bananas: unknown key"),
         ("width: 300\nwidth: 200", "bad.json:1:1: duplicate key \"width\" in a mapping"),
         ("width: 300\nstyle: {palette: []}", "bad.json:2:18: style.palette: must list at least one color"),
-        ("width: 300\nsections: [{items: [{height: 1, image: \"https://example.com/a.png\"}]}]", "bad.json:2:40: sections[0].items[0].image: must be a local file path, not a URL (\"https:\")"),
-        ("width: 300\nstyle: {font: \"Evil\\\"; x\"}", "bad.json:2:15: style.font: font family \"Evil\"; x\" may not contain quotes, ;, {, }, <, >, \\, & or control characters"),
+        (
+            "width: 300\nsections: [{items: [{height: 1, image: \"https://example.com/a.png\"}]}]",
+            "bad.json:2:40: sections[0].items[0].image: must be a local file path, not a URL (\"https:\")"
+        ),
+        (
+            "width: 300\nstyle: {font: \"Evil\\\"; x\"}",
+            "bad.json:2:15: style.font: font family \"Evil\"; x\" may not contain quotes, ;, {, }, <, >, \\, & or control characters"
+        ),
     ]
 
     @Test(arguments: cases)

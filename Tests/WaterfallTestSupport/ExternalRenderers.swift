@@ -41,7 +41,8 @@ public enum ExternalRenderers {
     }
 
     private static func find(_ tool: String) throws -> String {
-        for folder in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(folder)/\(tool)") {
+        for folder in ["/usr/bin", "/usr/local/bin", "/bin"]
+        where FileManager.default.isExecutableFile(atPath: "\(folder)/\(tool)") {
             return "\(folder)/\(tool)"
         }
         throw Failure(description: "\(tool) is not installed; run scripts/setup.sh")

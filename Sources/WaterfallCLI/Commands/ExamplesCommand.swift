@@ -27,7 +27,8 @@ struct ExamplesCommand: ParsableCommand {
         try AtomicFile.write(Array(page.utf8), to: (options.output as NSString).appendingPathComponent("index.html"))
         let failed = outcomes.filter { $0.error != nil }.count
         Output.standardError(
-            "rendered \(outcomes.count - failed) of \(outcomes.count) specs into \(options.output)/ (gallery: \(options.output)/index.html)")
+            "rendered \(outcomes.count - failed) of \(outcomes.count) specs into \(options.output)/ (gallery: \(options.output)/index.html)"
+        )
         if failed > 0 { throw ExitCode(2) }
     }
 

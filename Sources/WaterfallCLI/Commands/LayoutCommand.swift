@@ -20,7 +20,8 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let spec = try Spec.load(path: spec)
         let layout = try spec.layout()
-        let elements = rect.map { layout.layoutAttributesForElements(in: $0.rect) } ?? layout.layoutAttributesForAllElements()
+        let elements =
+            rect.map { layout.layoutAttributesForElements(in: $0.rect) } ?? layout.layoutAttributesForAllElements()
         Output.standardOutput(LayoutDump.json(contentSize: layout.contentSize, elements: elements, pretty: pretty))
     }
 }

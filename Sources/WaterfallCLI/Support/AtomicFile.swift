@@ -6,7 +6,8 @@ enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        let temporary = (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
+        let temporary = (folder as NSString).appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
             throw CLIError.io(path: path, message: "cannot be written (is the folder writable?)")
         }

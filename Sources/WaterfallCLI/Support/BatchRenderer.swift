@@ -14,7 +14,7 @@ struct BatchRenderer {
 
     /// Renders `specs`, reporting progress on standard error, and returns one outcome a spec, in order.
     func run(_ specs: [String]) -> [Outcome] {
-        let outcomes = Locked(Array<Outcome?>(repeating: nil, count: specs.count))
+        let outcomes = Locked([Outcome?](repeating: nil, count: specs.count))
         let progress = Progress(total: specs.count)
         DispatchQueue.concurrentPerform(iterations: specs.count) { index in
             let spec = specs[index]

@@ -32,8 +32,9 @@ struct LaidOutSection: Sendable {
 
     init(_ section: LayoutSection, index: Int, width: Double) throws(LayoutError) {
         let settings = section.settings
-        try Self.validate(settings, headerHeight: section.headerHeight, footerHeight: section.footerHeight,
-                          section: index, width: width)
+        try Self.validate(
+            settings, headerHeight: section.headerHeight, footerHeight: section.footerHeight,
+            section: index, width: width)
         self.settings = settings
         self.headerHeight = section.headerHeight
         self.footerHeight = section.footerHeight
@@ -75,7 +76,8 @@ struct LaidOutSection: Sendable {
             span = columns
         case .columns(let count):
             guard count >= 1 else {
-                throw LayoutError(section: section, item: index, key: "span", message: "must be at least 1, not \(count)")
+                throw LayoutError(
+                    section: section, item: index, key: "span", message: "must be at least 1, not \(count)")
             }
             guard count <= columns else {
                 throw LayoutError(
@@ -181,7 +183,8 @@ struct LaidOutSection: Sendable {
         var y = top
         if headerHeight > 0 {
             let inset = settings.headerInset
-            let frame = Rect(x: inset.left, y: y + inset.top, width: width - inset.left - inset.right, height: headerHeight)
+            let frame = Rect(
+                x: inset.left, y: y + inset.top, width: width - inset.left - inset.right, height: headerHeight)
             headerFrame = frame
             y = frame.maxY + inset.bottom
         } else {
@@ -192,7 +195,8 @@ struct LaidOutSection: Sendable {
         y = (frames.isEmpty ? y : y + itemsHeight) + settings.sectionInset.bottom
         if footerHeight > 0 {
             let inset = settings.footerInset
-            let frame = Rect(x: inset.left, y: y + inset.top, width: width - inset.left - inset.right, height: footerHeight)
+            let frame = Rect(
+                x: inset.left, y: y + inset.top, width: width - inset.left - inset.right, height: footerHeight)
             footerFrame = frame
             y = frame.maxY + inset.bottom
         } else {

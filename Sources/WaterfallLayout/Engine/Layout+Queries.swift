@@ -21,7 +21,8 @@ extension Layout {
             case .footer: section.footerFrame
             }
         return frame.map {
-            LayoutAttributes(kind: kind.elementKind, indexPath: ItemPath(section: indexPath.section, item: 0), frame: $0)
+            LayoutAttributes(
+                kind: kind.elementKind, indexPath: ItemPath(section: indexPath.section, item: 0), frame: $0)
         }
     }
 
@@ -59,7 +60,8 @@ extension Layout {
         }
         for item in 0..<section.itemCount {
             result.append(
-                LayoutAttributes(kind: .cell, indexPath: ItemPath(section: index, item: item), frame: section.frame(ofItem: item)))
+                LayoutAttributes(
+                    kind: .cell, indexPath: ItemPath(section: index, item: item), frame: section.frame(ofItem: item)))
         }
         if let footer = section.footerFrame {
             result.append(LayoutAttributes(kind: .footer, indexPath: ItemPath(section: index, item: 0), frame: footer))
@@ -96,7 +98,8 @@ extension Layout {
         for item in found {
             let item = Int(item)
             result.append(
-                LayoutAttributes(kind: .cell, indexPath: ItemPath(section: index, item: item), frame: section.frame(ofItem: item)))
+                LayoutAttributes(
+                    kind: .cell, indexPath: ItemPath(section: index, item: item), frame: section.frame(ofItem: item)))
         }
         if let footer = section.footerFrame, rect.intersectsElement(footer) {
             result.append(LayoutAttributes(kind: .footer, indexPath: ItemPath(section: index, item: 0), frame: footer))

@@ -30,7 +30,8 @@ enum HTMLPage {
         let n = ShortestNumber.text
         let frame = element.frame
         let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))
-        var style = "left: \(n(frame.minX))px; top: \(n(frame.minY))px; width: \(n(frame.width))px; height: \(n(frame.height))px;"
+        var style =
+            "left: \(n(frame.minX))px; top: \(n(frame.minY))px; width: \(n(frame.width))px; height: \(n(frame.height))px;"
         if radius > 0 { style += " border-radius: \(n(radius))px;" }
         if element.fill.alpha > 0 { style += " background: \(element.fill.cssText);" }
         var context: [String: Any] = [

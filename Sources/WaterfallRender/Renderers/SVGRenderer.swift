@@ -34,7 +34,8 @@ enum SVGWriter {
         let n = ShortestNumber.text
         let frame = element.frame
         let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))
-        let box = "x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\""
+        let box =
+            "x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\""
         let corners = radius > 0 ? " rx=\"\(n(radius))\" ry=\"\(n(radius))\"" : ""
         out += "<g data-kind=\"\(element.kind.rawValue)\" data-section=\"\(element.section)\""
         if let item = element.item { out += " data-item=\"\(item)\"" }
@@ -46,7 +47,8 @@ enum SVGWriter {
         }
         if let image = element.image {
             out += "<clipPath id=\"clip\(id)\"><rect \(box)\(corners)/></clipPath>\n"
-            out += "<image \(box) preserveAspectRatio=\"xMidYMid slice\" clip-path=\"url(#clip\(id))\" href=\"data:image/"
+            out +=
+                "<image \(box) preserveAspectRatio=\"xMidYMid slice\" clip-path=\"url(#clip\(id))\" href=\"data:image/"
             out += image.format == .png ? "png" : "jpeg"
             out += ";base64,\(Data(image.data).base64EncodedString())\"/>\n"
         }
@@ -57,7 +59,8 @@ enum SVGWriter {
                 height: frame.height - stroke.width)
             if inner.width > 0, inner.height > 0 {
                 let innerRadius = max(0, min(radius - inset, inner.width / 2, inner.height / 2))
-                out += "<rect x=\"\(n(inner.minX))\" y=\"\(n(inner.minY))\" width=\"\(n(inner.width))\" height=\"\(n(inner.height))\""
+                out +=
+                    "<rect x=\"\(n(inner.minX))\" y=\"\(n(inner.minY))\" width=\"\(n(inner.width))\" height=\"\(n(inner.height))\""
                 if innerRadius > 0 { out += " rx=\"\(n(innerRadius))\" ry=\"\(n(innerRadius))\"" }
                 out += " fill=\"none\" stroke=\"\(stroke.color.hexString)\" stroke-width=\"\(n(stroke.width))\"/>\n"
             }
@@ -65,7 +68,8 @@ enum SVGWriter {
         for (runIndex, run) in element.texts.enumerated() {
             let clip = "text\(id)-\(runIndex)"
             let f = run.frame
-            out += "<clipPath id=\"\(clip)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>\n"
+            out +=
+                "<clipPath id=\"\(clip)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>\n"
             out += "<text x=\"\(n(f.minX))\" y=\"\(n(f.minY + run.baseline))\" clip-path=\"url(#\(clip))\""
             out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies)))\" font-size=\"\(n(run.fontSize))\""
             if run.weight == .bold { out += " font-weight=\"bold\"" }

@@ -56,7 +56,10 @@ enum ImageFile {
             while index + 9 < bytes.count {
                 guard bytes[index] == 0xFF else { throw .corrupt("a JPEG marker is damaged") }
                 let marker = bytes[index + 1]
-                if marker == 0xFF { index += 1; continue }
+                if marker == 0xFF {
+                    index += 1
+                    continue
+                }
                 let length = bigEndian(bytes, index + 2, 2)
                 // Start-of-frame markers hold the size; C4, C8 and CC are other tables.
                 if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {

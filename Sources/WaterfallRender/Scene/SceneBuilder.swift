@@ -54,7 +54,9 @@ public struct SceneBuilder {
                 if let path = item.image {
                     let location = "sections[\(attributes.indexPath.section)].items[\(attributes.indexPath.item)].image"
                     do {
-                        if images[path] == nil { images[path] = try ImageFile.load(path, relativeTo: spec.baseDirectory) }
+                        if images[path] == nil {
+                            images[path] = try ImageFile.load(path, relativeTo: spec.baseDirectory)
+                        }
                         element.image = images[path]
                         textColor = .white
                     } catch {
@@ -69,7 +71,8 @@ public struct SceneBuilder {
                 elements.append(element)
             }
         }
-        return Scene(size: layout.contentSize, background: style.background, scale: scale ?? spec.scale, elements: elements)
+        return Scene(
+            size: layout.contentSize, background: style.background, scale: scale ?? spec.scale, elements: elements)
     }
 
     /// A title at the top and a subtitle at the bottom of a card, when they fit.

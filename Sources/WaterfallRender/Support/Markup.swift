@@ -1,3 +1,5 @@
+import WaterfallSpec
+
 /// Escaping for text placed in XML and HTML, in content and in quoted attributes.
 enum Markup {
     /// `text` with `& < > " '` escaped and characters XML cannot hold dropped.
@@ -33,8 +35,6 @@ extension Color {
         alpha == 255 ? hexString : "rgba(\(red), \(green), \(blue), \(opacityText))"
     }
 }
-
-import WaterfallSpec
 
 /// Font families for CSS and SVG: names quoted, generic families bare.
 enum FontList {

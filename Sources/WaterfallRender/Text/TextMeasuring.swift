@@ -31,7 +31,11 @@ extension TextMeasuring {
         var high = characters.count
         while low < high {
             let middle = (low + high + 1) / 2
-            if fits(String(characters[..<middle]).trimmingTrailingSpaces + "…") { low = middle } else { high = middle - 1 }
+            if fits(String(characters[..<middle]).trimmingTrailingSpaces + "…") {
+                low = middle
+            } else {
+                high = middle - 1
+            }
         }
         return low == 0 ? "" : String(characters[..<low]).trimmingTrailingSpaces + "…"
     }

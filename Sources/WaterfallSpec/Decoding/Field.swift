@@ -17,7 +17,7 @@ struct Field {
         SpecError(line: node.mark?.line, column: node.mark?.column, location: path, message: message)
     }
 
-    /// The node's resolved YAML tag: `int`, `float`, `bool`, `null`, `str`…
+    /// The node's resolved YAML tag (`int`, `float`, `bool`, `null`, `str`…).
     var tagName: Tag.Name { Tag.Name(rawValue: node.tag.rawValue) }
 
     /// What a node is, for "expected a number, found …" messages.
@@ -88,7 +88,9 @@ struct Field {
 
     func number(atLeast minimum: Double) throws(SpecError) -> Double {
         let value = try number()
-        guard value >= minimum else { throw error("must be at least \(Self.format(minimum)), not \(Self.format(value))") }
+        guard value >= minimum else {
+            throw error("must be at least \(Self.format(minimum)), not \(Self.format(value))")
+        }
         return value
     }
 

@@ -41,15 +41,17 @@ struct SpecDecoder {
         let minimumContentHeight = try keys["minimumContentHeight"]?.number(atLeast: 0) ?? 0
         let scale = try keys["scale"]?.positiveNumber() ?? 2
         if scale > 16 { throw keys["scale"]!.error("must be at most 16, not \(Field.format(scale))") }
-        let defaults = try keys["defaults"].map { (field) throws(SpecError) in
-            try settings(field, keys: field.mapping(allowed: Self.settingsKeys), base: .default)
-        } ?? .default
+        let defaults =
+            try keys["defaults"].map { (field) throws(SpecError) in
+                try settings(field, keys: field.mapping(allowed: Self.settingsKeys), base: .default)
+            } ?? .default
         let style = try keys["style"].map { (field) throws(SpecError) in try self.style(field) } ?? SpecStyle()
         var sections: [SpecSection] = []
         if let sectionsField = keys["sections"] {
             let list = try sectionsField.sequence()
             guard list.count <= SpecLimits.maximumSections else {
-                throw sectionsField.error("has \(list.count) sections; at most \(SpecLimits.maximumSections) are allowed")
+                throw sectionsField.error(
+                    "has \(list.count) sections; at most \(SpecLimits.maximumSections) are allowed")
             }
             for element in list {
                 sections.append(try section(element, defaults: defaults))
@@ -245,7 +247,8 @@ struct SpecDecoder {
                 line: context.mark.line, column: context.mark.column, location: "",
                 message: "duplicate key \(keys) in a mapping")
         case .reader(let problem, let offset, _, _):
-            return SpecError(location: "", message: "cannot be read: \(problem)" + (offset.map { " at byte \($0)" } ?? ""))
+            return SpecError(
+                location: "", message: "cannot be read: \(problem)" + (offset.map { " at byte \($0)" } ?? ""))
         default:
             return SpecError(location: "", message: "cannot be read: \(yamlError)")
         }

@@ -9,8 +9,9 @@ public enum LayoutDump {
     public static func json(contentSize: Size, elements: [LayoutAttributes], pretty: Bool = false) -> String {
         var out = "{"
         out += pretty ? "\n  \"contentSize\": " : "\"contentSize\":"
-        out += object([("width", ShortestNumber.text(contentSize.width)), ("height", ShortestNumber.text(contentSize.height))],
-                      pretty: pretty)
+        out += object(
+            [("width", ShortestNumber.text(contentSize.width)), ("height", ShortestNumber.text(contentSize.height))],
+            pretty: pretty)
         out += pretty ? ",\n  \"elements\": [" : ",\"elements\":["
         for (index, element) in elements.enumerated() {
             if index > 0 { out += "," }
@@ -27,10 +28,14 @@ public enum LayoutDump {
         if element.kind == .cell { fields.append(("item", String(element.indexPath.item))) }
         let frame = element.frame
         fields.append(
-            ("frame",
-             object(
-                [("x", ShortestNumber.text(frame.minX)), ("y", ShortestNumber.text(frame.minY)),
-                 ("width", ShortestNumber.text(frame.width)), ("height", ShortestNumber.text(frame.height))], pretty: pretty)))
+            (
+                "frame",
+                object(
+                    [
+                        ("x", ShortestNumber.text(frame.minX)), ("y", ShortestNumber.text(frame.minY)),
+                        ("width", ShortestNumber.text(frame.width)), ("height", ShortestNumber.text(frame.height)),
+                    ], pretty: pretty)
+            ))
         return object(fields, pretty: pretty)
     }
 
