@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "WaterfallLayout", targets: ["WaterfallLayout"]),
         .library(name: "WaterfallSpec", targets: ["WaterfallSpec"]),
         .library(name: "WaterfallRender", targets: ["WaterfallRender", "WaterfallCairo"]),
+        .library(name: "WaterfallDiff", targets: ["WaterfallDiff"]),
         .executable(name: "waterfall", targets: ["WaterfallCLI"]),
     ],
     dependencies: [
@@ -34,10 +35,12 @@ let package = Package(
         .target(
             name: "WaterfallCairo",
             dependencies: ["CWaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec"]),
+        // Pixel and layout comparison for visual regression tests.
+        .target(name: "WaterfallDiff", dependencies: ["WaterfallLayout", "WaterfallSpec"]),
         .executableTarget(
             name: "WaterfallCLI",
             dependencies: [
-                "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
+                "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(

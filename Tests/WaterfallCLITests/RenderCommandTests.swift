@@ -24,7 +24,8 @@ import WaterfallTestSupport
                 Repository.path("Templates"),
             ])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(try files(output) == ["04-grid-100.html", "04-grid-100.pdf", "04-grid-100.png", "04-grid-100.svg"])
+        #expect(
+            try files(output) == ["04-grid-100.html", "04-grid-100.layout.json", "04-grid-100.pdf", "04-grid-100.png", "04-grid-100.svg"])
         let png = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: output + "/04-grid-100.png")!))
         #expect(png.width == 680 && png.height == 680)
         // --scale overrides the spec's.
@@ -130,7 +131,7 @@ import WaterfallTestSupport
             "/tmp/unused-waterfall",
         ])
         #expect(result.status == 2)
-        #expect(result.standardError == "error: unknown format \"gif\"; the formats are svg, html, png, pdf\n")
+        #expect(result.standardError == "error: unknown format \"gif\"; the formats are svg, html, png, pdf, json\n")
     }
 
     @Test func noArgumentsRendersTheExamplesWithAGallery() throws {

@@ -31,7 +31,7 @@ struct RenderCommand: ParsableCommand {
 
 /// The options `render` and the default command share.
 struct RenderOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Formats to write, comma-separated.", valueName: "svg,html,png,pdf"))
+    @Option(help: ArgumentHelp("Formats to write, comma-separated.", valueName: "svg,html,png,pdf,json"))
     var format = Renderers.names.joined(separator: ",")
 
     @Option(name: .shortAndLong, help: "The folder to write into.")

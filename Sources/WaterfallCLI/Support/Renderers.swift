@@ -3,7 +3,7 @@ import WaterfallRender
 
 /// The output formats the command line knows, by name. A new format registers here.
 enum Renderers {
-    static let names = ["svg", "html", "png", "pdf"]
+    static let names = ["svg", "html", "png", "pdf", "json"]
 
     /// The renderers for `formats`; HTML reads its templates from `templates`.
     static func named(_ formats: [String], templates: String) throws(CLIError) -> [Renderer] {
@@ -13,6 +13,7 @@ enum Renderers {
             case "svg": renderers.append(.svg)
             case "png": renderers.append(.png)
             case "pdf": renderers.append(.pdf)
+            case "json": renderers.append(.layoutJSON)
             case "html":
                 do {
                     renderers.append(.html(templates: try TemplateSet(directory: templates)))

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import WaterfallCairo
+import WaterfallDiff
+import WaterfallLayout
+import WaterfallSpec
+
+/// `waterfall diff A B`: two PNGs compared pixel by pixel, or two layouts element by element.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two PNGs pixel by pixel, or two specs or layout dumps element by element.",
+        discussion: """
+            Exit status: 0 when the two are the same, 1 when they differ, 2 on an error. PNGs are compared by \
+            their decoded pixels with a perceptual color delta; pixels on anti-aliased edges are counted apart \
+            unless --include-aa is given. Specs (or `waterfall layout` dumps) are compared by element: what \
+            appeared, disappeared, moved or resized.
+            """)
+
+    @Argument(help: "The old (reference) file: a PNG, a spec, or a layout dump.")
+    var old: String
+
+    @Argument(help: "The new file, of the same kind.")
+    var new: String
+
+    @Option(help: "How different two colors must be to count, from 0 to 1 (pixelmatch's scale).")
+    var threshold = 0.1
+
+    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences too.")
+    var includeAntialiasing = false
+
+    @Option(name: .shortAndLong, help: "Write the diff image here (PNGs only).")
+    var output: String?
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard threshold >= 0, threshold <= 1 else { throw ValidationError("--threshold must be from 0 to 1") }
+    }
+
+    func run() throws {
+        let oldBytes = try Self.read(old)
+        let newBytes = try Self.read(new)
+        let different: Bool
+        switch (Self.isPNG(oldBytes), Self.isPNG(newBytes)) {
+        case (true, true):
+            different = try comparePixels(oldBytes, newBytes)
+        case (false, false):
+            let diff = LayoutDiff(old: try Self.snapshot(oldBytes, path: old), new: try Self.snapshot(newBytes, path: new))
+            Output.standardOutput(json ? diff.json : diff.text)
+            different = diff.isDifferent
+        default:
+            throw CLIError.badArgument("\(old) and \(new) are not of the same kind: compare two PNGs, or two specs or layouts")
+        }
+        if different { throw ExitCode(1) }
+    }
+
+    private func comparePixels(_ oldBytes: [UInt8], _ newBytes: [UInt8]) throws -> Bool {
+        let a = try Self.decode(oldBytes, path: old)
+        let b = try Self.decode(newBytes, path: new)
+        let options = DiffOptions(threshold: threshold, includeAntialiasing: includeAntialiasing)
+        let result: DiffResult
+        if let output {
+            let (compared, image) = PixelDiff.compareWithDiffImage(a, b, options: options)
+            result = compared
+            let png: [UInt8]
+            do {
+                png = try PNGCodec.encode(RasterImage(width: image.width, height: image.height, pixels: image.pixels))
+            } catch {
+                throw CLIError.io(path: output, message: "cannot encode the diff image: \(error)")
+            }
+            try AtomicFile.write(png, to: output)
+        } else {
+            result = PixelDiff.compare(a, b, options: options)
+        }
+        Output.standardOutput(json ? result.json : result.text)
+        return result.isDifferent
+    }
+
+    static func read(_ path: String) throws(CLIError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CLIError.io(path: path, message: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw CLIError.io(path: path, message: "is a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError.io(path: path, message: "cannot be read")
+        }
+        return [UInt8](data)
+    }
+
+    static func isPNG(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+
+    static func decode(_ bytes: [UInt8], path: String) throws(CLIError) -> DiffImage {
+        do {
+            let image = try PNGCodec.decode(bytes)
+            return DiffImage(width: image.width, height: image.height, pixels: image.pixels)
+        } catch {
+            throw CLIError.io(path: path, message: "is not a readable PNG (\(error))")
+        }
+    }
+
+    /// A layout dump as it is, or a spec laid out.
+    static func snapshot(_ bytes: [UInt8], path: String) throws -> LayoutSnapshot {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CLIError.io(path: path, message: "is neither a PNG nor UTF-8 text")
+        }
+        if let (size, elements) = try LayoutDump.decode(text, file: path) {
+            return LayoutSnapshot(contentSize: size, elements: elements)
+        }
+        return LayoutSnapshot(try Spec.load(path: path).layout())
+    }
+}

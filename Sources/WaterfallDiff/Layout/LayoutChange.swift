@@ -1,0 +1,46 @@
+import WaterfallLayout
+import WaterfallSpec
+
+/// What happened to one element between two layouts.
+public struct LayoutChange: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable {
+        case appeared, disappeared, moved, resized
+        /// Moved and resized at once.
+        case movedAndResized
+    }
+
+    public var kind: Kind
+    public var element: ElementKind
+    public var indexPath: ItemPath
+    public var old: Rect?
+    public var new: Rect?
+
+    /// The largest distance any edge travelled, in points; 0 for elements that came or went.
+    public var shift: Double {
+        guard let old, let new else { return 0 }
+        return max(
+            abs(new.minX - old.minX), abs(new.minY - old.minY), abs(new.maxX - old.maxX), abs(new.maxY - old.maxY))
+    }
+
+    /// `section 2 item 7` or `section 0 header`.
+    public var name: String {
+        element == .cell
+            ? "section \(indexPath.section) item \(indexPath.item)"
+            : "section \(indexPath.section) \(element.rawValue)"
+    }
+
+    /// `section 2 item 7: (12, 340, 170, 220) -> (12, 352, 170, 220)`.
+    public var description: String {
+        switch (old, new) {
+        case (let old?, let new?): "\(name): \(Self.text(old)) -> \(Self.text(new))"
+        case (nil, let new?): "\(name): appeared at \(Self.text(new))"
+        case (let old?, nil): "\(name): disappeared from \(Self.text(old))"
+        case (nil, nil): name
+        }
+    }
+
+    static func text(_ rect: Rect) -> String {
+        let n = ShortestNumber.text
+        return "(\(n(rect.minX)), \(n(rect.minY)), \(n(rect.width)), \(n(rect.height)))"
+    }
+}

@@ -1,0 +1,107 @@
+import WaterfallLayout
+import WaterfallSpec
+
+/// Element by element, what changed between two layouts: the review a designer wants.
+public struct LayoutDiff: Sendable, Hashable {
+    public var oldContentSize: Size
+    public var newContentSize: Size
+    /// Changes in document order of the new layout, then elements that disappeared.
+    public var changes: [LayoutChange]
+    public var unchanged: Int
+
+    /// Compares `old` with `new`, matching elements by kind, section and item.
+    ///
+    /// - Parameter tolerance: Frames closer than this (in points, on every edge) count as equal.
+    public init(old: LayoutSnapshot, new: LayoutSnapshot, tolerance: Double = 1e-9) {
+        struct Key: Hashable {
+            var kind: ElementKind
+            var path: ItemPath
+        }
+        var oldFrames: [Key: Rect] = [:]
+        for element in old.elements { oldFrames[Key(kind: element.kind, path: element.indexPath)] = element.frame }
+        var changes: [LayoutChange] = []
+        var unchanged = 0
+        var seen = Set<Key>()
+        for element in new.elements {
+            let key = Key(kind: element.kind, path: element.indexPath)
+            seen.insert(key)
+            guard let before = oldFrames[key] else {
+                changes.append(
+                    LayoutChange(kind: .appeared, element: element.kind, indexPath: element.indexPath, old: nil, new: element.frame))
+                continue
+            }
+            let after = element.frame
+            let moved = abs(before.minX - after.minX) > tolerance || abs(before.minY - after.minY) > tolerance
+            let resized = abs(before.width - after.width) > tolerance || abs(before.height - after.height) > tolerance
+            let kind: LayoutChange.Kind? =
+                switch (moved, resized) {
+                case (true, true): .movedAndResized
+                case (true, false): .moved
+                case (false, true): .resized
+                case (false, false): nil
+                }
+            if let kind {
+                changes.append(LayoutChange(kind: kind, element: element.kind, indexPath: element.indexPath, old: before, new: after))
+            } else {
+                unchanged += 1
+            }
+        }
+        for element in old.elements where !seen.contains(Key(kind: element.kind, path: element.indexPath)) {
+            changes.append(
+                LayoutChange(kind: .disappeared, element: element.kind, indexPath: element.indexPath, old: element.frame, new: nil))
+        }
+        self.oldContentSize = old.contentSize
+        self.newContentSize = new.contentSize
+        self.changes = changes
+        self.unchanged = unchanged
+    }
+
+    /// Whether anything changed, the content size included.
+    public var isDifferent: Bool { !changes.isEmpty || oldContentSize != newContentSize }
+
+    public func count(_ kind: LayoutChange.Kind) -> Int { changes.filter { $0.kind == kind }.count }
+
+    /// The change that travelled farthest.
+    public var largestShift: LayoutChange? {
+        changes.filter { $0.old != nil && $0.new != nil }.max { $0.shift < $1.shift }
+    }
+
+    /// One line: how many moved, resized, appeared and disappeared, and the largest shift.
+    public var summary: String {
+        guard isDifferent else { return "layouts are the same (\(unchanged) elements)" }
+        let n = ShortestNumber.text
+        var text = "\(count(.moved)) moved, \(count(.resized)) resized, \(count(.movedAndResized)) moved and resized, "
+        text += "\(count(.appeared)) appeared, \(count(.disappeared)) disappeared, \(unchanged) unchanged"
+        if let largest = largestShift { text += "; largest shift \(n(largest.shift)) (\(largest.name))" }
+        if oldContentSize != newContentSize {
+            text += "; content \(n(oldContentSize.width))×\(n(oldContentSize.height)) -> \(n(newContentSize.width))×\(n(newContentSize.height))"
+        }
+        return text
+    }
+
+    /// The report as text: one line a change, then the summary.
+    public var text: String {
+        (changes.map(\.description) + [summary]).joined(separator: "\n") + "\n"
+    }
+
+    /// The report as JSON.
+    public var json: String {
+        let n = ShortestNumber.text
+        func rect(_ rect: Rect?) -> String {
+            guard let rect else { return "null" }
+            return "{\"x\":\(n(rect.minX)),\"y\":\(n(rect.minY)),\"width\":\(n(rect.width)),\"height\":\(n(rect.height))}"
+        }
+        func size(_ size: Size) -> String { "{\"width\":\(n(size.width)),\"height\":\(n(size.height))}" }
+        let items = changes.map { change in
+            var fields = "{\"change\":\"\(change.kind.rawValue)\",\"kind\":\"\(change.element.rawValue)\",\"section\":\(change.indexPath.section)"
+            if change.element == .cell { fields += ",\"item\":\(change.indexPath.item)" }
+            return fields + ",\"old\":\(rect(change.old)),\"new\":\(rect(change.new)),\"shift\":\(n(change.shift))}"
+        }
+        var out = "{\"different\":\(isDifferent),\"oldContentSize\":\(size(oldContentSize)),\"newContentSize\":\(size(newContentSize))"
+        out += ",\"summary\":{\"moved\":\(count(.moved)),\"resized\":\(count(.resized)),\"movedAndResized\":\(count(.movedAndResized))"
+        out += ",\"appeared\":\(count(.appeared)),\"disappeared\":\(count(.disappeared)),\"unchanged\":\(unchanged)"
+        out += ",\"largestShift\":\(n(largestShift?.shift ?? 0))}"
+        out += ",\"changes\":[" + items.joined(separator: ",") + "]}\n"
+        return out
+    }
+}
