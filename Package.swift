@@ -8,12 +8,14 @@ let package = Package(
         .library(name: "WaterfallSpec", targets: ["WaterfallSpec"]),
         .library(name: "WaterfallRender", targets: ["WaterfallRender", "WaterfallCairo"]),
         .library(name: "WaterfallDiff", targets: ["WaterfallDiff"]),
+        .library(name: "WaterfallSnapshotTesting", targets: ["WaterfallSnapshotTesting"]),
         .executable(name: "waterfall", targets: ["WaterfallCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // The engine: pure computation, no IO, no Foundation.
@@ -37,6 +39,13 @@ let package = Package(
             dependencies: ["CWaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec"]),
         // Pixel and layout comparison for visual regression tests.
         .target(name: "WaterfallDiff", dependencies: ["WaterfallLayout", "WaterfallSpec"]),
+        // Strategies for pointfreeco/swift-snapshot-testing that work on Linux.
+        .target(
+            name: "WaterfallSnapshotTesting",
+            dependencies: [
+                "WaterfallDiff", "WaterfallCairo", "WaterfallRender", "WaterfallSpec", "WaterfallLayout",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]),
         .executableTarget(
             name: "WaterfallCLI",
             dependencies: [
@@ -55,6 +64,17 @@ let package = Package(
             name: "WaterfallRenderTests",
             dependencies: ["WaterfallRender", "WaterfallCairo", "WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(
-            name: "WaterfallCLITests", dependencies: ["WaterfallCLI", "WaterfallSpec", "WaterfallTestSupport"]),
+            name: "WaterfallSnapshotTestingTests",
+            dependencies: [
+                "WaterfallSnapshotTesting", "WaterfallSpec", "WaterfallCairo", "WaterfallTestSupport",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "WaterfallDiffTests",
+            dependencies: ["WaterfallDiff", "WaterfallLayout", "WaterfallTestSupport"]),
+        .testTarget(
+            name: "WaterfallCLITests",
+            dependencies: ["WaterfallCLI", "WaterfallSpec", "WaterfallCairo", "WaterfallTestSupport"]),
     ]
 )

@@ -1,0 +1,63 @@
+import Foundation
+import SnapshotTesting
+import WaterfallCairo
+import WaterfallDiff
+
+/// One reference PNG compared with an actual one, and the artifacts of a failure.
+struct PNGSnapshotComparison {
+    var reference: Data
+    var actual: Data
+    var precision: Double
+    var perceptualPrecision: Double
+
+    /// `nil` when the pictures match closely enough; otherwise the message and attachments.
+    func failure() -> (String, [DiffAttachment])? {
+        let a: RasterImage
+        let b: RasterImage
+        do {
+            a = try PNGCodec.decode([UInt8](reference))
+            b = try PNGCodec.decode([UInt8](actual))
+        } catch {
+            return ("cannot compare the PNG snapshots: \(error)", [])
+        }
+        let options = DiffOptions(threshold: max(0, min(1, 1 - perceptualPrecision)), includeAntialiasing: true)
+        let (result, image) = PixelDiff.compareWithDiffImage(
+            DiffImage(width: a.width, height: a.height, pixels: a.pixels),
+            DiffImage(width: b.width, height: b.height, pixels: b.pixels), options: options)
+        let matching = 1 - result.share
+        guard result.sizeMismatch != nil || matching < precision else { return nil }
+        let diffPNG = (try? PNGCodec.encode(RasterImage(width: image.width, height: image.height, pixels: image.pixels)))
+            .map { Data($0) } ?? Data()
+        var message = "PNG snapshot does not match: " + result.text.split(separator: "\n").prefix(4).joined(separator: "; ")
+        message += "; \(ShortestPercent.text(matching)) of pixels match, \(ShortestPercent.text(precision)) required"
+        if let folder = writeArtifacts(diff: diffPNG) {
+            message += "\nreference: \(folder)/reference.png\nactual: \(folder)/actual.png\ndiff: \(folder)/diff.png"
+        }
+        return (message, [.data(diffPNG, name: "diff.png"), .data(reference, name: "reference.png")])
+    }
+
+    /// Writes the three pictures into a folder named after the actual picture's content.
+    private func writeArtifacts(diff: Data) -> String? {
+        let root = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in actual { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let folder = URL(fileURLWithPath: root).appendingPathComponent("WaterfallSnapshotTesting")
+            .appendingPathComponent(String(hash, radix: 16))
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try reference.write(to: folder.appendingPathComponent("reference.png"))
+            try actual.write(to: folder.appendingPathComponent("actual.png"))
+            try diff.write(to: folder.appendingPathComponent("diff.png"))
+            return folder.path
+        } catch {
+            return nil
+        }
+    }
+}
+
+enum ShortestPercent {
+    static func text(_ share: Double) -> String {
+        let percent = (share * 100_000).rounded(.down) / 1000
+        return "\(percent)%"
+    }
+}

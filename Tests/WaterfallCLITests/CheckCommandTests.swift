@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import WaterfallCairo
+import WaterfallSpec
+import WaterfallTestSupport
+
+/// `waterfall check`: baselines, record mode and the review report.
+@Suite struct CheckCommandTests {
+    /// A spec and its baselines, copied into a folder of their own.
+    func workspace() throws -> (folder: String, spec: String, baselines: String) {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        let baselines = folder + "/baselines"
+        try FileManager.default.createDirectory(atPath: baselines, withIntermediateDirectories: true)
+        let spec = folder + "/01-shop-grid.yaml"
+        try FileManager.default.copyItem(atPath: Repository.path("Examples/01-shop-grid.yaml"), toPath: spec)
+        for ext in ["png", "svg", "layout.json"] {
+            try FileManager.default.copyItem(
+                atPath: Repository.path("Output/01-shop-grid.\(ext)"), toPath: baselines + "/01-shop-grid.\(ext)")
+        }
+        return (folder, spec, baselines)
+    }
+
+    func files(_ folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    @Test func theExamplesMatchTheirBaselinesInOutput() throws {
+        let specs = try Repository.examples().map { Repository.path("Examples/\($0)") }
+        let result = try CommandRunner.run(["check"] + specs + ["--baselines", Repository.path("Output")])
+        #expect(result.status == 0, "\(result.standardOutput)")
+        #expect(result.standardOutput.hasSuffix("check: 9 unchanged, 0 changed, 0 without baseline, 0 recorded, 0 errors\n"))
+    }
+
+    @Test func aOnePointChangeFailsNamesTheMovedItemsAndLeavesAReport() throws {
+        let (folder, spec, baselines) = try workspace()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = try String(contentsOfFile: spec, encoding: .utf8)
+        try text.replacingOccurrences(of: "{height: 140, title: Ceramic mug", with: "{height: 141, title: Ceramic mug")
+            .write(toFile: spec, atomically: true, encoding: .utf8)
+        let before = try files(baselines)
+        let report = folder + "/report"
+        let result = try CommandRunner.run(
+            ["check", spec, "--baselines", baselines, "--report", report, "--templates", Repository.path("Templates")])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("CHANGED  \(spec): "))
+        #expect(result.standardOutput.contains("section 0 item 4: (10, 170, 111.66666666666667, 140) -> (10, 170, 111.66666666666667, 141)"))
+        #expect(result.standardOutput.contains("section 0 item 6: (10, 320, 111.66666666666667, 160) -> (10, 321, 111.66666666666667, 160)"))
+        #expect(result.standardOutput.contains("2 moved, 1 resized"))
+        // Nothing is written to the baselines without --record.
+        #expect(try files(baselines) == before)
+        #expect(try files(report) == ["01-shop-grid.actual.png", "01-shop-grid.diff.png", "01-shop-grid.reference.png", "index.html"])
+        let page = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+        #expect(page.contains("<span class=\"status\">changed</span>01-shop-grid"))
+        #expect(page.contains("<img src=\"01-shop-grid.diff.png\""))
+        #expect(page.contains("section 0 item 6: (10, 320, 111.66666666666667, 160) -&gt; (10, 321, 111.66666666666667, 160)"))
+
+        // The page, as a reviewer sees it: the status badge and the three pictures are drawn.
+        let screenshot = try PNGCodec.decode(
+            [UInt8](try ExternalRenderers.chromiumScreenshot(htmlPath: report + "/index.html", width: 1400, height: 900, scale: 1)))
+        var colors = Set<Color>()
+        for y in stride(from: 0, to: screenshot.height, by: 3) {
+            for x in stride(from: 0, to: screenshot.width, by: 3) { colors.insert(screenshot.color(x: x, y: y)) }
+        }
+        // The palette of the shop grid shows only if the images loaded.
+        #expect(colors.contains(Color(hex: "#ffd6a5")!))
+        #expect(colors.contains(Color(hex: "#caffbf")!))
+        // The red diff marks and the red "changed" badge.
+        #expect(colors.contains { $0.red > 200 && $0.green < 60 && $0.blue < 60 })
+
+        // --record writes the changed baselines, and then the check passes.
+        let recorded = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
+        #expect(recorded.status == 0)
+        #expect(recorded.standardOutput.contains("recorded \(spec)"))
+        let again = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        #expect(again.status == 0)
+        #expect(!(try files(baselines)).contains { $0.contains(".tmp-") })
+    }
+
+    @Test func aMissingBaselineFailsUntilRecorded() throws {
+        let (folder, spec, baselines) = try workspace()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.removeItem(atPath: baselines + "/01-shop-grid.svg")
+        let missing = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        #expect(missing.status == 1)
+        #expect(missing.standardOutput.contains("NEW      \(spec)"))
+        #expect(!(try files(baselines)).contains("01-shop-grid.svg"))
+        let pngBefore = FileManager.default.contents(atPath: baselines + "/01-shop-grid.png")
+        let recorded = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
+        #expect(recorded.status == 0)
+        #expect(try files(baselines) == ["01-shop-grid.layout.json", "01-shop-grid.png", "01-shop-grid.svg"])
+        #expect(FileManager.default.contents(atPath: baselines + "/01-shop-grid.png") == pngBefore)
+        #expect(try CommandRunner.run(["check", spec, "--baselines", baselines]).status == 0)
+    }
+
+    @Test func aBadSpecIsAnErrorAndTheOthersStillRun() throws {
+        let (folder, spec, baselines) = try workspace()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bad = folder + "/bad.yaml"
+        try "width: -1".write(toFile: bad, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["check", bad, spec, "--baselines", baselines])
+        #expect(result.status == 2)
+        #expect(result.standardOutput.contains("ERROR    \(bad): \(bad):1:8: width: must be greater than 0, not -1"))
+        #expect(result.standardOutput.contains("ok       \(spec)"))
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import WaterfallCairo
+import WaterfallTestSupport
+
+/// `waterfall diff` on PNGs and on layouts.
+@Suite struct DiffCommandTests {
+    let folder: String = {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }()
+
+    func png(_ name: String, width: Int, height: Int, paint: (Int, Int) -> (UInt8, UInt8, UInt8)) throws -> String {
+        var pixels: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b) = paint(x, y)
+                pixels += [r, g, b, 255]
+            }
+        }
+        let path = folder + "/" + name
+        try Data(try PNGCodec.encode(RasterImage(width: width, height: height, pixels: pixels))).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func spec(_ name: String, _ text: String) throws -> String {
+        let path = folder + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func identicalImagesAreTheSame() throws {
+        let a = try png("a.png", width: 20, height: 10) { x, _ in (UInt8(x * 10), 100, 50) }
+        let b = try png("b.png", width: 20, height: 10) { x, _ in (UInt8(x * 10), 100, 50) }
+        let result = try CommandRunner.run(["diff", a, b])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "identical: 0 of 200 pixels differ (0%), 0 anti-aliased\n")
+    }
+
+    @Test func aOnePixelChangeIsFoundWithItsRegionAndDiffImage() throws {
+        let a = try png("a.png", width: 20, height: 10) { _, _ in (240, 240, 240) }
+        let b = try png("b.png", width: 20, height: 10) { x, y in x == 7 && y == 3 ? (20, 20, 20) : (240, 240, 240) }
+        let output = folder + "/diff.png"
+        let result = try CommandRunner.run(["diff", a, b, "--output", output])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "different: 1 of 200 pixels differ (0.5%), 0 anti-aliased\nchanged region at (7, 3) size 1×1\n")
+        let diff = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: output)!))
+        #expect(diff.color(x: 7, y: 3) == .init(red: 255, green: 0, blue: 0))
+        let json = try CommandRunner.run(["diff", a, b, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as! [String: Any]
+        #expect(object["differentPixels"] as? Int == 1)
+        #expect(object["different"] as? Bool == true)
+    }
+
+    @Test func differentSizesAreADifferenceNotACrash() throws {
+        let a = try png("a.png", width: 20, height: 10) { _, _ in (240, 240, 240) }
+        let b = try png("b.png", width: 20, height: 12) { _, _ in (240, 240, 240) }
+        let output = folder + "/diff.png"
+        let result = try CommandRunner.run(["diff", a, b, "--output", output])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.hasPrefix("different sizes: 20×10 and 20×12; compared the common area\n"))
+        let diff = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: output)!))
+        #expect(diff.width == 20 && diff.height == 10)
+    }
+
+    @Test func aCorruptPNGIsAnError() throws {
+        let a = try png("a.png", width: 20, height: 10) { _, _ in (240, 240, 240) }
+        var bytes = [UInt8](FileManager.default.contents(atPath: a)!)
+        bytes.removeLast(bytes.count / 2)
+        let broken = folder + "/broken.png"
+        try Data(bytes).write(to: URL(fileURLWithPath: broken))
+        let result = try CommandRunner.run(["diff", a, broken])
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("error: \(broken): is not a readable PNG"))
+        #expect(result.standardOutput.isEmpty)
+        let mixed = try CommandRunner.run(["diff", a, Repository.path("Examples/04-grid-100.yaml")])
+        #expect(mixed.status == 2)
+    }
+
+    @Test func aHalfPixelShiftCountsWithIncludeAAAndShowsInTheLayoutDiff() throws {
+        // At scale 2, a quarter point is half a device pixel.
+        let old = try spec("old.yaml", "width: 100\nscale: 2\ndefaults: {columns: 1, sectionInset: {left: 10, right: 10}}\nsections: [{items: [{height: 40, color: \"#203040\"}]}]\nstyle: {background: \"#ffffff\", cornerRadius: 0}")
+        let new = try spec("new.yaml", "width: 100\nscale: 2\ndefaults: {columns: 1, sectionInset: {left: 10.25, right: 9.75}}\nsections: [{items: [{height: 40, color: \"#203040\"}]}]\nstyle: {background: \"#ffffff\", cornerRadius: 0}")
+        let render = try CommandRunner.run(["render", old, new, "--format", "png", "--output", folder])
+        #expect(render.status == 0, "\(render.standardError)")
+        let plain = try CommandRunner.run(["diff", folder + "/old.png", folder + "/new.png", "--json"])
+        let counted = try CommandRunner.run(["diff", folder + "/old.png", folder + "/new.png", "--include-aa", "--json"])
+        let plainObject = try JSONSerialization.jsonObject(with: Data(plain.standardOutput.utf8)) as! [String: Any]
+        let countedObject = try JSONSerialization.jsonObject(with: Data(counted.standardOutput.utf8)) as! [String: Any]
+        // Without --include-aa the shifted edge is reported as anti-aliasing, but never hidden.
+        #expect((plainObject["antialiasedPixels"] as! Int) + (plainObject["differentPixels"] as! Int) > 0)
+        #expect(counted.status == 1)
+        #expect((countedObject["differentPixels"] as! Int) > 0)
+        let layout = try CommandRunner.run(["diff", old, new])
+        #expect(layout.status == 1)
+        #expect(layout.standardOutput.hasPrefix("section 0 item 0: (10, 0, 80, 40) -> (10.25, 0, 80, 40)\n"))
+        #expect(layout.standardOutput.contains("1 moved, 0 resized"))
+        #expect(layout.standardOutput.contains("largest shift 0.25 (section 0 item 0)"))
+    }
+
+    @Test func layoutDumpsAndSpecsCompareAlike() throws {
+        let spec = Repository.path("Examples/03-sections.yaml")
+        let dump = folder + "/sections.layout.json"
+        try CommandRunner.run(["layout", spec]).standardOutput.write(toFile: dump, atomically: true, encoding: .utf8)
+        let same = try CommandRunner.run(["diff", dump, spec])
+        #expect(same.status == 0)
+        #expect(same.standardOutput.hasPrefix("layouts are the same"))
+        let other = try CommandRunner.run(["diff", spec, Repository.path("Examples/04-grid-100.yaml"), "--json"])
+        #expect(other.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(other.standardOutput.utf8)) as! [String: Any]
+        let summary = object["summary"] as! [String: Any]
+        #expect((summary["disappeared"] as! Int) > 0)
+    }
+}
