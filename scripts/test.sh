@@ -4,4 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build
+# Dogfood: the rendered examples in Output/ are the baselines; any picture that changes fails here
+# until it is re-recorded on purpose (swift run waterfall check Examples/*.yaml --baselines Output --record).
+swift run waterfall check Examples/*.yaml --baselines Output --report .build/check-report
 swift test

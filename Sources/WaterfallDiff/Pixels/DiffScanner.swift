@@ -59,6 +59,9 @@ struct DiffScanner: @unchecked Sendable {
     /// pixelmatch `hasManySiblings`: 3+ of the 8 neighbours equal the pixel (image border counts as one).
     @inline(__always)
     func hasManySiblings(_ img: UnsafeRawPointer, _ stride: Int, _ x1: Int, _ y1: Int) -> Bool {
+        if x1 > 0 && y1 > 0 && x1 < width - 1 && y1 < height - 1 {
+            return equalNeighbours(img, stride, x1, y1) > 2
+        }
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
         let val = pixel(img, stride, x1, y1)
@@ -78,27 +81,57 @@ struct DiffScanner: @unchecked Sendable {
         return false
     }
 
+    /// Exact shortcut for `antialiased`: an interior pixel with 3+ byte-equal neighbours has 3+ zero deltas, so it is not AA.
+    @inline(__always)
+    func obviouslyNotAA(_ img: UnsafeRawPointer, _ stride: Int, _ x1: Int, _ y1: Int) -> Bool {
+        guard x1 > 0 && y1 > 0 && x1 < width - 1 && y1 < height - 1 else { return false }
+        return equalNeighbours(img, stride, x1, y1) >= 3
+    }
+
+    /// How many of the 8 neighbours of interior pixel (x1, y1) are byte-equal to it; branch-free.
+    @inline(__always)
+    func equalNeighbours(_ img: UnsafeRawPointer, _ stride: Int, _ x1: Int, _ y1: Int) -> Int {
+        let up = img + (y1 - 1) &* stride + (x1 - 1) &* 4
+        let mid = up + stride
+        let down = mid + stride
+        let center = Self.load(mid, 1)
+        var eq = 0
+        eq &+= Self.load(up, 0) == center ? 1 : 0
+        eq &+= Self.load(up, 1) == center ? 1 : 0
+        eq &+= Self.load(up, 2) == center ? 1 : 0
+        eq &+= Self.load(mid, 0) == center ? 1 : 0
+        eq &+= Self.load(mid, 2) == center ? 1 : 0
+        eq &+= Self.load(down, 0) == center ? 1 : 0
+        eq &+= Self.load(down, 1) == center ? 1 : 0
+        eq &+= Self.load(down, 2) == center ? 1 : 0
+        return eq
+    }
+
     /// pixelmatch `antialiased` (Vyšniauskas 2009), checking pixel (x1, y1) of `img` against `other`.
     func antialiased(_ img: UnsafeRawPointer, _ stride: Int, _ other: UnsafeRawPointer, _ otherStride: Int, _ x1: Int, _ y1: Int) -> Bool {
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
-        let center = pixel(img, stride, x1, y1)
         if x1 > 0 && y1 > 0 && x1 < width - 1 && y1 < height - 1 {
-            // Exact shortcut: 3+ byte-equal neighbours are 3+ zero deltas, so the loop below would say false.
+            // interior pixel: the same visiting order (x outer, y inner), unrolled
             let up = img + (y1 - 1) &* stride + (x1 - 1) &* 4
             let mid = up + stride
             let down = mid + stride
-            var eq = 0
-            eq &+= Self.load(up, 0) == center ? 1 : 0
-            eq &+= Self.load(up, 1) == center ? 1 : 0
-            eq &+= Self.load(up, 2) == center ? 1 : 0
-            eq &+= Self.load(mid, 0) == center ? 1 : 0
-            eq &+= Self.load(mid, 2) == center ? 1 : 0
-            eq &+= Self.load(down, 0) == center ? 1 : 0
-            eq &+= Self.load(down, 1) == center ? 1 : 0
-            eq &+= Self.load(down, 2) == center ? 1 : 0
-            if eq >= 3 { return false }
+            let center = Self.load(mid, 1)
+            var scan = NeighbourScan(zeroes: 0, center: center, centerY: YIQ.blendedY(center))
+            guard scan.visit(Self.load(up, 0), x1 - 1, y1 - 1),
+                  scan.visit(Self.load(mid, 0), x1 - 1, y1),
+                  scan.visit(Self.load(down, 0), x1 - 1, y1 + 1),
+                  scan.visit(Self.load(up, 1), x1, y1 - 1),
+                  scan.visit(Self.load(down, 1), x1, y1 + 1),
+                  scan.visit(Self.load(up, 2), x1 + 1, y1 - 1),
+                  scan.visit(Self.load(mid, 2), x1 + 1, y1),
+                  scan.visit(Self.load(down, 2), x1 + 1, y1 + 1)
+            else { return false }
+            if scan.minD == 0 || scan.maxD == 0 { return false }
+            return (hasManySiblings(img, stride, scan.minX, scan.minY) && hasManySiblings(other, otherStride, scan.minX, scan.minY))
+                || (hasManySiblings(img, stride, scan.maxX, scan.maxY) && hasManySiblings(other, otherStride, scan.maxX, scan.maxY))
         }
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
+        let center = pixel(img, stride, x1, y1)
         var centerY = 0.0, haveCenterY = false
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         var minD = 0.0, maxD = 0.0
@@ -171,8 +204,8 @@ struct DiffScanner: @unchecked Sendable {
                             overThreshold = abs(YIQ.delta(va, vb)) > maxDelta
                         }
                         if overThreshold {
-                            let isAA = antialiased(a, strideA, b, strideB, px, y)
-                                || antialiased(b, strideB, a, strideA, px, y)
+                            let isAA = (!obviouslyNotAA(a, strideA, px, y) && antialiased(a, strideA, b, strideB, px, y))
+                                || (!obviouslyNotAA(b, strideB, px, y) && antialiased(b, strideB, a, strideA, px, y))
                             if isAA { chunk.antialiased += 1 }
                             if isAA && !includeAA {
                                 painted = aaPixel

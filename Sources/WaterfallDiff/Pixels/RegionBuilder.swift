@@ -1,15 +1,5 @@
 /// Turns runs of different pixels into merged, sorted bounding boxes.
 enum RegionBuilder {
-    /// Inclusive box used while merging.
-    struct Box {
-        var minX: Int, minY: Int, maxX: Int, maxY: Int
-
-        mutating func formUnion(_ o: Box) {
-            minX = min(minX, o.minX); minY = min(minY, o.minY)
-            maxX = max(maxX, o.maxX); maxY = max(maxY, o.maxY)
-        }
-    }
-
     /// Union-find root with path halving.
     @inline(__always)
     static func find(_ parent: inout [Int32], _ i: Int) -> Int {
@@ -53,11 +43,11 @@ enum RegionBuilder {
             prevStart = i; prevEnd = j; i = j
         }
         var boxIndex = [Int32](repeating: -1, count: n)
-        var boxes: [Box] = []
+        var boxes: [RegionBox] = []
         for k in 0..<n {
             let r = find(&parent, k)
             let run = runs[k]
-            let box = Box(minX: Int(run.start), minY: Int(run.y), maxX: Int(run.end) - 1, maxY: Int(run.y))
+            let box = RegionBox(minX: Int(run.start), minY: Int(run.y), maxX: Int(run.end) - 1, maxY: Int(run.y))
             if boxIndex[r] < 0 {
                 boxIndex[r] = Int32(boxes.count)
                 boxes.append(box)
@@ -83,7 +73,7 @@ enum RegionBuilder {
     }
 
     /// Merges boxes whose 1-px-grown outlines intersect, until no two boxes touch.
-    static func mergeTouching(_ input: [Box]) -> [Box] {
+    static func mergeTouching(_ input: [RegionBox]) -> [RegionBox] {
         var cur = input
         while cur.count > 1 {
             let order = cur.indices.sorted { (cur[$0].minX, $0) < (cur[$1].minX, $1) }
@@ -101,7 +91,7 @@ enum RegionBuilder {
             }
             if !merged { break }
             var slot = [Int32](repeating: -1, count: cur.count)
-            var next: [Box] = []
+            var next: [RegionBox] = []
             for k in cur.indices {
                 let r = find(&parent, k)
                 if slot[r] < 0 {
