@@ -20,15 +20,15 @@ struct LaidOutSection: Sendable {
     private(set) var bottom: Double = 0
 
     /// Cell frames in item order, `y` relative to ``itemsTop``.
-    private(set) var frames: [CellFrame] = []
+    var frames: [CellFrame] = []
     /// For each column, the items that cover it, in item order (and so in `y` order).
-    private(set) var columnItems: [[Int32]]
+    var columnItems: [[Int32]]
     /// For each column, where its next cell may start: its bottom, plus line spacing once it has a cell.
-    private(set) var columnNext: [Double]
+    var columnNext: [Double]
     /// For each column, the bottom of its last cell (0 while it has none).
-    private(set) var columnBottom: [Double]
+    var columnBottom: [Double]
     /// How many single-column items were placed: the turn counter of the round-robin directions.
-    private(set) var singleColumnCount = 0
+    var singleColumnCount = 0
 
     init(_ section: LayoutSection, index: Int, width: Double) throws(LayoutError) {
         let settings = section.settings

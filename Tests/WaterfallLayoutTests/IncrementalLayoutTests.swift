@@ -1,0 +1,86 @@
+import Testing
+import WaterfallLayout
+import WaterfallTestSupport
+
+/// Incremental edits give exactly the frames a full layout of the edited configuration gives.
+@Suite struct IncrementalLayoutTests {
+    @Test func randomEditSequencesMatchAFullRecomputation() throws {
+        for seed in UInt64(1)...300 {
+            var random = TestRandom(seed: seed &* 31)
+            var configuration = RandomConfigurations.make(&random, maxItems: 30)
+            var layout = try Layout(configuration)
+            for step in 0..<12 {
+                let sectionCount = configuration.sections.count
+                let operation = sectionCount == 0 ? 4 : Int.random(in: 0..<5, using: &random)
+                let s = sectionCount == 0 ? 0 : Int.random(in: 0..<sectionCount, using: &random)
+                let columns = sectionCount == 0 ? 1 : configuration.sections[s].settings.columns
+                let newItem = LayoutItem.height(
+                    random.length(0...200),
+                    span: Bool.random(using: &random) ? .single : .columns(Int.random(in: 1...columns, using: &random)))
+                let count = sectionCount == 0 ? 0 : configuration.sections[s].items.count
+                switch operation {
+                case 0:
+                    let items = (0..<Int.random(in: 1...20, using: &random)).map { _ in
+                        LayoutItem.height(random.length(0...200))
+                    }
+                    try layout.appendItems(items, toSection: s)
+                    configuration.sections[s].items += items
+                case 1:
+                    let index = Int.random(in: 0...count, using: &random)
+                    try layout.insertItem(newItem, at: ItemPath(section: s, item: index))
+                    configuration.sections[s].items.insert(newItem, at: index)
+                case 2 where count > 0:
+                    let index = Int.random(in: 0..<count, using: &random)
+                    try layout.deleteItem(at: ItemPath(section: s, item: index))
+                    configuration.sections[s].items.remove(at: index)
+                case 3 where count > 0:
+                    let index = Int.random(in: 0..<count, using: &random)
+                    let sizing: ItemSizing =
+                        Bool.random(using: &random)
+                        ? .height(random.length(0...300)) : .size(Size(width: 3, height: random.length(0...9)))
+                    try layout.resizeItem(at: ItemPath(section: s, item: index), to: sizing)
+                    configuration.sections[s].items[index].sizing = sizing
+                default:
+                    var section = LayoutSection(
+                        settings: SectionSettings(columns: Int.random(in: 1...4, using: &random)),
+                        headerHeight: random.length(0...40), items: [.height(10), .height(20, span: .full)])
+                    section.settings.spacingWithLastSection = random.length(0...20)
+                    try layout.appendSection(section)
+                    configuration.sections.append(section)
+                }
+                let full = try Layout(configuration)
+                #expect(layout.contentSize == full.contentSize, "seed \(seed) step \(step)")
+                #expect(
+                    layout.layoutAttributesForAllElements() == full.layoutAttributesForAllElements(),
+                    "seed \(seed) step \(step) operation \(operation)")
+                let rect = Rect(x: 0, y: full.contentSize.height / 3, width: configuration.width, height: 500)
+                #expect(layout.layoutAttributesForElements(in: rect) == full.layoutAttributesForElements(in: rect))
+            }
+        }
+    }
+
+    @Test func aFailedEditLeavesTheLayoutAsItWas() throws {
+        var layout = try Layout(
+            LayoutConfiguration(width: 100, sections: [LayoutSection(items: [.height(10), .height(20)])]))
+        let before = layout.layoutAttributesForAllElements()
+        #expect(throws: LayoutError.self) { try layout.insertItem(.height(5, span: .columns(3)), at: ItemPath(section: 0, item: 0)) }
+        #expect(throws: LayoutError.self) { try layout.appendItems([.height(1), .height(-1)], toSection: 0) }
+        #expect(throws: LayoutError.self) { try layout.deleteItem(at: ItemPath(section: 0, item: 2)) }
+        #expect(throws: LayoutError.self) { try layout.resizeItem(at: ItemPath(section: 1, item: 0), to: .height(3)) }
+        #expect(layout.layoutAttributesForAllElements() == before)
+    }
+
+    @Test func resizingMovesLaterSectionsByTheDifference() throws {
+        var layout = try Layout(
+            LayoutConfiguration(
+                width: 100,
+                sections: [
+                    LayoutSection(settings: SectionSettings(columns: 1), items: [.height(10), .height(20)]),
+                    LayoutSection(settings: SectionSettings(columns: 1), headerHeight: 30, items: [.height(40)]),
+                ]))
+        let header = layout.layoutAttributesForSupplementaryView(ofKind: .header, at: ItemPath(section: 1, item: 0))!
+        try layout.resizeItem(at: ItemPath(section: 0, item: 0), to: .height(17))
+        let moved = layout.layoutAttributesForSupplementaryView(ofKind: .header, at: ItemPath(section: 1, item: 0))!
+        #expect(moved.frame.minY == header.frame.minY + 7)
+    }
+}
