@@ -59,6 +59,31 @@ import WaterfallTestSupport
         }
     }
 
+    @Test func editsAcrossStorageChunkBoundariesMatchAFullRecomputation() throws {
+        // Cells are stored in chunks of 4,096: edit on and around the seams.
+        var random = TestRandom(seed: 77)
+        let items = (0..<10_000).map { index in
+            LayoutItem.height(Double(Int.random(in: 20...200, using: &random)), span: index % 97 == 0 ? .full : .single)
+        }
+        var configuration = LayoutConfiguration(
+            width: 375, sections: [LayoutSection(settings: SectionSettings(columns: 3), items: items), LayoutSection(items: [.height(5)])])
+        var layout = try Layout(configuration)
+        for index in [8192, 8191, 4096, 4095, 4097, 12_288, 0, 9_999] {
+            let path = ItemPath(section: 0, item: min(index, configuration.sections[0].items.count - 1))
+            try layout.resizeItem(at: path, to: .height(33))
+            configuration.sections[0].items[path.item].sizing = .height(33)
+            try layout.deleteItem(at: path)
+            configuration.sections[0].items.remove(at: path.item)
+            try layout.insertItem(.height(44, span: .columns(2)), at: path)
+            configuration.sections[0].items.insert(.height(44, span: .columns(2)), at: path.item)
+            let appended = (0..<4_100).map { _ in LayoutItem.height(12) }
+            try layout.appendItems(appended, toSection: 0)
+            configuration.sections[0].items += appended
+            let full = try Layout(configuration)
+            #expect(layout.layoutAttributesForAllElements() == full.layoutAttributesForAllElements(), "edit at \(index)")
+        }
+    }
+
     @Test func aFailedEditLeavesTheLayoutAsItWas() throws {
         var layout = try Layout(
             LayoutConfiguration(width: 100, sections: [LayoutSection(items: [.height(10), .height(20)])]))

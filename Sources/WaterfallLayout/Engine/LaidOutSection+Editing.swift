@@ -16,10 +16,10 @@ extension LaidOutSection {
     /// Forgets every cell from `item` on and puts the columns back as they were before it.
     mutating func truncate(from item: Int) {
         guard item < frames.count else { return }
-        frames.removeSubrange(item...)
+        frames.removeSuffix(from: item)
         for column in columnItems.indices {
             let keep = partitionPoint(columnItems[column].count) { Int(columnItems[column][$0]) >= item }
-            columnItems[column].removeSubrange(keep...)
+            columnItems[column].removeSuffix(from: keep)
             if let last = columnItems[column].last {
                 let bottom = frames[Int(last)].maxY
                 columnBottom[column] = bottom

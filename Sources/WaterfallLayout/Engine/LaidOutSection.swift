@@ -20,9 +20,9 @@ struct LaidOutSection: Sendable {
     private(set) var bottom: Double = 0
 
     /// Cell frames in item order, `y` relative to ``itemsTop``.
-    var frames: [CellFrame] = []
+    var frames = ChunkedStorage<CellFrame>()
     /// For each column, the items that cover it, in item order (and so in `y` order).
-    var columnItems: [[Int32]]
+    var columnItems: [ChunkedStorage<Int32>]
     /// For each column, where its next cell may start: its bottom, plus line spacing once it has a cell.
     var columnNext: [Double]
     /// For each column, the bottom of its last cell (0 while it has none).
@@ -50,10 +50,9 @@ struct LaidOutSection: Sendable {
         self.columnWidth = columnWidth
         self.fullWidth = available
         self.columnX = (0..<columns).map { inset.left + Double($0) * (columnWidth + settings.interitemSpacing) }
-        self.columnItems = Array(repeating: [], count: columns)
+        self.columnItems = Array(repeating: ChunkedStorage(), count: columns)
         self.columnNext = Array(repeating: 0, count: columns)
         self.columnBottom = Array(repeating: 0, count: columns)
-        frames.reserveCapacity(section.items.count)
         for item in section.items {
             try append(item, section: index)
         }

@@ -1,0 +1,50 @@
+/// A growable array kept in fixed-size contiguous chunks.
+///
+/// Appending never moves what is already stored, so adding items to a feed of a million costs
+/// the same as adding them to a feed of ten, and memory stays within one chunk of what is used
+/// (an `Array` that doubles can hold twice what it needs).
+struct ChunkedStorage<Element>: RandomAccessCollection {
+    static var chunkShift: Int { 12 }
+    static var chunkSize: Int { 1 << chunkShift }
+
+    private var chunks: [[Element]] = []
+    private(set) var count = 0
+
+    init() {}
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> Element {
+        @inline(__always) get { chunks[position >> Self.chunkShift][position & (Self.chunkSize - 1)] }
+        set { chunks[position >> Self.chunkShift][position & (Self.chunkSize - 1)] = newValue }
+    }
+
+    mutating func append(_ element: Element) {
+        if count & (Self.chunkSize - 1) == 0 {
+            var chunk: [Element] = []
+            chunk.reserveCapacity(Self.chunkSize)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(element)
+        count += 1
+    }
+
+    /// Removes every element from `start` on.
+    mutating func removeSuffix(from start: Int) {
+        guard start < count else { return }
+        let keptChunks = (start + Self.chunkSize - 1) >> Self.chunkShift
+        chunks.removeSubrange(keptChunks...)
+        if start & (Self.chunkSize - 1) != 0 {
+            chunks[chunks.count - 1].removeSubrange((start & (Self.chunkSize - 1))...)
+        }
+        count = start
+    }
+
+    /// Bytes of element storage held, for memory accounting.
+    var allocatedBytes: Int {
+        chunks.reduce(0) { $0 + $1.capacity * MemoryLayout<Element>.stride }
+    }
+}
+
+extension ChunkedStorage: Sendable where Element: Sendable {}
