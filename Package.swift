@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "WaterfallDiff", targets: ["WaterfallDiff"]),
         .library(name: "WaterfallSnapshotTesting", targets: ["WaterfallSnapshotTesting"]),
         .executable(name: "waterfall", targets: ["WaterfallCLI"]),
+        .executable(name: "waterfall-benchmark", targets: ["WaterfallBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,8 +53,19 @@ let package = Package(
                 "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // glibc's heap statistics, for the benchmark's bytes-per-item figures.
+        .target(name: "CHeapStatistics"),
+        // `swift run -c release waterfall-benchmark`: figures beside their baselines.
+        .executableTarget(
+            name: "WaterfallBenchmark",
+            dependencies: [
+                "CHeapStatistics",
+                "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallDiff",
+                "WaterfallTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .target(
-            name: "WaterfallTestSupport", dependencies: ["WaterfallLayout"], path: "Tests/WaterfallTestSupport"),
+            name: "WaterfallTestSupport", dependencies: ["WaterfallLayout", "WaterfallDiff"],
+            path: "Tests/WaterfallTestSupport"),
         .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(
             name: "WaterfallSpecTests", dependencies: ["WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport"]),
@@ -62,7 +74,8 @@ let package = Package(
             dependencies: ["WaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec"]),
         .testTarget(
             name: "WaterfallRenderTests",
-            dependencies: ["WaterfallRender", "WaterfallCairo", "WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport"]),
+            dependencies: ["WaterfallRender", "WaterfallCairo", "WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "WaterfallSnapshotTestingTests",
             dependencies: [
@@ -75,6 +88,7 @@ let package = Package(
             dependencies: ["WaterfallDiff", "WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(
             name: "WaterfallCLITests",
-            dependencies: ["WaterfallCLI", "WaterfallSpec", "WaterfallCairo", "WaterfallTestSupport"]),
+            dependencies: ["WaterfallCLI", "WaterfallSpec", "WaterfallCairo", "WaterfallTestSupport"],
+            exclude: ["Fixtures"]),
     ]
 )

@@ -22,13 +22,18 @@ public enum CairoRenderer {
     /// Cairo surfaces are at most 32767 pixels high, so taller pages become several PNGs, each
     /// the full width. Tiles are rendered one at a time, top to bottom, and handed to
     /// `write(tileIndex, pngBytes)` as soon as each is done. Returns the number of tiles.
+    /// `encoder` picks who writes the PNG bytes; both give the same pixels.
     @discardableResult
     public static func renderPNG(
-        _ scene: Scene, maxTileHeight: Int = 32767, write: (Int, [UInt8]) throws -> Void
+        _ scene: Scene, maxTileHeight: Int = 32767, encoder: PNGEncoder = .fast,
+        write: (Int, [UInt8]) throws -> Void
     ) throws -> Int {
         let canvas = try PixelCanvas(scene)
         return try renderTiles(scene, canvas: canvas, maxTileHeight: maxTileHeight) { index, surface in
-            try write(index, surface.pngBytes())
+            switch encoder {
+            case .fast: try write(index, surface.pngBytes())
+            case .cairo: try write(index, surface.cairoPNGBytes())
+            }
         }
     }
 
@@ -55,9 +60,10 @@ public enum CairoRenderer {
         try TextEngine().unknownGlyphCount(in: run)
     }
 
-    /// Draws each tile on its own surface (one alive at a time) and passes it to `body`.
-    private static func renderTiles(
-        _ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int,
+    /// Draws each tile (or the first `limit`) on its own surface, one alive at a time, and passes
+    /// it to `body`.
+    static func renderTiles(
+        _ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int, limit: Int = .max,
         _ body: (Int, CairoSurface) throws -> Void
     ) throws -> Int {
         guard (1...Limits.maxSurfaceSide).contains(maxTileHeight) else {
@@ -68,7 +74,7 @@ public enum CairoRenderer {
         let extents = scene.elements.map { SceneDrawer.verticalExtent(of: $0) }
         let scale = canvas.scale
         let tiles = canvas.tiles(maxHeight: maxTileHeight)
-        for (tileIndex, rows) in tiles.enumerated() {
+        for (tileIndex, rows) in tiles.prefix(limit).enumerated() {
             let surface = try CairoSurface.image(width: canvas.width, height: rows.count)
             // The tile's offset lives on the surface, so user space is the same for every tile.
             surface.setDeviceOffset(x: 0, y: -Double(rows.lowerBound))

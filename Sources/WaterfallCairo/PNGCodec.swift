@@ -6,21 +6,34 @@ public enum PNGCodec {
     }
 
     /// Encodes `image` as PNG: RGB when every pixel is opaque, RGBA otherwise.
+    ///
+    /// Uses the same fast writer as rendered tiles, so equal images give equal bytes.
     public static func encode(_ image: RasterImage) throws -> [UInt8] {
         try image.validate()
-        var isOpaque = true
-        for index in stride(from: 3, to: image.pixels.count, by: 4) where image.pixels[index] != 255 {
-            isOpaque = false
-            break
+        let width = image.width
+        let bytes = try image.pixels.withUnsafeBufferPointer { source -> [UInt8]? in
+            let pixels = source.baseAddress!
+            var isOpaque = true
+            for index in stride(from: 3, to: source.count, by: 4) where pixels[index] != 255 {
+                isOpaque = false
+                break
+            }
+            let writer = PNGWriter(width: width, height: image.height, colorType: isOpaque ? .rgb : .rgba)
+            return try writer.encode { y, row in
+                let start = pixels + y * width * 4
+                if isOpaque {
+                    for x in 0..<width {
+                        row[x * 3] = start[x * 4]
+                        row[x * 3 + 1] = start[x * 4 + 1]
+                        row[x * 3 + 2] = start[x * 4 + 2]
+                    }
+                } else {
+                    row.update(from: start, count: width * 4)
+                }
+                return true
+            }
         }
-        guard isOpaque else {
-            return try LibPNG.encode(width: image.width, height: image.height, pixels: image.pixels, hasAlpha: true)
-        }
-        var rgb: [UInt8] = []
-        rgb.reserveCapacity(image.width * image.height * 3)
-        for index in stride(from: 0, to: image.pixels.count, by: 4) {
-            rgb.append(contentsOf: image.pixels[index..<index + 3])
-        }
-        return try LibPNG.encode(width: image.width, height: image.height, pixels: rgb, hasAlpha: false)
+        guard let bytes else { throw CairoError.pngEncoding(reason: "the writer refused a row") }
+        return bytes
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WaterfallTestSupport
 @testable import WaterfallDiff
 
 @Suite struct PixelDiffTests {

@@ -32,7 +32,7 @@ public enum CommandRunner {
         // Standard error goes to a file, so that neither stream can block the child while the other is read.
         let errorPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("waterfall-stderr-\(UUID().uuidString)").path
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errorPath) }
         let errorHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         process.standardOutput = output

@@ -1,6 +1,6 @@
-// Every call into C (Cairo, Pango, libpng, TurboJPEG) lives in this file, behind small Swift
-// types that own their C objects. No C pointer leaves this file; every Cairo status is checked
-// and becomes a `CairoError`.
+// Every call into C (Cairo, Pango, libpng, TurboJPEG) lives in this file, zlib's in ZLib.swift,
+// behind small Swift types that own their C objects. No C pointer leaves this file; every Cairo
+// status is checked and becomes a `CairoError`.
 
 import CWaterfallCairo
 import WaterfallLayout
@@ -140,25 +140,40 @@ final class CairoSurface {
         try withPixels(operation: "read an image surface") { data, stride in
             pixels.withUnsafeMutableBufferPointer { target in
                 for y in 0..<height {
-                    let row = UnsafeRawPointer(data + y * stride)
-                    var index = y * width * 4
-                    for x in 0..<width {
-                        let argb = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                        let alpha = UInt8(truncatingIfNeeded: argb >> 24)
-                        target[index] = unpremultiply(argb >> 16, alpha)
-                        target[index + 1] = unpremultiply(argb >> 8, alpha)
-                        target[index + 2] = unpremultiply(argb, alpha)
-                        target[index + 3] = alpha
-                        index += 4
-                    }
+                    PixelRows.rgba(
+                        fromPremultipliedARGB: data + y * stride, width: width, into: target.baseAddress! + y * width * 4)
                 }
             }
         }
         return RasterImage(width: width, height: height, pixels: pixels)
     }
 
-    /// The image surface as PNG bytes, written by Cairo (RGB when the surface is opaque).
-    func pngBytes() throws -> [UInt8] {
+    /// The image surface as PNG bytes from our fast writer: RGB when every pixel is opaque, RGBA
+    /// (unpremultiplied as Cairo does) otherwise, so it decodes to what `cairoPNGBytes()` gives.
+    func pngBytes(tuning: PNGWriter.Tuning = .standard) throws -> [UInt8] {
+        let format = cairo_image_surface_get_format(pointer)
+        guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else { return try cairoPNGBytes() }
+        let ignoresAlpha = format == CAIRO_FORMAT_RGB24
+        let width = self.width
+        let height = self.height
+        var bytes: [UInt8]?
+        try withPixels(operation: "read an image surface") { data, stride in
+            let pixels = UnsafeRawPointer(data)
+            bytes = try PNGWriter(width: width, height: height, colorType: .rgb, tuning: tuning).encode { y, row in
+                PixelRows.rgb(fromNativeARGB: pixels + y * stride, width: width, ignoringAlpha: ignoresAlpha, into: row)
+            }
+            if bytes == nil {
+                bytes = try PNGWriter(width: width, height: height, colorType: .rgba, tuning: tuning).encode { y, row in
+                    PixelRows.rgba(fromPremultipliedARGB: pixels + y * stride, width: width, into: row)
+                    return true
+                }
+            }
+        }
+        return bytes ?? []
+    }
+
+    /// The image surface as PNG bytes written by Cairo (RGB when the surface is opaque).
+    func cairoPNGBytes() throws -> [UInt8] {
         let sink = ByteSink()
         let status = withExtendedLifetime(sink) {
             cairo_surface_write_to_png_stream(pointer, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
@@ -179,16 +194,6 @@ final class CairoSurface {
 private func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt32 {
     let product = UInt32(channel) * alpha + 128
     return (product + (product >> 8)) >> 8
-}
-
-/// `channel × 255 / alpha`, rounded; the low byte of `channel` is used.
-private func unpremultiply(_ channel: UInt32, _ alpha: UInt8) -> UInt8 {
-    let value = channel & 0xFF
-    switch alpha {
-    case 0: return 0
-    case 255: return UInt8(value)
-    default: return UInt8(min(255, (value * 255 + UInt32(alpha) / 2) / UInt32(alpha)))
-    }
 }
 
 // MARK: - Drawing
@@ -424,7 +429,8 @@ final class TextEngine {
 
 // MARK: - Codecs
 
-/// PNG through libpng's simplified API, which reports errors without longjmp.
+/// PNG decoding through libpng's simplified API, which reports errors without longjmp.
+/// (PNG encoding is `PNGWriter`, on zlib.)
 enum LibPNG {
     /// Decodes any PNG to straight 8-bit RGBA (16-bit, palette, gray and gamma converted by libpng).
     static func decode(_ bytes: [UInt8]) throws -> RasterImage {
@@ -448,36 +454,6 @@ enum LibPNG {
             }
             guard finished != 0 else { throw CairoError.pngDecoding(reason: message(of: &image)) }
             return RasterImage(width: width, height: height, pixels: pixels)
-        }
-    }
-
-    /// Encodes straight RGBA pixels; `hasAlpha: false` writes `rgb`, 3 bytes a pixel.
-    static func encode(width: Int, height: Int, pixels: [UInt8], hasAlpha: Bool) throws -> [UInt8] {
-        guard let cWidth = png_uint_32(exactly: width), let cHeight = png_uint_32(exactly: height) else {
-            throw CairoError.pngEncoding(reason: "\(width)×\(height) is too large for PNG")
-        }
-        func makeImage() -> png_image {
-            var image = png_image()
-            image.version = png_uint_32(PNG_IMAGE_VERSION)
-            image.width = cWidth
-            image.height = cHeight
-            image.format = png_uint_32(hasAlpha ? PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA : PNG_FORMAT_FLAG_COLOR)
-            return image
-        }
-        return try pixels.withUnsafeBytes { source in
-            var image = makeImage()
-            var size = 0
-            guard png_image_write_to_memory(&image, nil, &size, 0, source.baseAddress, 0, nil) != 0 else {
-                throw CairoError.pngEncoding(reason: message(of: &image))
-            }
-            var output = [UInt8](repeating: 0, count: size)
-            image = makeImage()
-            let written = output.withUnsafeMutableBytes {
-                png_image_write_to_memory(&image, $0.baseAddress, &size, 0, source.baseAddress, 0, nil)
-            }
-            guard written != 0 else { throw CairoError.pngEncoding(reason: message(of: &image)) }
-            output.removeSubrange(min(size, output.count)...)
-            return output
         }
     }
 

@@ -30,6 +30,41 @@ struct ChunkedStorage<Element>: RandomAccessCollection {
         count += 1
     }
 
+    /// Appends `elements` a chunk-sized run at a time, copying memory in bulk.
+    mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+        var index = 0
+        while index < elements.count {
+            if count & (Self.chunkSize - 1) == 0 {
+                var chunk: [Element] = []
+                chunk.reserveCapacity(Self.chunkSize)
+                chunks.append(chunk)
+            }
+            let room = Self.chunkSize - (count & (Self.chunkSize - 1))
+            let end = Swift.min(index + room, elements.count)
+            chunks[chunks.count - 1].append(contentsOf: UnsafeBufferPointer(rebasing: elements[index..<end]))
+            count += end - index
+            index = end
+        }
+    }
+
+    /// Appends `elements` a chunk-sized run at a time.
+    mutating func append(contentsOf elements: some RandomAccessCollection<Element>) {
+        if let done: Void = elements.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) { return done }
+        var index = elements.startIndex
+        while index != elements.endIndex {
+            if count & (Self.chunkSize - 1) == 0 {
+                var chunk: [Element] = []
+                chunk.reserveCapacity(Self.chunkSize)
+                chunks.append(chunk)
+            }
+            let room = Self.chunkSize - (count & (Self.chunkSize - 1))
+            let end = elements.index(index, offsetBy: room, limitedBy: elements.endIndex) ?? elements.endIndex
+            chunks[chunks.count - 1].append(contentsOf: elements[index..<end])
+            count += elements.distance(from: index, to: end)
+            index = end
+        }
+    }
+
     /// Removes every element from `start` on.
     mutating func removeSuffix(from start: Int) {
         guard start < count else { return }

@@ -4,7 +4,8 @@ extension LaidOutSection {
         let width = frames[item].width
         let columns = settings.columns
         if width == fullWidth { return columns == 1 ? .single : .full }
-        let estimate = Int(((width + settings.interitemSpacing) / (columnWidth + settings.interitemSpacing)).rounded())
+        // Int(_:) truncates; the quotient is positive, so adding a half rounds it without libm.
+        let estimate = Int((width + settings.interitemSpacing) / (columnWidth + settings.interitemSpacing) + 0.5)
         return .columns(max(1, min(columns, estimate)))
     }
 
@@ -36,8 +37,6 @@ extension LaidOutSection {
     /// Replaces the cells from `item` on with `items`, placing them as a full layout would.
     mutating func replace(from item: Int, with items: some Sequence<LayoutItem>, section: Int) throws(LayoutError) {
         truncate(from: item)
-        for element in items {
-            try append(element, section: section)
-        }
+        try append(contentsOf: Array(items), section: section)
     }
 }

@@ -53,9 +53,7 @@ struct LaidOutSection: Sendable {
         self.columnItems = Array(repeating: ChunkedStorage(), count: columns)
         self.columnNext = Array(repeating: 0, count: columns)
         self.columnBottom = Array(repeating: 0, count: columns)
-        for item in section.items {
-            try append(item, section: index)
-        }
+        try append(contentsOf: section.items, section: index)
     }
 
     var itemCount: Int { frames.count }
@@ -67,80 +65,162 @@ struct LaidOutSection: Sendable {
 
     /// Places one more item at the end of the section, following the layout contract.
     mutating func append(_ item: LayoutItem, section: Int) throws(LayoutError) {
-        let index = frames.count
-        let columns = settings.columns
-        let span: Int
-        switch item.span {
-        case .full:
-            span = columns
-        case .columns(let count):
-            guard count >= 1 else {
-                throw LayoutError(
-                    section: section, item: index, key: "span", message: "must be at least 1, not \(count)")
-            }
-            guard count <= columns else {
-                throw LayoutError(
-                    section: section, item: index, key: "span",
-                    message: "\(count) is more than the section's \(columns) columns")
-            }
-            span = count
-        }
-        let width =
-            span == columns ? fullWidth : Double(span) * columnWidth + Double(span - 1) * settings.interitemSpacing
-        let height = try Self.height(of: item.sizing, width: width, section: section, item: index)
-
-        let column: Int
-        let top: Double
-        if span == 1 {
-            column = nextSingleColumn()
-            top = columnNext[column]
-            singleColumnCount += 1
-        } else {
-            (column, top) = bestWindow(span: span)
-        }
-        frames.append(CellFrame(x: columnX[column], y: top, width: width, height: height))
-        let bottom = top + height
-        let next = bottom + settings.lineSpacing
-        for covered in column..<(column + span) {
-            columnBottom[covered] = bottom
-            columnNext[covered] = next
-            columnItems[covered].append(Int32(truncatingIfNeeded: index))
-        }
+        try append(contentsOf: CollectionOfOne(item), section: section)
     }
 
-    private func nextSingleColumn() -> Int {
+    /// Places `items` at the end of the section, following the layout contract.
+    ///
+    /// The placement loop works on local scratch memory, and the cells are stored in bulk
+    /// afterwards; when an item is refused, nothing of the batch is kept.
+    mutating func append(contentsOf items: some Collection<LayoutItem>, section: Int) throws(LayoutError) {
+        let count = items.count
+        guard count > 0 else { return }
+        let first = frames.count
         let columns = settings.columns
-        switch settings.renderDirection {
-        case .leftToRight:
-            return singleColumnCount % columns
-        case .rightToLeft:
-            return columns - 1 - singleColumnCount % columns
-        case .shortestFirst:
-            var best = 0
-            var bestNext = columnNext[0]
-            for column in 1..<columns where columnNext[column] < bestNext {
-                best = column
-                bestNext = columnNext[column]
-            }
-            return best
+        let lineSpacing = settings.lineSpacing
+        let spacing = settings.interitemSpacing
+        let direction = settings.renderDirection
+        let columnWidth = self.columnWidth
+        let fullWidth = self.fullWidth
+        // Scratch memory for the loop: no bounds checks, no copy-on-write checks per item.
+        let next = UnsafeMutablePointer<Double>.allocate(capacity: columns)
+        let bottoms = UnsafeMutablePointer<Double>.allocate(capacity: columns)
+        let xs = UnsafeMutablePointer<Double>.allocate(capacity: columns)
+        let placed = UnsafeMutablePointer<CellFrame>.allocate(capacity: count)
+        // Each cell's first column and span, for the column lists filled afterwards.
+        let starts = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        let spans = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        defer {
+            next.deallocate()
+            bottoms.deallocate()
+            xs.deallocate()
+            placed.deallocate()
+            starts.deallocate()
+            spans.deallocate()
         }
+        for column in 0..<columns {
+            next[column] = columnNext[column]
+            bottoms[column] = columnBottom[column]
+            xs[column] = columnX[column]
+        }
+        var singles = singleColumnCount
+        var hasSpans = false
+        var offset = 0
+        for item in items {
+            var span = 1
+            switch item.span {
+            case .full:
+                span = columns
+            case .columns(let requested):
+                guard requested >= 1 else {
+                    throw LayoutError(
+                        section: section, item: first + offset, key: "span", message: "must be at least 1, not \(requested)")
+                }
+                guard requested <= columns else {
+                    throw LayoutError(
+                        section: section, item: first + offset, key: "span",
+                        message: "\(requested) is more than the section's \(columns) columns")
+                }
+                span = requested
+            }
+            let width = span == columns ? fullWidth : Double(span) * columnWidth + Double(span - 1) * spacing
+            let height: Double
+            if case .height(let value) = item.sizing, value >= 0, value.isFinite {
+                height = value
+            } else {
+                height = try Self.height(of: item.sizing, width: width, section: section, item: first + offset)
+            }
+            var column = 0
+            var top: Double
+            if span == 1 {
+                switch direction {
+                case .shortestFirst:
+                    top = next[0]
+                    var candidate = 1
+                    while candidate < columns {
+                        if next[candidate] < top {
+                            top = next[candidate]
+                            column = candidate
+                        }
+                        candidate += 1
+                    }
+                case .leftToRight:
+                    column = singles % columns
+                    top = next[column]
+                case .rightToLeft:
+                    column = columns - 1 - singles % columns
+                    top = next[column]
+                }
+                singles += 1
+                let bottom = top + height
+                bottoms[column] = bottom
+                next[column] = bottom + lineSpacing
+            } else {
+                // The start whose window of `span` columns has the smallest highest next position.
+                top = .infinity
+                for start in 0...(columns - span) {
+                    var windowTop = next[start]
+                    for covered in (start + 1)..<(start + span) { windowTop = max(windowTop, next[covered]) }
+                    if windowTop < top || (direction == .rightToLeft && windowTop == top) {
+                        top = windowTop
+                        column = start
+                    }
+                }
+                let bottom = top + height
+                for covered in column..<(column + span) {
+                    bottoms[covered] = bottom
+                    next[covered] = bottom + lineSpacing
+                }
+                hasSpans = true
+            }
+            (placed + offset).initialize(to: CellFrame(x: xs[column], y: top, width: width, height: height))
+            starts[offset] = Int32(truncatingIfNeeded: column)
+            spans[offset] = Int32(truncatingIfNeeded: span)
+            offset += 1
+        }
+        frames.append(contentsOf: UnsafeBufferPointer(start: placed, count: count))
+        for column in 0..<columns {
+            columnNext[column] = next[column]
+            columnBottom[column] = bottoms[column]
+        }
+        singleColumnCount = singles
+        fillColumnLists(first: first, count: count, starts: starts, spans: hasSpans ? spans : nil)
     }
 
-    /// The start column whose window of `span` columns has the smallest highest next position.
-    private func bestWindow(span: Int) -> (column: Int, top: Double) {
-        let starts = 0...(settings.columns - span)
-        var best = -1
-        var bestTop = Double.infinity
-        let preferHighest = settings.renderDirection == .rightToLeft
-        for start in starts {
-            var top = columnNext[start]
-            for column in (start + 1)..<(start + span) { top = max(top, columnNext[column]) }
-            if best < 0 || top < bestTop || (preferHighest && top == bestTop) {
-                best = start
-                bestTop = top
+    /// Adds the new cells to the lists of the columns they cover, in item order, a column at a time.
+    private mutating func fillColumnLists(
+        first: Int, count: Int, starts: UnsafeMutablePointer<Int32>, spans: UnsafeMutablePointer<Int32>?
+    ) {
+        let columns = settings.columns
+        // A counting sort by column keeps each column's items in item order.
+        let offsets = UnsafeMutablePointer<Int>.allocate(capacity: columns + 1)
+        offsets.initialize(repeating: 0, count: columns + 1)
+        defer { offsets.deallocate() }
+        var total = 0
+        for index in 0..<count {
+            let start = Int(starts[index])
+            let span = spans.map { Int($0[index]) } ?? 1
+            for column in start..<(start + span) { offsets[column + 1] += 1 }
+            total += span
+        }
+        for column in 0..<columns { offsets[column + 1] += offsets[column] }
+        let sorted = UnsafeMutablePointer<Int32>.allocate(capacity: total)
+        defer { sorted.deallocate() }
+        let fill = UnsafeMutablePointer<Int>.allocate(capacity: columns)
+        defer { fill.deallocate() }
+        for column in 0..<columns { fill[column] = offsets[column] }
+        for index in 0..<count {
+            let start = Int(starts[index])
+            let span = spans.map { Int($0[index]) } ?? 1
+            for column in start..<(start + span) {
+                sorted[fill[column]] = Int32(truncatingIfNeeded: first + index)
+                fill[column] += 1
             }
         }
-        return (best, bestTop)
+        for column in 0..<columns where offsets[column + 1] > offsets[column] {
+            columnItems[column].append(
+                contentsOf: UnsafeBufferPointer(start: sorted + offsets[column], count: offsets[column + 1] - offsets[column]))
+        }
     }
 
     private static func height(of sizing: ItemSizing, width: Double, section: Int, item: Int) throws(LayoutError)

@@ -4,13 +4,8 @@ extension Layout {
     /// Adds items at the end of a section: only they are placed; later sections move.
     public mutating func appendItems(_ items: [LayoutItem], toSection section: Int) throws(LayoutError) {
         try checkSection(section)
-        let start = sections[section].itemCount
-        do {
-            for item in items { try sections[section].append(item, section: section) }
-        } catch {
-            sections[section].truncate(from: start)
-            throw error
-        }
+        // A batch that fails leaves the section as it was.
+        try sections[section].append(contentsOf: items, section: section)
         reposition(from: section)
     }
 

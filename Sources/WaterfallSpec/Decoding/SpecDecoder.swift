@@ -18,20 +18,59 @@ struct SpecDecoder {
 
     private var itemCount = 0
 
+    /// Deeper nesting than this is refused: no spec needs it, and it is how hostile input overflows stacks.
+    static let maximumDepth = 64
+    /// More values than this (aliases included, as they expand) are refused.
+    static let maximumNodes = 20_000_000
+
     static func decode(_ text: String, baseDirectory: String) throws(SpecError) -> Spec {
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw SpecError(location: "", message: "the document is empty")
+        // Yams composes recursively: run it, and drop its tree, on a thread with room for deep input.
+        try LargeStack.run { () -> Result<Spec, SpecError> in
+            Result { () throws(SpecError) -> Spec in
+                let root: Node
+                do {
+                    guard let node = try Yams.compose(yaml: text) else {
+                        throw SpecError(location: "", message: "the document is empty")
+                    }
+                    root = node
+                } catch let error as SpecError {
+                    throw error
+                } catch {
+                    throw Self.syntaxError(error)
+                }
+                try checkShape(root)
+                var decoder = SpecDecoder()
+                return try decoder.spec(Field(node: root, path: ""), baseDirectory: baseDirectory)
             }
-            root = node
-        } catch let error as SpecError {
-            throw error
-        } catch {
-            throw Self.syntaxError(error)
+        }.get()
+    }
+
+    /// Refuses documents nested too deeply or with too many values, without recursion.
+    private static func checkShape(_ root: Node) throws(SpecError) {
+        var stack: [(Node, Int)] = [(root, 1)]
+        var visited = 0
+        while let (node, depth) = stack.popLast() {
+            visited += 1
+            guard depth <= maximumDepth else {
+                throw SpecError(
+                    line: node.mark?.line, column: node.mark?.column, location: "",
+                    message: "nested more than \(maximumDepth) levels deep")
+            }
+            guard visited <= maximumNodes else {
+                throw SpecError(location: "", message: "has more than \(maximumNodes) values (do aliases expand it?)")
+            }
+            switch node {
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    stack.append((key, depth + 1))
+                    stack.append((value, depth + 1))
+                }
+            case .sequence(let sequence):
+                for element in sequence { stack.append((element, depth + 1)) }
+            case .scalar, .alias:
+                break
+            }
         }
-        var decoder = SpecDecoder()
-        return try decoder.spec(Field(node: root, path: ""), baseDirectory: baseDirectory)
     }
 
     private mutating func spec(_ field: Field, baseDirectory: String) throws(SpecError) -> Spec {

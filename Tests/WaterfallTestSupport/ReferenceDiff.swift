@@ -1,13 +1,13 @@
 import WaterfallDiff
 
 /// Slow, straightforward twin of `PixelDiff` (pixelmatch v5 ported line by line, no fast paths).
-enum ReferenceDiff {
-    struct Output {
-        var differentPixels = 0
-        var antialiasedPixels = 0
-        var regions: [PixelRegion] = []
-        var truncated = false
-        var image: DiffImage
+public enum ReferenceDiff {
+    public struct Output {
+        public var differentPixels = 0
+        public var antialiasedPixels = 0
+        public var regions: [PixelRegion] = []
+        public var truncated = false
+        public var image: DiffImage
     }
 
     static func px(_ img: DiffImage, _ x: Int, _ y: Int) -> (Double, Double, Double, Double) {
@@ -92,7 +92,7 @@ enum ReferenceDiff {
         return DiffImage(width: w, height: h, pixels: out)
     }
 
-    static func run(_ a0: DiffImage, _ b0: DiffImage, options: DiffOptions) -> Output {
+    public static func run(_ a0: DiffImage, _ b0: DiffImage, options: DiffOptions) -> Output {
         let w = min(a0.width, b0.width), h = min(a0.height, b0.height)
         let a = crop(a0, w, h), b = crop(b0, w, h)
         let maxDelta = 35215 * options.threshold * options.threshold

@@ -1,0 +1,34 @@
+import CHeapStatistics
+import Glibc
+
+/// Monotonic timing and heap accounting for the benchmark.
+enum Stopwatch {
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The median seconds one call of `body` takes, over `runs` timed runs of `batch` calls each.
+    static func seconds(runs: Int = 5, batch: Int = 1, _ body: () -> Void) -> Double {
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let start = now()
+            for _ in 0..<batch { body() }
+            samples.append((now() - start) / Double(batch))
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    /// Bytes of heap in use, from glibc.
+    static func heapBytes() -> Int {
+        Int(heap_statistics_bytes_in_use())
+    }
+}
+
+/// Keeps a value alive and opaque to the optimizer.
+@inline(never)
+func consume<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}

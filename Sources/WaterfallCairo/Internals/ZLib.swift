@@ -1,0 +1,129 @@
+// Every zlib call lives in this file (Cairo.swift holds the other C calls), behind `Deflater` and
+// `ZLib`. No C pointer leaves it; every zlib status is checked and becomes a `CairoError`.
+
+import CWaterfallCairo
+
+/// One raw deflate stream (no zlib header or trailer) that collects its output in memory.
+///
+/// Segments ended with `.sync` and a last one ended with `.finish` join into one valid deflate
+/// stream when their bytes are simply concatenated, which is how pigz compresses in parallel.
+final class Deflater {
+    /// How a `compress` call ends.
+    enum Flush {
+        /// Compress as much as zlib likes and keep the rest for later calls.
+        case none
+        /// Emit everything so far and end on a byte boundary with an empty stored block.
+        case sync
+        /// Emit everything and mark the last block: the stream is complete.
+        case finish
+    }
+
+    /// How zlib looks for repeats.
+    enum Strategy {
+        /// Hash chains, as deep as the level asks.
+        case standard
+        /// Only runs (distance 1), which is what filtered flat areas are made of.
+        case runLength
+    }
+
+    // zlib keeps a back pointer to its z_stream and checks it, so the stream must never move.
+    private let stream: UnsafeMutablePointer<z_stream>
+    private var output: [UInt8]
+    private var used = 0
+
+    /// A stream at `level` (1 fastest … 9 smallest) that expects about `expectedOutput` bytes.
+    init(level: Int, strategy: Strategy, expectedOutput: Int) throws {
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        let status = deflateInit2_(
+            stream, Int32(level), Z_DEFLATED, -15, 9, strategy == .runLength ? Z_RLE : Z_DEFAULT_STRATEGY,
+            zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+            throw CairoError.pngEncoding(reason: "zlib could not start a deflate stream (status \(status))")
+        }
+        output = [UInt8](repeating: 0, count: max(expectedOutput, 1 << 16))
+    }
+
+    deinit {
+        deflateEnd(stream)
+        stream.deinitialize(count: 1)
+        stream.deallocate()
+    }
+
+    /// Compresses `input`, growing the output as needed, and ends as `flush` says.
+    func compress(_ input: UnsafeRawBufferPointer, flush: Flush) throws {
+        let mode =
+            switch flush {
+            case .none: Z_NO_FLUSH
+            case .sync: Z_SYNC_FLUSH
+            case .finish: Z_FINISH
+            }
+        if input.isEmpty && flush == .none { return }
+        var remaining = input
+        while true {
+            // zlib takes at most 4 GiB a call (32-bit counts).
+            let take = min(remaining.count, Int(UInt32.max))
+            let isLastPiece = take == remaining.count
+            if let base = remaining.baseAddress {
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: Bytef.self))
+            }
+            stream.pointee.avail_in = uInt(take)
+            let pieceMode = isLastPiece ? mode : Z_NO_FLUSH
+            while true {
+                if output.count - used < 1 << 15 {
+                    output += repeatElement(0, count: output.count)
+                }
+                let spare = min(output.count - used, Int(UInt32.max))
+                let status = output.withUnsafeMutableBufferPointer { buffer in
+                    stream.pointee.next_out = buffer.baseAddress! + used
+                    stream.pointee.avail_out = uInt(spare)
+                    return deflate(stream, pieceMode)
+                }
+                let produced = spare - Int(stream.pointee.avail_out)
+                used += produced
+                guard status == Z_OK || status == Z_STREAM_END || (status == Z_BUF_ERROR && produced > 0) else {
+                    throw CairoError.pngEncoding(reason: "zlib failed to deflate (status \(status))")
+                }
+                let isDone =
+                    switch pieceMode {
+                    case Z_NO_FLUSH: stream.pointee.avail_in == 0
+                    case Z_FINISH: status == Z_STREAM_END
+                    // A flush is complete once zlib left output room unused.
+                    default: stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0
+                    }
+                if isDone { break }
+            }
+            remaining = UnsafeRawBufferPointer(rebasing: remaining[take...])
+            if isLastPiece { return }
+        }
+    }
+
+    /// The compressed bytes so far; call after `compress(_:flush:)` with `.sync` or `.finish`.
+    func takeOutput() -> [UInt8] {
+        var bytes = output
+        bytes.removeSubrange(used...)
+        return bytes
+    }
+}
+
+/// zlib's checksums.
+enum ZLib {
+    /// The CRC-32 PNG chunks end with, continued from `crc` (0 to start).
+    static func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
+        guard let base = bytes.baseAddress else { return crc }
+        return UInt32(crc32_z(uLong(crc), base.assumingMemoryBound(to: Bytef.self), bytes.count))
+    }
+
+    /// The Adler-32 a zlib stream ends with, continued from `adler` (1 to start).
+    static func adler32(_ bytes: UnsafeRawBufferPointer, continuing adler: UInt32 = 1) -> UInt32 {
+        guard let base = bytes.baseAddress else { return adler }
+        return UInt32(adler32_z(uLong(adler), base.assumingMemoryBound(to: Bytef.self), bytes.count))
+    }
+
+    /// The Adler-32 of two byte strings one after the other, from their own checksums.
+    static func adler32(combining first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
+        UInt32(adler32_combine(uLong(first), uLong(second), secondLength))
+    }
+}

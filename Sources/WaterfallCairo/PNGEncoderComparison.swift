@@ -1,0 +1,77 @@
+import Dispatch
+import WaterfallRender
+
+/// Our PNG writer and Cairo's own on the same rendered pixels: speed, size and agreement.
+///
+/// For benchmarks: `waterfall` always writes PNGs with the fast writer, and this is the one
+/// place Cairo's writer (libpng's defaults: every filter tried on every row, zlib level 6) still runs.
+public struct PNGEncoderComparison: Sendable {
+    /// The size of the encoded tile in pixels.
+    public var width: Int
+    public var height: Int
+    /// The fastest of the timed runs of each writer, in seconds.
+    public var fastSeconds: Double
+    public var cairoSeconds: Double
+    /// The size of each writer's file in bytes.
+    public var fastBytes: Int
+    public var cairoBytes: Int
+    /// Whether both files decode to the same pixels.
+    public var samePixels: Bool
+
+    /// Millions of pixels in the tile.
+    public var megapixels: Double { Double(width * height) / 1_000_000 }
+    /// How many times faster the fast writer is.
+    public var speedup: Double { cairoSeconds / fastSeconds }
+    /// The fast writer's file size over Cairo's.
+    public var sizeRatio: Double { Double(fastBytes) / Double(cairoBytes) }
+
+    /// Renders the first PNG tile of `scene` (at most `maxTileHeight` device pixels high) once,
+    /// then encodes it `repetitions` times with each writer, alternating.
+    public static func measure(
+        _ scene: Scene, repetitions: Int = 3, maxTileHeight: Int = 32767
+    ) throws -> PNGEncoderComparison {
+        var result: PNGEncoderComparison?
+        _ = try CairoRenderer.renderTiles(
+            scene, canvas: try PixelCanvas(scene), maxTileHeight: maxTileHeight, limit: 1
+        ) { _, surface in
+            var fast = (seconds: Double.infinity, bytes: [UInt8]())
+            var cairo = fast
+            for _ in 0..<max(1, repetitions) {
+                try time({ try surface.pngBytes(tuning: experimentTuning()) }, into: &fast)
+                try time({ try surface.cairoPNGBytes() }, into: &cairo)
+            }
+            result = PNGEncoderComparison(
+                width: surface.width, height: surface.height, fastSeconds: fast.seconds, cairoSeconds: cairo.seconds,
+                fastBytes: fast.bytes.count, cairoBytes: cairo.bytes.count,
+                samePixels: try PNGCodec.decode(fast.bytes) == PNGCodec.decode(cairo.bytes))
+        }
+        guard let result else { throw CairoError.invalidCanvas(reason: "the scene has no tiles") }
+        return result
+    }
+
+    /// Runs `encode`, keeping its bytes and the shortest time seen.
+    private static func time(_ encode: () throws -> [UInt8], into best: inout (seconds: Double, bytes: [UInt8])) throws {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let bytes = try encode()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if seconds < best.seconds { best = (seconds, bytes) }
+    }
+}
+
+// EXPERIMENT ONLY, remove.
+import Foundation
+func experimentTuning() -> PNGWriter.Tuning {
+    var t = PNGWriter.Tuning.standard
+    guard let spec = ProcessInfo.processInfo.environment["WATERFALL_PNG_TUNING"] else { return t }
+    for part in spec.split(separator: ",") {
+        let kv = part.split(separator: "=").map(String.init)
+        switch kv[0] {
+        case "level": t.level = Int(kv[1])!
+        case "rle": t.runLengthOnly = kv[1] == "1"
+        case "filters": t.filters = PNGWriter.FilterSet(rawValue: kv[1])!
+        case "segment": t.segmentBytes = Int(kv[1])!
+        default: fatalError(spec)
+        }
+    }
+    return t
+}

@@ -1,0 +1,196 @@
+import Foundation
+import WaterfallCairo
+import WaterfallLayout
+import WaterfallRender
+import WaterfallSpec
+import XCTest
+
+/// The fast PNG writer against Cairo's own: same pixels, stable bytes, any size.
+final class PNGEncoderTests: XCTestCase {
+    func testFastPNGDecodesToCairosPixelsAtScales1To3() throws {
+        for scale in [1.0, 2, 3] {
+            var scene = try PNGEncoderFixtures.photoCards(height: 400)
+            scene.scale = scale
+            try assertSamePixels(scene, maxTileHeight: 32767, "scale \(scale)")
+        }
+    }
+
+    func testFastPNGDecodesToCairosPixelsForTiledRenders() throws {
+        try assertSamePixels(try SceneFixtures.tallScene(), maxTileHeight: 50, "small tiles")
+        // Tiles of 1.2 to 3.8 MB of pixels, so each is cut into several deflate segments.
+        var scene = try PNGEncoderFixtures.photoCards(height: 1500)
+        scene.scale = 3
+        try assertSamePixels(scene, maxTileHeight: 1379, "tiles of 1379 rows")
+    }
+
+    func testRenderedPNGsAreTheSameBytesOnEveryRun() throws {
+        var scene = try PNGEncoderFixtures.photoCards(height: 1200)
+        scene.scale = 2
+        let first = try tiles(scene, maxTileHeight: 32767, encoder: .fast)
+        let second = try tiles(scene, maxTileHeight: 32767, encoder: .fast)
+        XCTAssertEqual(first, second)
+        let image = PNGEncoderFixtures.noise(width: 701, height: 2003, translucent: true)
+        XCTAssertEqual(try PNGCodec.encode(image), try PNGCodec.encode(image))
+    }
+
+    func testOddSizesRoundTrip() throws {
+        let sizes = [(1, 1), (3, 1), (1, 3), (3, 7), (3, 1_398_103), (701, 2003), (2003, 701)]
+        for (width, height) in sizes {
+            for translucent in [false, true] {
+                let image = PNGEncoderFixtures.noise(width: width, height: height, translucent: translucent)
+                let bytes = try PNGCodec.encode(image)
+                XCTAssertEqual(bytes[25], translucent ? 6 : 2, "\(width)×\(height) color type")
+                XCTAssertTrue(try PNGCodec.decode(bytes) == image, "\(width)×\(height), translucent: \(translucent)")
+            }
+        }
+    }
+
+    func testTinyScenesRenderToCairosPixels() throws {
+        for (width, height) in [(1.0, 1.0), (3, 5), (3, 1000.5)] {
+            let scene = Scene(
+                size: Size(width: width, height: height), background: SceneFixtures.blue, scale: 1,
+                elements: [
+                    SceneElement(
+                        kind: .cell, section: 0, item: 0, frame: Rect(x: 0.5, y: 0.5, width: 2, height: height - 1),
+                        fill: SceneFixtures.yellow, cornerRadius: 1)
+                ])
+            try assertSamePixels(scene, maxTileHeight: 333, "\(width)×\(height)")
+        }
+    }
+
+    func testComparisonReportsBothEncoders() throws {
+        var scene = try PNGEncoderFixtures.photoCards(height: 300)
+        scene.scale = 2
+        let comparison = try PNGEncoderComparison.measure(scene, repetitions: 1, maxTileHeight: 500)
+        XCTAssertEqual(comparison.width, 750)
+        XCTAssertEqual(comparison.height, 500)
+        XCTAssertTrue(comparison.samePixels)
+        XCTAssertGreaterThan(comparison.fastBytes, 0)
+        XCTAssertGreaterThan(comparison.cairoBytes, 0)
+        XCTAssertGreaterThan(comparison.fastSeconds, 0)
+        XCTAssertGreaterThan(comparison.cairoSeconds, 0)
+    }
+
+    /// `WATERFALL_PNG_BENCHMARK=1 swift test -c release --filter PNGEncoderTests/testBenchmark`
+    func testBenchmark() throws {
+        guard ProcessInfo.processInfo.environment["WATERFALL_PNG_BENCHMARK"] != nil else {
+            throw XCTSkip("set WATERFALL_PNG_BENCHMARK=1 (and build with -c release) to measure")
+        }
+        let repetitions = Int(ProcessInfo.processInfo.environment["WATERFALL_PNG_REPETITIONS"] ?? "") ?? 5
+        var synthetic = try PNGEncoderFixtures.photoCards(height: 17000)
+        synthetic.scale = 2
+        let pages: [(String, Scene)] = [
+            ("09-long-feed, tile 1", try PNGEncoderFixtures.example("09-long-feed.yaml")),
+            ("06-local-images", try PNGEncoderFixtures.example("06-local-images.yaml")),
+            ("synthetic photo cards, tile 1", synthetic),
+        ]
+        for (name, scene) in pages {
+            let result = try PNGEncoderComparison.measure(scene, repetitions: repetitions)
+            let megabytes = Double(result.width * result.height * 4) / 1_000_000
+            print(
+                """
+                \(name): \(result.width)×\(result.height) px (\(String(format: "%.1f", megabytes)) MB of ARGB)
+                  fast  \(String(format: "%7.1f", result.fastSeconds * 1000)) ms \
+                \(String(format: "%6.0f", megabytes / result.fastSeconds)) MB/s \(result.fastBytes) bytes
+                  cairo \(String(format: "%7.1f", result.cairoSeconds * 1000)) ms \
+                \(String(format: "%6.0f", megabytes / result.cairoSeconds)) MB/s \(result.cairoBytes) bytes
+                  \(String(format: "%.2f", result.speedup))× faster, \
+                \(String(format: "%+.1f", (result.sizeRatio - 1) * 100))% bytes, same pixels: \(result.samePixels)
+                """)
+            XCTAssertTrue(result.samePixels, name)
+        }
+    }
+
+    private func tiles(_ scene: Scene, maxTileHeight: Int, encoder: PNGEncoder) throws -> [[UInt8]] {
+        var tiles: [[UInt8]] = []
+        try CairoRenderer.renderPNG(scene, maxTileHeight: maxTileHeight, encoder: encoder) { index, bytes in
+            XCTAssertEqual(index, tiles.count)
+            tiles.append(bytes)
+        }
+        return tiles
+    }
+
+    private func assertSamePixels(
+        _ scene: Scene, maxTileHeight: Int, _ message: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let fast = try tiles(scene, maxTileHeight: maxTileHeight, encoder: .fast)
+        let cairo = try tiles(scene, maxTileHeight: maxTileHeight, encoder: .cairo)
+        XCTAssertEqual(fast.count, cairo.count, message, file: file, line: line)
+        for (index, (fastBytes, cairoBytes)) in zip(fast, cairo).enumerated() {
+            XCTAssertEqual(fastBytes[25], 2, "\(message), tile \(index): opaque tiles are RGB", file: file, line: line)
+            let expected = try PNGCodec.decode(cairoBytes)
+            let actual = try PNGCodec.decode(fastBytes)
+            XCTAssertTrue(actual == expected, "\(message), tile \(index) differs", file: file, line: line)
+        }
+    }
+}
+
+/// Pages for the PNG writer: realistic cards with text and photos, and noise.
+enum PNGEncoderFixtures {
+    /// A two-column feed `height` points high at scale 1: rounded cards with a title and a
+    /// price, every third one a photo from `Examples/images`.
+    static func photoCards(height: Double) throws -> Scene {
+        let photos = try ["sunset.jpg", "meadow.png", "fog.jpg", "night.png"].map { name in
+            let data = Array(try Data(contentsOf: URL(fileURLWithPath: repository("Examples/images/\(name)"))))
+            let raster = try ImageDecoder.decode(
+                SceneImage(path: name, format: name.hasSuffix("png") ? .png : .jpeg, data: data, pixelWidth: 1, pixelHeight: 1))
+            return SceneImage(
+                path: name, format: name.hasSuffix("png") ? .png : .jpeg, data: data, pixelWidth: raster.width,
+                pixelHeight: raster.height)
+        }
+        let palette = ["#ffd6a5", "#caffbf", "#9bf6ff", "#bdb2ff", "#ffc6ff", "#fdffb6"].compactMap { Color(hex: $0) }
+        var columns = [8.0, 8.0]
+        var elements: [SceneElement] = []
+        var item = 0
+        while let column = columns.indices.min(by: { columns[$0] < columns[$1] }), columns[column] < height {
+            let cardHeight = 80 + Double((item * 7919) % 180)
+            let frame = Rect(x: 8 + Double(column) * 183.5, y: columns[column], width: 175.5, height: cardHeight)
+            let photo = item % 3 == 0 ? photos[item / 3 % photos.count] : nil
+            elements.append(
+                SceneElement(
+                    kind: .cell, section: 0, item: item, frame: frame, fill: palette[item % palette.count],
+                    cornerRadius: 8, image: photo,
+                    texts: [
+                        TextRun(
+                            text: "Item \(item) · Linen shirt 亚麻衬衫",
+                            frame: Rect(x: frame.minX + 8, y: frame.minY + 8, width: frame.width - 16, height: 16),
+                            fontFamilies: SceneFixtures.families, fontSize: 13, weight: .bold,
+                            color: photo == nil ? .black : .white),
+                        TextRun(
+                            text: "$\(item % 90 + 9).99", frame: Rect(x: frame.minX + 8, y: frame.maxY - 24, width: 80, height: 16),
+                            fontFamilies: SceneFixtures.families, fontSize: 13, weight: .regular,
+                            color: photo == nil ? .black : .white),
+                    ]))
+            columns[column] += cardHeight + 8
+            item += 1
+        }
+        return Scene(
+            size: Size(width: 375, height: columns.max()!), background: Color(hex: "#f4f5f7")!, scale: 1,
+            elements: elements)
+    }
+
+    /// The scene `waterfall render` draws for an example spec.
+    static func example(_ name: String) throws -> Scene {
+        let spec = try Spec.load(path: repository("Examples/\(name)"))
+        return try SceneBuilder(measurer: PangoTextMeasurer()).scene(for: spec, layout: spec.layout())
+    }
+
+    /// Deterministic pseudo-random pixels, opaque or with every alpha.
+    static func noise(width: Int, height: Int, translucent: Bool) -> RasterImage {
+        var state: UInt32 = 0x9E37_79B9
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        for index in pixels.indices where translucent || index % 4 != 3 {
+            state ^= state << 13
+            state ^= state >> 17
+            state ^= state << 5
+            // Mostly smooth with some noise, like a photo.
+            pixels[index] = UInt8(truncatingIfNeeded: (index / 4 % width) / 3 + Int(state & 15))
+        }
+        return RasterImage(width: width, height: height, pixels: pixels)
+    }
+
+    private static func repository(_ path: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(path).path
+    }
+}
