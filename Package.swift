@@ -33,7 +33,7 @@ let package = Package(
         .systemLibrary(
             name: "CWaterfallCairo",
             pkgConfig: "pangocairo",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpng-dev", "libturbojpeg0-dev"])]),
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpng-dev", "libturbojpeg0-dev", "zlib1g-dev"])]),
         // PNG and PDF output, PNG decoding and text measurement.
         .target(
             name: "WaterfallCairo",

@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev
+  pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev zlib1g-dev
   fonts-dejavu-core fonts-noto-cjk
   chromium librsvg2-bin
 )

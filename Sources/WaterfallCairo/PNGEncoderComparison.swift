@@ -37,7 +37,7 @@ public struct PNGEncoderComparison: Sendable {
             var fast = (seconds: Double.infinity, bytes: [UInt8]())
             var cairo = fast
             for _ in 0..<max(1, repetitions) {
-                try time({ try surface.pngBytes(tuning: experimentTuning()) }, into: &fast)
+                try time({ try surface.pngBytes() }, into: &fast)
                 try time({ try surface.cairoPNGBytes() }, into: &cairo)
             }
             result = PNGEncoderComparison(
@@ -50,28 +50,11 @@ public struct PNGEncoderComparison: Sendable {
     }
 
     /// Runs `encode`, keeping its bytes and the shortest time seen.
-    private static func time(_ encode: () throws -> [UInt8], into best: inout (seconds: Double, bytes: [UInt8])) throws {
+    private static func time(_ encode: () throws -> [UInt8], into best: inout (seconds: Double, bytes: [UInt8])) throws
+    {
         let start = DispatchTime.now().uptimeNanoseconds
         let bytes = try encode()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if seconds < best.seconds { best = (seconds, bytes) }
     }
-}
-
-// EXPERIMENT ONLY, remove.
-import Foundation
-func experimentTuning() -> PNGWriter.Tuning {
-    var t = PNGWriter.Tuning.standard
-    guard let spec = ProcessInfo.processInfo.environment["WATERFALL_PNG_TUNING"] else { return t }
-    for part in spec.split(separator: ",") {
-        let kv = part.split(separator: "=").map(String.init)
-        switch kv[0] {
-        case "level": t.level = Int(kv[1])!
-        case "rle": t.runLengthOnly = kv[1] == "1"
-        case "filters": t.filters = PNGWriter.FilterSet(rawValue: kv[1])!
-        case "segment": t.segmentBytes = Int(kv[1])!
-        default: fatalError(spec)
-        }
-    }
-    return t
 }

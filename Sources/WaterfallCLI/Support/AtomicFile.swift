@@ -4,13 +4,23 @@ import Foundation
 /// then a rename over the destination.
 enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
+        try commit(try stage(bytes, for: path), to: path)
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path` and returns the temporary file's path.
+    static func stage(_ bytes: [UInt8], for path: String) throws(CLIError) -> String {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        let temporary = (folder as NSString).appendingPathComponent(
-            ".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
+        let temporary = (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            try? FileManager.default.removeItem(atPath: temporary)
             throw CLIError.io(path: path, message: "cannot be written (is the folder writable?)")
         }
+        return temporary
+    }
+
+    /// Renames a staged file over `path`, in one step.
+    static func commit(_ temporary: String, to path: String) throws(CLIError) {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)

@@ -11,30 +11,50 @@ struct RenderJob {
     var scale: Double?
     var missingImages: MissingImagePolicy
 
+    /// Decodes each image once while the scene is built, so a corrupt one is reported at its item.
+    static let validateImage: @Sendable (SceneImage) throws -> Void = { image in
+        do {
+            _ = try ImageDecoder.decode(image)
+        } catch CairoError.image(_, let reason) {
+            throw CLIError.badArgument(reason)
+        }
+    }
+
     /// The files written, relative to the output folder.
+    ///
+    /// Every file goes to a temporary file first; only when every format has rendered are they
+    /// renamed into place, so a spec that fails leaves nothing behind.
     func run(specPath: String) throws -> [String] {
         let spec = try Spec.load(path: specPath)
         let layout = try spec.layout()
-        let builder = SceneBuilder(measurer: try PangoTextMeasurer(), missingImages: missingImages)
+        let builder = SceneBuilder(
+            measurer: try PangoTextMeasurer(), missingImages: missingImages, imageValidator: Self.validateImage)
         let scene = try builder.scene(for: spec, layout: layout, scale: scale)
         let name = Self.baseName(specPath)
-        var written: [String] = []
+        var staged: [(temporary: String, file: String)] = []
+        var committed = false
+        defer {
+            if !committed { for entry in staged { try? FileManager.default.removeItem(atPath: entry.temporary) } }
+        }
         for renderer in renderers {
-            var files: [String] = []
             do {
                 try renderer.render(scene) { file in
                     let fileName = "\(name)\(file.suffix).\(renderer.fileExtension)"
-                    try AtomicFile.write(file.bytes, to: (output as NSString).appendingPathComponent(fileName))
-                    files.append(fileName)
+                    let path = (output as NSString).appendingPathComponent(fileName)
+                    staged.append((try AtomicFile.stage(file.bytes, for: path), fileName))
                 }
             } catch let error as CLIError {
                 throw error
             } catch {
                 throw CLIError.io(path: specPath, message: "cannot render \(renderer.format): \(error)")
             }
-            removeStaleTiles(name: name, renderer: renderer, kept: Set(files))
-            written += files
         }
+        for entry in staged {
+            try AtomicFile.commit(entry.temporary, to: (output as NSString).appendingPathComponent(entry.file))
+        }
+        committed = true
+        let written = staged.map(\.file)
+        for renderer in renderers { removeStaleTiles(name: name, renderer: renderer, kept: Set(written)) }
         return written
     }
 

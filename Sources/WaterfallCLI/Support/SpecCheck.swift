@@ -26,6 +26,9 @@ struct SpecCheck {
     var status: Status = .passed
     var tiles: [Tile] = []
     var svgChanged = false
+    var svgMissing = false
+    var layoutMissing = false
+    var tileCountChanged = false
     var layoutDiff: LayoutDiff?
     var error: String?
     var actualSVG: [UInt8] = []
@@ -66,7 +69,10 @@ struct SpecCheck {
         var missing = false
         let pngFiles = try Renderer.png.render(scene)
         let baselineTiles = Self.baselineTiles(name: name, in: baselines)
-        if baselineTiles.count != pngFiles.count && !baselineTiles.isEmpty { changed = true }
+        if baselineTiles.count != pngFiles.count && !baselineTiles.isEmpty {
+            changed = true
+            tileCountChanged = true
+        }
         for file in pngFiles {
             var tile = Tile(suffix: file.suffix, actual: file.bytes)
             if let reference = FileManager.default.contents(atPath: path(baselines, "\(name)\(file.suffix).png")) {
@@ -92,6 +98,7 @@ struct SpecCheck {
             changed = changed || svgChanged
         } else {
             missing = true
+            svgMissing = true
         }
         if let json = FileManager.default.contents(atPath: path(baselines, "\(name).layout.json")),
             let (size, elements) = try LayoutDump.decode(String(decoding: json, as: UTF8.self))
@@ -101,16 +108,22 @@ struct SpecCheck {
             changed = changed || diff.isDifferent
         } else {
             missing = true
+            layoutMissing = true
         }
         status = missing ? .new : (changed ? .changed : .passed)
     }
 
-    /// Writes the rendered files as the new baselines, removing tiles the picture no longer has.
+    /// Writes the missing and changed baselines, and only those, removing tiles the picture no
+    /// longer has.
     mutating func record(into baselines: String) throws {
-        try AtomicFile.write(actualSVG, to: path(baselines, "\(name).svg"))
-        try AtomicFile.write(actualLayout, to: path(baselines, "\(name).layout.json"))
+        if svgMissing || svgChanged { try AtomicFile.write(actualSVG, to: path(baselines, "\(name).svg")) }
+        if layoutMissing || layoutDiff?.isDifferent == true {
+            try AtomicFile.write(actualLayout, to: path(baselines, "\(name).layout.json"))
+        }
+        for tile in tiles where tileCountChanged || tile.reference == nil || tile.result?.isDifferent == true {
+            try AtomicFile.write(tile.actual, to: path(baselines, "\(name)\(tile.suffix).png"))
+        }
         let kept = Set(tiles.map { "\(name)\($0.suffix).png" })
-        for tile in tiles { try AtomicFile.write(tile.actual, to: path(baselines, "\(name)\(tile.suffix).png")) }
         for file in Self.baselineTiles(name: name, in: baselines) where !kept.contains(file) {
             try? FileManager.default.removeItem(atPath: path(baselines, file))
         }

@@ -141,7 +141,8 @@ final class CairoSurface {
             pixels.withUnsafeMutableBufferPointer { target in
                 for y in 0..<height {
                     PixelRows.rgba(
-                        fromPremultipliedARGB: data + y * stride, width: width, into: target.baseAddress! + y * width * 4)
+                        fromPremultipliedARGB: data + y * stride, width: width,
+                        into: target.baseAddress! + y * width * 4)
                 }
             }
         }

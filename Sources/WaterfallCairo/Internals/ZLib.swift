@@ -1,5 +1,7 @@
-// Every zlib call lives in this file (Cairo.swift holds the other C calls), behind `Deflater` and
-// `ZLib`. No C pointer leaves it; every zlib status is checked and becomes a `CairoError`.
+// Every zlib call and every call to the PNG writer's C row loops (in CWaterfallCairo's shim.h)
+// lives in this file (Cairo.swift holds the other C calls), behind `Deflater`, `ZLib`,
+// `PixelRows` and `RowKernel`. No C object leaves it; every zlib status is checked and becomes
+// a `CairoError`.
 
 import CWaterfallCairo
 
@@ -125,5 +127,40 @@ enum ZLib {
     /// The Adler-32 of two byte strings one after the other, from their own checksums.
     static func adler32(combining first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
         UInt32(adler32_combine(uLong(first), uLong(second), secondLength))
+    }
+}
+
+/// Converts rows of Cairo's pixels, 32-bit native-endian words with premultiplied alpha in the
+/// high byte, to the byte order PNG and `RasterImage` use.
+enum PixelRows {
+    /// Writes `width` RGB pixels to `target`; false if a pixel is not opaque, unless
+    /// `ignoringAlpha` (Cairo's RGB24, whose high byte is unused).
+    static func rgb(
+        fromNativeARGB source: UnsafeRawPointer, width: Int, ignoringAlpha: Bool,
+        into target: UnsafeMutablePointer<UInt8>
+    ) -> Bool {
+        wf_rgb_from_argb(source.assumingMemoryBound(to: UInt32.self), width, ignoringAlpha ? 1 : 0, target) != 0
+    }
+
+    /// Writes `width` straight RGBA pixels to `target`, unpremultiplied and rounded as Cairo's own
+    /// PNG writer does.
+    static func rgba(
+        fromPremultipliedARGB source: UnsafeRawPointer, width: Int, into target: UnsafeMutablePointer<UInt8>
+    ) {
+        wf_rgba_from_premultiplied_argb(source.assumingMemoryBound(to: UInt32.self), width, target)
+    }
+}
+
+/// One PNG row filter applied in C.
+enum RowKernel {
+    /// Filters `count` bytes of `row` with PNG filter `type` (0 None … 4 Paeth) into `target`.
+    ///
+    /// Returns the sum of the filtered bytes read as signed magnitudes. `row` and `above` have
+    /// `bpp` readable zero bytes in front of them.
+    static func filter(
+        _ type: UInt8, row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, bpp: Int,
+        into target: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        wf_png_filter(Int32(type), row, above, count, bpp, target)
     }
 }

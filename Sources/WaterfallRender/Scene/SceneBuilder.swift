@@ -5,6 +5,9 @@ import WaterfallSpec
 public struct SceneBuilder {
     public var measurer: any TextMeasuring
     public var missingImages: MissingImagePolicy
+    /// Decodes an image once to prove it whole, so that a corrupt file is reported at its item
+    /// before anything is drawn; `nil` checks only the header.
+    public var imageValidator: (@Sendable (SceneImage) throws -> Void)?
 
     /// Inner padding of a card's text, in points.
     static let padding = 8.0
@@ -14,9 +17,13 @@ public struct SceneBuilder {
     static let placeholderStroke = Color(hex: "#9aa1ab")!
     static let footerFill = Color(hex: "#e3e6ea")!
 
-    public init(measurer: any TextMeasuring, missingImages: MissingImagePolicy = .error) {
+    public init(
+        measurer: any TextMeasuring, missingImages: MissingImagePolicy = .error,
+        imageValidator: (@Sendable (SceneImage) throws -> Void)? = nil
+    ) {
         self.measurer = measurer
         self.missingImages = missingImages
+        self.imageValidator = imageValidator
     }
 
     /// The scene for `spec` laid out as `layout`, at `scale` device pixels per point.
@@ -55,7 +62,13 @@ public struct SceneBuilder {
                     let location = "sections[\(attributes.indexPath.section)].items[\(attributes.indexPath.item)].image"
                     do {
                         if images[path] == nil {
-                            images[path] = try ImageFile.load(path, relativeTo: spec.baseDirectory)
+                            let image = try ImageFile.load(path, relativeTo: spec.baseDirectory)
+                            do {
+                                try imageValidator?(image)
+                            } catch {
+                                throw ImageFile.Problem.corrupt("\(error)")
+                            }
+                            images[path] = image
                         }
                         element.image = images[path]
                         textColor = .white

@@ -103,8 +103,14 @@ struct Field {
     func integer(in range: ClosedRange<Int>) throws(SpecError) -> Int {
         let value = try number()
         guard value.rounded() == value else { throw error("must be a whole number, not \(Self.format(value))") }
-        guard value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw error("must be from \(range.lowerBound) to \(range.upperBound), not \(Self.format(value))")
+        // Doubles hold every whole number up to 2^53 exactly; larger ones are refused, not trapped on.
+        let upper = min(range.upperBound, 1 << 53)
+        guard value >= Double(range.lowerBound), value <= Double(upper) else {
+            if upper == 1 << 53 && value >= Double(range.lowerBound) {
+                throw error("must be at most \(upper), not \(Self.format(value))")
+            }
+            if upper == 1 << 53 { throw error("must be at least \(range.lowerBound), not \(Self.format(value))") }
+            throw error("must be from \(range.lowerBound) to \(upper), not \(Self.format(value))")
         }
         return Int(value)
     }

@@ -44,22 +44,27 @@ extension Spec {
         guard !isDirectory.boolValue else {
             throw SpecError(file: path, location: "", message: "is a directory, not a spec file")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SpecError(file: path, location: "", message: "cannot be read (permission denied?)")
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw SpecError(file: path, location: "", message: "cannot be read (\(String(cString: strerror(errno))))")
         }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: SpecLimits.maximumFileBytes + 1) ?? Data()
-            guard data.count <= SpecLimits.maximumFileBytes else {
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            guard count > 0 else {
+                if errno == EINTR { continue }
+                throw SpecError(file: path, location: "", message: "cannot be read (\(String(cString: strerror(errno))))")
+            }
+            bytes += buffer[..<count]
+            guard bytes.count <= SpecLimits.maximumFileBytes else {
                 throw SpecError(
                     file: path, location: "", message: "is larger than \(SpecLimits.maximumFileBytes / 1_048_576) MiB")
             }
-            return Array(data)
-        } catch let error as SpecError {
-            throw error
-        } catch {
-            throw SpecError(file: path, location: "", message: "cannot be read: \(error.localizedDescription)")
         }
+        return bytes
     }
 
     private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {

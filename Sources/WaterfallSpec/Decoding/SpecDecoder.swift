@@ -278,6 +278,11 @@ struct SpecDecoder {
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             let detail = context.map { "\($0.text) " } ?? ""
+            if problem.hasPrefix("Maximum nesting level") {
+                return SpecError(
+                    line: mark.line, column: mark.column, location: "",
+                    message: "nested more than \(maximumDepth) levels deep")
+            }
             return SpecError(
                 line: mark.line, column: mark.column, location: "", message: "syntax error: \(detail)\(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
