@@ -8,7 +8,7 @@ enum NaiveMarkup {
         var out = String(format: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\">\n", scene.size.width, scene.size.height)
         for element in scene.elements {
             let f = element.frame
-            out = out + String(
+            out += String(
                 format: "<g data-kind=\"%@\" data-section=\"%d\"><rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"%g\" fill=\"%@\"/></g>\n",
                 element.kind.rawValue, element.section, f.minX, f.minY, f.width, f.height, element.cornerRadius,
                 element.fill.hexString)
@@ -20,7 +20,7 @@ enum NaiveMarkup {
         var out = "<!DOCTYPE html><html><body><div style=\"position:relative\">\n"
         for element in scene.elements {
             let f = element.frame
-            out = out + String(
+            out += String(
                 format: "<div data-kind=\"%@\" style=\"position:absolute;left:%gpx;top:%gpx;width:%gpx;height:%gpx;background:%@\"></div>\n",
                 element.kind.rawValue, f.minX, f.minY, f.width, f.height, element.fill.hexString)
         }

@@ -15,6 +15,7 @@ struct Waterfall: ParsableCommand {
     /// Runs the command; every failure is one line on standard error and a documented exit status:
     /// 2 for bad input or arguments, 1 for "different" answers, 0 otherwise.
     static func main() {
+        TemporaryFiles.removeOnInterrupt()
         let status: Int32
         do {
             var command = try parseAsRoot()

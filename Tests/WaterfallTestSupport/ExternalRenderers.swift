@@ -25,6 +25,16 @@ public enum ExternalRenderers {
         return data
     }
 
+    /// The DOM of the page at `htmlPath` after it has loaded (and run whatever scripts it has).
+    public static func chromiumDOM(htmlPath: String) throws -> String {
+        let profile = temporaryPath("profile")
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        return try run(
+            find("chromium"),
+            ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)", "--dump-dom", "file://\(htmlPath)"],
+            captureOutput: true)
+    }
+
     /// The SVG at `svgPath` rasterized by `rsvg-convert` at `scale`.
     public static func rsvg(svgPath: String, scale: Double) throws -> Data {
         let output = temporaryPath("png")
@@ -48,16 +58,20 @@ public enum ExternalRenderers {
         throw Failure(description: "\(tool) is not installed; run scripts/setup.sh")
     }
 
-    private static func run(_ executable: String, _ arguments: [String]) throws {
+    @discardableResult
+    private static func run(_ executable: String, _ arguments: [String], captureOutput: Bool = false) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = captureOutput ? pipe : FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let output = captureOutput ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(executable) exited with \(process.terminationStatus)")
         }
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -12,7 +12,9 @@ enum AtomicFile {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
+        TemporaryFiles.add(temporary)
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            TemporaryFiles.remove(temporary)
             try? FileManager.default.removeItem(atPath: temporary)
             throw CLIError.io(path: path, message: "cannot be written (is the folder writable?)")
         }
@@ -21,6 +23,7 @@ enum AtomicFile {
 
     /// Renames a staged file over `path`, in one step.
     static func commit(_ temporary: String, to path: String) throws(CLIError) {
+        defer { TemporaryFiles.remove(temporary) }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)

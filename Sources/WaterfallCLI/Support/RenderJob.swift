@@ -34,7 +34,12 @@ struct RenderJob {
         var staged: [(temporary: String, file: String)] = []
         var committed = false
         defer {
-            if !committed { for entry in staged { try? FileManager.default.removeItem(atPath: entry.temporary) } }
+            if !committed {
+                for entry in staged {
+                    try? FileManager.default.removeItem(atPath: entry.temporary)
+                    TemporaryFiles.remove(entry.temporary)
+                }
+            }
         }
         for renderer in renderers {
             do {

@@ -122,7 +122,7 @@ public struct SceneBuilder {
         let width = box.width - 2 * horizontal
         guard width > 0, box.height >= height || !centered else { return [] }
         let top = centered ? box.minY + (box.height - height) / 2 : box.minY
-        let fitted = measurer.fitting(text, width: width, fontFamilies: style.font, fontSize: size, weight: weight)
+        let fitted = measurer.fitting(Self.displayable(text), width: width, fontFamilies: style.font, fontSize: size, weight: weight)
         guard !fitted.isEmpty else { return [] }
         return [
             TextRun(
@@ -130,5 +130,22 @@ public struct SceneBuilder {
                 fontFamilies: style.font, fontSize: size, weight: weight, color: color,
                 baseline: measurer.baseline(of: fitted, fontFamilies: style.font, fontSize: size, weight: weight))
         ]
+    }
+
+    /// The text as every renderer draws it: control characters and bidirectional overrides or
+    /// embeddings removed, so a title cannot reorder or hide the text around it.
+    static func displayable(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value == 0x09 || value == 0x0A || value == 0x0D {
+                scalars.append(" ")
+                continue
+            }
+            let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
+            let isBidiControl = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            if !isControl && !isBidiControl { scalars.append(scalar) }
+        }
+        return String(scalars)
     }
 }

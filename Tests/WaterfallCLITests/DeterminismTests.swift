@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import WaterfallCairo
+import WaterfallTestSupport
+
+/// The same spec gives the same bytes, across runs, processes and locales.
+@Suite struct DeterminismTests {
+    @Test func sameBytesWhateverTheLocale() throws {
+        let specs = ["06-local-images.yaml", "07-chinese.yaml"].map { Repository.path("Examples/\($0)") }
+        var outputs: [[String: Data]] = []
+        for environment in [
+            ["LANG": "C", "LC_ALL": "C"], ["LANG": "zh_CN.UTF-8", "LC_ALL": "zh_CN.UTF-8"],
+            ["LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"],
+        ] {
+            let folder = ExternalRenderers.temporaryPath("dir")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let result = try CommandRunner.run(
+                ["render"] + specs + ["--output", folder, "--templates", Repository.path("Templates")],
+                environment: environment)
+            #expect(result.status == 0, "\(result.standardError)")
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+                files[name] = FileManager.default.contents(atPath: folder + "/" + name)
+            }
+            outputs.append(files)
+        }
+        #expect(outputs[0].count == 10)
+        for other in outputs.dropFirst() {
+            #expect(Set(other.keys) == Set(outputs[0].keys))
+            for (name, bytes) in outputs[0] {
+                #expect(other[name] == bytes, "\(name) differs between locales")
+            }
+        }
+        // The committed baselines hold the same pixels.
+        for name in ["06-local-images.png", "07-chinese.png"] {
+            let fresh = try PNGCodec.decode([UInt8](outputs[0][name]!))
+            let committed = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: Repository.path("Output/\(name)"))!))
+            #expect(fresh == committed, "\(name)")
+        }
+    }
+}
