@@ -62,12 +62,17 @@ struct Benchmark: ParsableCommand {
         }
         if json {
             let body = figures.map {
-                "\"\($0.name)\":{\"waterfall\":\(ShortestNumber.text($0.waterfall)),\"baseline\":\(ShortestNumber.text($0.baseline)),\"unit\":\"\($0.unit)\"}"
+                "\"\($0.name)\":{\"waterfall\":\(jsonNumber($0.waterfall)),\"baseline\":\(jsonNumber($0.baseline)),\"unit\":\"\($0.unit)\"}"
             }
             print("{" + body.joined(separator: ",") + "}")
         } else {
             print(table(figures))
         }
+    }
+
+    /// A number for JSON; a figure that was not measured is `null`.
+    func jsonNumber(_ value: Double) -> String {
+        value.isFinite ? ShortestNumber.text(value) : "null"
     }
 
     func log(_ message: String) {

@@ -39,6 +39,23 @@ import WaterfallTestSupport
             fixture: example.replacingOccurrences(of: ".yaml", with: ".html"))
     }
 
+    @Test func largePagesAreWrittenInPiecesThatJoinToTheWholeDocument() throws {
+        let spec = try Spec.decode("width: 375\nsections: [{columns: 3, generate: {count: 10000, seed: 5}}]")
+        let scene = try RenderFixtures.scene(spec)
+        for renderer in [Renderer.svg, .html(templates: try RenderFixtures.templates)] {
+            var pieces: [RenderedFile] = []
+            try renderer.render(scene) { pieces.append($0) }
+            // Bounded pieces: a few thousand elements each, never the whole page at once.
+            #expect(pieces.count >= 3, "\(renderer.format)")
+            #expect(Set(pieces.map(\.suffix)) == [""])
+            let joined = pieces.flatMap(\.bytes)
+            let whole = try renderer.render(scene)
+            #expect(whole.count == 1)
+            #expect(whole[0].bytes == joined)
+            #expect(pieces.map(\.bytes.count).max()! < joined.count / 2)
+        }
+    }
+
     @Test func outputIsTheSameBytesEveryRun() throws {
         let first = try RenderFixtures.scene("06-local-images.yaml")
         let second = try RenderFixtures.scene("06-local-images.yaml")

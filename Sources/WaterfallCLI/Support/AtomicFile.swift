@@ -21,6 +21,20 @@ enum AtomicFile {
         return temporary
     }
 
+    /// Adds `bytes` to the end of a staged file.
+    static func append(_ bytes: [UInt8], toStaged temporary: String, for path: String) throws(CLIError) {
+        guard let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw CLIError.io(path: path, message: "cannot be written (the temporary file went away)")
+        }
+        defer { try? handle.close() }
+        do {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(bytes))
+        } catch {
+            throw CLIError.io(path: path, message: "cannot be written (\(error.localizedDescription))")
+        }
+    }
+
     /// Renames a staged file over `path`, in one step.
     static func commit(_ temporary: String, to path: String) throws(CLIError) {
         defer { TemporaryFiles.remove(temporary) }

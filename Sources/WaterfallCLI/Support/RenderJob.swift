@@ -43,10 +43,17 @@ struct RenderJob {
         }
         for renderer in renderers {
             do {
-                try renderer.render(scene) { file in
-                    let fileName = "\(name)\(file.suffix).\(renderer.fileExtension)"
+                var current: String?
+                try renderer.render(scene) { piece in
+                    let fileName = "\(name)\(piece.suffix).\(renderer.fileExtension)"
                     let path = (output as NSString).appendingPathComponent(fileName)
-                    staged.append((try AtomicFile.stage(file.bytes, for: path), fileName))
+                    // Consecutive pieces with the same suffix are one file, streamed to disk.
+                    if current == fileName, let last = staged.last {
+                        try AtomicFile.append(piece.bytes, toStaged: last.temporary, for: path)
+                    } else {
+                        staged.append((try AtomicFile.stage(piece.bytes, for: path), fileName))
+                        current = fileName
+                    }
                 }
             } catch let error as CLIError {
                 throw error

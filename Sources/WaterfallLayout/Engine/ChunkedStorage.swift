@@ -21,11 +21,7 @@ struct ChunkedStorage<Element>: RandomAccessCollection {
     }
 
     mutating func append(_ element: Element) {
-        if count & (Self.chunkSize - 1) == 0 {
-            var chunk: [Element] = []
-            chunk.reserveCapacity(Self.chunkSize)
-            chunks.append(chunk)
-        }
+        if count & (Self.chunkSize - 1) == 0 { startChunk(needing: 1) }
         chunks[chunks.count - 1].append(element)
         count += 1
     }
@@ -34,11 +30,7 @@ struct ChunkedStorage<Element>: RandomAccessCollection {
     mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         var index = 0
         while index < elements.count {
-            if count & (Self.chunkSize - 1) == 0 {
-                var chunk: [Element] = []
-                chunk.reserveCapacity(Self.chunkSize)
-                chunks.append(chunk)
-            }
+            if count & (Self.chunkSize - 1) == 0 { startChunk(needing: elements.count - index) }
             let room = Self.chunkSize - (count & (Self.chunkSize - 1))
             let end = Swift.min(index + room, elements.count)
             chunks[chunks.count - 1].append(contentsOf: UnsafeBufferPointer(rebasing: elements[index..<end]))
@@ -52,17 +44,27 @@ struct ChunkedStorage<Element>: RandomAccessCollection {
         if let done: Void = elements.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) { return done }
         var index = elements.startIndex
         while index != elements.endIndex {
-            if count & (Self.chunkSize - 1) == 0 {
-                var chunk: [Element] = []
-                chunk.reserveCapacity(Self.chunkSize)
-                chunks.append(chunk)
-            }
+            if count & (Self.chunkSize - 1) == 0 { startChunk(needing: elements.distance(from: index, to: elements.endIndex)) }
             let room = Self.chunkSize - (count & (Self.chunkSize - 1))
             let end = elements.index(index, offsetBy: room, limitedBy: elements.endIndex) ?? elements.endIndex
             chunks[chunks.count - 1].append(contentsOf: elements[index..<end])
             count += elements.distance(from: index, to: end)
             index = end
         }
+    }
+
+    /// Opens a new chunk. Later chunks are allocated whole; the first grows as an array does, up
+    /// to a chunk, so a small section does not hold a chunk's worth of memory.
+    private mutating func startChunk(needing needed: Int) {
+        var chunk: [Element] = []
+        if chunks.isEmpty {
+            var capacity = 16
+            while capacity < needed && capacity < Self.chunkSize { capacity <<= 1 }
+            chunk.reserveCapacity(capacity)
+        } else {
+            chunk.reserveCapacity(Self.chunkSize)
+        }
+        chunks.append(chunk)
     }
 
     /// Removes every element from `start` on.

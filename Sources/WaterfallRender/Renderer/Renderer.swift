@@ -15,8 +15,9 @@ public struct Renderer: Sendable {
     /// - Parameters:
     ///   - format: The name users give to `--format`.
     ///   - fileExtension: The extension of the files it writes.
-    ///   - render: Draws a scene and hands each file to `emit` as soon as it is done, so that
-    ///     large outputs need not be held in memory together.
+    ///   - render: Draws a scene and hands its output to `emit` piece by piece, so that large
+    ///     outputs need not be held in memory: consecutive pieces with the same suffix are one
+    ///     file, in order.
     public init(
         format: String, fileExtension: String,
         render: @escaping @Sendable (Scene, _ emit: (RenderedFile) throws -> Void) throws -> Void
@@ -26,20 +27,27 @@ public struct Renderer: Sendable {
         self.body = render
     }
 
-    /// Renders `scene`, handing each file to `emit`.
+    /// Renders `scene`, handing each piece of output to `emit` (consecutive pieces with the same
+    /// suffix make one file).
     public func render(_ scene: Scene, emit: (RenderedFile) throws -> Void) throws {
         try body(scene, emit)
     }
 
-    /// Renders `scene` into memory: the files in order.
+    /// Renders `scene` into memory: the files in order, each whole.
     public func render(_ scene: Scene) throws -> [RenderedFile] {
         var files: [RenderedFile] = []
-        try render(scene) { files.append($0) }
+        try render(scene) { piece in
+            if let last = files.last, last.suffix == piece.suffix {
+                files[files.count - 1].bytes += piece.bytes
+            } else {
+                files.append(piece)
+            }
+        }
         return files
     }
 }
 
-/// One file a renderer produced.
+/// A file a renderer produced, or a piece of one.
 public struct RenderedFile: Sendable {
     /// Added to the base name before the extension: empty, or `-1`, `-2`… for tiles.
     public var suffix: String

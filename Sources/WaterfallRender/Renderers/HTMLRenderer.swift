@@ -7,14 +7,44 @@ extension Renderer {
     /// in CSS pixels, from the `page` template of `templates`.
     public static func html(templates: TemplateSet, title: String = "Waterfall") -> Renderer {
         Renderer(format: "html", fileExtension: "html") { scene, emit in
-            let page = try templates.render("page", HTMLPage.context(scene, title: title))
-            try emit(RenderedFile(bytes: Array(page.utf8)))
+            try HTMLPage.write(scene, title: title, templates: templates) { try emit(RenderedFile(bytes: Array($0.utf8))) }
         }
     }
 }
 
 /// What the page template is given: numbers as CSS-ready text, styles precomputed.
 enum HTMLPage {
+    static let elementsPerPiece = 4096
+
+    /// Writes the page in pieces. When the page template draws its elements through the
+    /// `element` partial (as `Templates/page.mustache` does), elements are rendered a few thousand
+    /// at a time and memory stays bounded; other templates are rendered whole.
+    static func write(_ scene: Scene, title: String, templates: TemplateSet, emit: (String) throws -> Void) throws {
+        var context = context(scene, title: title)
+        if templates.has("element") {
+            // Render the page once with a single stand-in element to find where elements go.
+            context["elements"] = [[String: Any]()]
+            let marker = "\u{1}waterfall-elements-\(scene.elements.count)\u{1}"
+            let frame = try templates.render("page", context, replacingPartial: "element", with: marker)
+            let parts = frame.components(separatedBy: marker)
+            if parts.count == 2 {
+                var out = parts[0]
+                for start in stride(from: 0, to: scene.elements.count, by: elementsPerPiece) {
+                    let end = min(start + elementsPerPiece, scene.elements.count)
+                    for element in scene.elements[start..<end] {
+                        out += try templates.render("element", self.element(element))
+                    }
+                    try emit(out)
+                    out = ""
+                }
+                try emit(out + parts[1])
+                return
+            }
+        }
+        context["elements"] = scene.elements.map(element)
+        try emit(try templates.render("page", context))
+    }
+
     static func context(_ scene: Scene, title: String) -> [String: Any] {
         let n = ShortestNumber.text
         return [
@@ -22,7 +52,6 @@ enum HTMLPage {
             "width": n(scene.size.width),
             "height": n(scene.size.height),
             "background": scene.background.hexString,
-            "elements": scene.elements.map(element),
         ]
     }
 

@@ -6,13 +6,17 @@ extension Renderer {
     /// One self-contained SVG document: each element a `<g>` with `data-kind`, `data-section` and
     /// `data-item`, images embedded as data URIs, text escaped.
     public static let svg = Renderer(format: "svg", fileExtension: "svg") { scene, emit in
-        try emit(RenderedFile(bytes: Array(SVGWriter.document(scene).utf8)))
+        try SVGWriter.write(scene) { try emit(RenderedFile(bytes: Array($0.utf8))) }
     }
 }
 
 /// Writes the SVG text of a scene.
 enum SVGWriter {
-    static func document(_ scene: Scene) -> String {
+    /// Elements written into one piece of output before it is handed on.
+    static let elementsPerPiece = 4096
+
+    /// Writes the document in pieces of a few thousand elements, so memory stays bounded.
+    static func write(_ scene: Scene, emit: (String) throws -> Void) throws {
         let n = ShortestNumber.text
         let width = n(scene.size.width)
         let height = n(scene.size.height)
@@ -22,12 +26,22 @@ enum SVGWriter {
             <rect x="0" y="0" width="\(width)" height="\(height)" fill="\(scene.background.hexString)"/>
 
             """
-        out.reserveCapacity(scene.elements.count * 400)
         for (index, element) in scene.elements.enumerated() {
             write(element, id: index, to: &out)
+            if index % elementsPerPiece == elementsPerPiece - 1 {
+                try emit(out)
+                out = ""
+            }
         }
         out += "</svg>\n"
-        return out
+        try emit(out)
+    }
+
+    /// The whole document as one string.
+    static func document(_ scene: Scene) -> String {
+        var document = ""
+        try? write(scene) { document += $0 }
+        return document
     }
 
     private static func write(_ element: SceneElement, id: Int, to out: inout String) {

@@ -50,6 +50,27 @@ public struct TemplateSet: Sendable {
         self.library = library
     }
 
+    /// Whether the folder has the template `name`.
+    public func has(_ name: String) -> Bool {
+        library.getTemplate(named: name) != nil
+    }
+
+    /// Renders `name` with the partial `partial` replaced by the literal `text`.
+    func render(_ name: String, _ context: [String: Any], replacingPartial partial: String, with text: String)
+        throws(TemplateError) -> String
+    {
+        var copy = library
+        do {
+            copy.register(try MustacheTemplate(string: text), named: partial)
+        } catch {
+            throw TemplateError(place: directory, message: "cannot stand in for the \(partial) template")
+        }
+        guard let output = copy.render(context, withTemplate: name) else {
+            throw TemplateError(place: directory, message: "missing template \(name).mustache")
+        }
+        return output
+    }
+
     /// Renders the template `name` with `context` (HTML-escaping `{{values}}`).
     public func render(_ name: String, _ context: [String: Any]) throws(TemplateError) -> String {
         guard let text = library.render(context, withTemplate: name) else {
