@@ -90,6 +90,10 @@ import WaterfallTestSupport
         let before = layout.layoutAttributesForAllElements()
         #expect(throws: LayoutError.self) { try layout.insertItem(.height(5, span: .columns(3)), at: ItemPath(section: 0, item: 0)) }
         #expect(throws: LayoutError.self) { try layout.appendItems([.height(1), .height(-1)], toSection: 0) }
+        // A bad item after a whole stored batch of good ones still leaves nothing behind.
+        #expect(throws: LayoutError.self) {
+            try layout.appendItems(Array(repeating: .height(1), count: 5_000) + [.height(1, span: .columns(7))], toSection: 0)
+        }
         #expect(throws: LayoutError.self) { try layout.deleteItem(at: ItemPath(section: 0, item: 2)) }
         #expect(throws: LayoutError.self) { try layout.resizeItem(at: ItemPath(section: 1, item: 0), to: .height(3)) }
         #expect(layout.layoutAttributesForAllElements() == before)

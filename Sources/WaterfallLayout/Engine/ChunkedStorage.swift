@@ -4,7 +4,7 @@
 /// the same as adding them to a feed of ten, and memory stays within one chunk of what is used
 /// (an `Array` that doubles can hold twice what it needs).
 struct ChunkedStorage<Element>: RandomAccessCollection {
-    static var chunkShift: Int { 12 }
+    static var chunkShift: Int { 11 }
     static var chunkSize: Int { 1 << chunkShift }
 
     private var chunks: [[Element]] = []

@@ -70,8 +70,8 @@ struct LaidOutSection: Sendable {
 
     /// Places `items` at the end of the section, following the layout contract.
     ///
-    /// The placement loop works on local scratch memory, and the cells are stored in bulk
-    /// afterwards; when an item is refused, nothing of the batch is kept.
+    /// The placement loop works on a small scratch buffer that stays in cache, and stores the
+    /// cells a chunk at a time; when an item is refused, nothing of the batch is kept.
     mutating func append(contentsOf items: some Collection<LayoutItem>, section: Int) throws(LayoutError) {
         let count = items.count
         guard count > 0 else { return }
@@ -86,17 +86,19 @@ struct LaidOutSection: Sendable {
         let next = UnsafeMutablePointer<Double>.allocate(capacity: columns)
         let bottoms = UnsafeMutablePointer<Double>.allocate(capacity: columns)
         let xs = UnsafeMutablePointer<Double>.allocate(capacity: columns)
-        let placed = UnsafeMutablePointer<CellFrame>.allocate(capacity: count)
-        // Each cell's first column and span, for the column lists filled afterwards.
-        let starts = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        let spans = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        let batch = min(count, ChunkedStorage<CellFrame>.chunkSize)
+        let placed = UnsafeMutablePointer<CellFrame>.allocate(capacity: batch)
+        // Each column's new cells in this batch, in item order: column c's list is at c * batch.
+        let columnLists = UnsafeMutablePointer<Int32>.allocate(capacity: columns * batch)
+        let columnCounts = UnsafeMutablePointer<Int>.allocate(capacity: columns)
+        columnCounts.initialize(repeating: 0, count: columns)
         defer {
             next.deallocate()
             bottoms.deallocate()
             xs.deallocate()
             placed.deallocate()
-            starts.deallocate()
-            spans.deallocate()
+            columnLists.deallocate()
+            columnCounts.deallocate()
         }
         for column in 0..<columns {
             next[column] = columnNext[column]
@@ -104,31 +106,42 @@ struct LaidOutSection: Sendable {
             xs[column] = columnX[column]
         }
         var singles = singleColumnCount
-        var hasSpans = false
+        let singleWidth = columns == 1 ? fullWidth : columnWidth
         var offset = 0
-        for item in items {
+        var batchStart = first
+        var failure: LayoutError?
+        placement: for item in items {
             var span = 1
             switch item.span {
             case .full:
                 span = columns
             case .columns(let requested):
                 guard requested >= 1 else {
-                    throw LayoutError(
-                        section: section, item: first + offset, key: "span", message: "must be at least 1, not \(requested)")
+                    failure = LayoutError(
+                        section: section, item: batchStart + offset, key: "span", message: "must be at least 1, not \(requested)")
+                    break placement
                 }
                 guard requested <= columns else {
-                    throw LayoutError(
-                        section: section, item: first + offset, key: "span",
+                    failure = LayoutError(
+                        section: section, item: batchStart + offset, key: "span",
                         message: "\(requested) is more than the section's \(columns) columns")
+                    break placement
                 }
                 span = requested
             }
-            let width = span == columns ? fullWidth : Double(span) * columnWidth + Double(span - 1) * spacing
+            let width =
+                span == 1 ? singleWidth
+                : span == columns ? fullWidth : Double(span) * columnWidth + Double(span - 1) * spacing
             let height: Double
             if case .height(let value) = item.sizing, value >= 0, value.isFinite {
                 height = value
             } else {
-                height = try Self.height(of: item.sizing, width: width, section: section, item: first + offset)
+                do {
+                    height = try Self.height(of: item.sizing, width: width, section: section, item: batchStart + offset)
+                } catch {
+                    failure = error
+                    break placement
+                }
             }
             var column = 0
             var top: Double
@@ -155,6 +168,8 @@ struct LaidOutSection: Sendable {
                 let bottom = top + height
                 bottoms[column] = bottom
                 next[column] = bottom + lineSpacing
+                columnLists[column * batch + columnCounts[column]] = Int32(truncatingIfNeeded: batchStart + offset)
+                columnCounts[column] += 1
             } else {
                 // The start whose window of `span` columns has the smallest highest next position.
                 top = .infinity
@@ -170,56 +185,40 @@ struct LaidOutSection: Sendable {
                 for covered in column..<(column + span) {
                     bottoms[covered] = bottom
                     next[covered] = bottom + lineSpacing
+                    columnLists[covered * batch + columnCounts[covered]] = Int32(truncatingIfNeeded: batchStart + offset)
+                    columnCounts[covered] += 1
                 }
-                hasSpans = true
             }
             (placed + offset).initialize(to: CellFrame(x: xs[column], y: top, width: width, height: height))
-            starts[offset] = Int32(truncatingIfNeeded: column)
-            spans[offset] = Int32(truncatingIfNeeded: span)
             offset += 1
+            if offset == batch {
+                store(placed, count: offset, columnLists: columnLists, columnCounts: columnCounts, batch: batch)
+                batchStart += offset
+                offset = 0
+            }
         }
-        frames.append(contentsOf: UnsafeBufferPointer(start: placed, count: count))
+        if let failure {
+            if batchStart > first { truncate(from: first) }
+            throw failure
+        }
+        store(placed, count: offset, columnLists: columnLists, columnCounts: columnCounts, batch: batch)
         for column in 0..<columns {
             columnNext[column] = next[column]
             columnBottom[column] = bottoms[column]
         }
         singleColumnCount = singles
-        fillColumnLists(first: first, count: count, starts: starts, spans: hasSpans ? spans : nil)
     }
 
-    /// Adds the new cells to the lists of the columns they cover, in item order, a column at a time.
-    private mutating func fillColumnLists(
-        first: Int, count: Int, starts: UnsafeMutablePointer<Int32>, spans: UnsafeMutablePointer<Int32>?
+    /// Moves a batch of placed cells and their column lists into storage, and empties the batch.
+    private mutating func store(
+        _ placed: UnsafeMutablePointer<CellFrame>, count: Int, columnLists: UnsafeMutablePointer<Int32>,
+        columnCounts: UnsafeMutablePointer<Int>, batch: Int
     ) {
-        let columns = settings.columns
-        // A counting sort by column keeps each column's items in item order.
-        let offsets = UnsafeMutablePointer<Int>.allocate(capacity: columns + 1)
-        offsets.initialize(repeating: 0, count: columns + 1)
-        defer { offsets.deallocate() }
-        var total = 0
-        for index in 0..<count {
-            let start = Int(starts[index])
-            let span = spans.map { Int($0[index]) } ?? 1
-            for column in start..<(start + span) { offsets[column + 1] += 1 }
-            total += span
-        }
-        for column in 0..<columns { offsets[column + 1] += offsets[column] }
-        let sorted = UnsafeMutablePointer<Int32>.allocate(capacity: total)
-        defer { sorted.deallocate() }
-        let fill = UnsafeMutablePointer<Int>.allocate(capacity: columns)
-        defer { fill.deallocate() }
-        for column in 0..<columns { fill[column] = offsets[column] }
-        for index in 0..<count {
-            let start = Int(starts[index])
-            let span = spans.map { Int($0[index]) } ?? 1
-            for column in start..<(start + span) {
-                sorted[fill[column]] = Int32(truncatingIfNeeded: first + index)
-                fill[column] += 1
-            }
-        }
-        for column in 0..<columns where offsets[column + 1] > offsets[column] {
+        frames.append(contentsOf: UnsafeBufferPointer(start: placed, count: count))
+        for column in 0..<settings.columns where columnCounts[column] > 0 {
             columnItems[column].append(
-                contentsOf: UnsafeBufferPointer(start: sorted + offsets[column], count: offsets[column + 1] - offsets[column]))
+                contentsOf: UnsafeBufferPointer(start: columnLists + column * batch, count: columnCounts[column]))
+            columnCounts[column] = 0
         }
     }
 
