@@ -30,7 +30,7 @@ let package = Package(
 )
 SWIFT
 swift build -c release --package-path "$work/package" --scratch-path "$work/build" \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xlinker --export-dynamic
 cp -n "$root"/Examples/*.yaml "$work/corpus/" 2>/dev/null || true
 for spec in "$root"/Tests/Corpus/*/spec.*; do
   cp -n "$spec" "$work/corpus/$(basename "$(dirname "$spec")")-$(basename "$spec")" 2>/dev/null || true

@@ -1,3 +1,4 @@
+import Glibc
 import WaterfallLayout
 import WaterfallSpec
 
@@ -20,4 +21,25 @@ public func fuzzSpecDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// The program's entry point. SwiftPM links an executable's `main` to `<Module>_main`; here it
+/// hands control to libFuzzer's driver, which calls ``fuzzSpecDecoder(_:_:)`` for each input.
+@_cdecl("WaterfallFuzzer_main")
+public func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    typealias Callback = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    typealias Driver = @convention(c) (
+        UnsafeMutablePointer<CInt>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>, Callback
+    ) -> CInt
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LLVMFuzzerRunDriver") else {
+        _ = "libFuzzer's driver is not linked in; build with -sanitize=fuzzer\n".withCString { write(2, $0, strlen($0)) }
+        return 2
+    }
+    let driver = unsafeBitCast(symbol, to: Driver.self)
+    var count = argc
+    var arguments = argv
+    return driver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        return fuzzSpecDecoder(data, size)
+    }
 }
