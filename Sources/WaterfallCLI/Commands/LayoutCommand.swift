@@ -22,6 +22,6 @@ struct LayoutCommand: ParsableCommand {
         let layout = try spec.layout()
         let elements =
             rect.map { layout.layoutAttributesForElements(in: $0.rect) } ?? layout.layoutAttributesForAllElements()
-        Output.standardOutput(LayoutDump.json(contentSize: layout.contentSize, elements: elements, pretty: pretty))
+        LayoutDump.write(contentSize: layout.contentSize, elements: elements, pretty: pretty) { Output.standardOutput($0) }
     }
 }

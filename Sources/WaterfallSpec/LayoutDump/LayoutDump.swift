@@ -7,20 +7,36 @@ import WaterfallLayout
 public enum LayoutDump {
     /// The document for `elements` of a layout whose content size is `contentSize`.
     public static func json(contentSize: Size, elements: [LayoutAttributes], pretty: Bool = false) -> String {
+        var document = ""
+        write(contentSize: contentSize, elements: elements, pretty: pretty) { document += $0 }
+        return document
+    }
+
+    /// The same document, handed to `emit` in pieces of a few thousand elements.
+    public static func write<Failure: Error>(
+        contentSize: Size, elements: some Sequence<LayoutAttributes>, pretty: Bool = false,
+        emit: (String) throws(Failure) -> Void
+    ) throws(Failure) {
         var out = "{"
         out += pretty ? "\n  \"contentSize\": " : "\"contentSize\":"
         out += object(
             [("width", ShortestNumber.text(contentSize.width)), ("height", ShortestNumber.text(contentSize.height))],
             pretty: pretty)
         out += pretty ? ",\n  \"elements\": [" : ",\"elements\":["
-        for (index, element) in elements.enumerated() {
-            if index > 0 { out += "," }
+        var count = 0
+        for element in elements {
+            if count > 0 { out += "," }
             if pretty { out += "\n    " }
             out += self.element(element, pretty: pretty)
+            count += 1
+            if count % 4096 == 0 {
+                try emit(out)
+                out = ""
+            }
         }
-        if pretty && !elements.isEmpty { out += "\n  " }
+        if pretty && count > 0 { out += "\n  " }
         out += pretty ? "]\n}\n" : "]}\n"
-        return out
+        try emit(out)
     }
 
     static func element(_ element: LayoutAttributes, pretty: Bool) -> String {
