@@ -63,11 +63,6 @@ struct LaidOutSection: Sendable {
 
     // MARK: - Placement
 
-    /// Places one more item at the end of the section, following the layout contract.
-    mutating func append(_ item: LayoutItem, section: Int) throws(LayoutError) {
-        try append(contentsOf: CollectionOfOne(item), section: section)
-    }
-
     /// Places `items` at the end of the section, following the layout contract.
     ///
     /// The placement loop works on a small scratch buffer that stays in cache, and stores the
