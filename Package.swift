@@ -64,7 +64,7 @@ let package = Package(
                 "WaterfallTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
-            name: "WaterfallTestSupport", dependencies: ["WaterfallLayout", "WaterfallDiff"],
+            name: "WaterfallTestSupport", dependencies: ["WaterfallLayout", "WaterfallSpec", "WaterfallDiff"],
             path: "Tests/WaterfallTestSupport"),
         .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(

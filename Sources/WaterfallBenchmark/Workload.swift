@@ -1,4 +1,5 @@
 import WaterfallLayout
+import WaterfallSpec
 
 /// The feeds the benchmark lays out: several sections of 2 to 6 columns with spans and headers.
 enum Workload {
@@ -6,14 +7,7 @@ enum Workload {
     static let viewport = Size(width: 375, height: 812)
 
     static func configuration(items: Int, seed: UInt64 = 1) -> LayoutConfiguration {
-        var state = seed
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: seed)
         let columnCounts = [2, 3, 4, 5, 6]
         let sectionCount = columnCounts.count
         var sections: [LayoutSection] = []
@@ -23,7 +17,7 @@ enum Workload {
             var sectionItems: [LayoutItem] = []
             sectionItems.reserveCapacity(count)
             for i in 0..<count {
-                let height = 80 + Double(next() % 221)
+                let height = 80 + Double(random.next() % 221)
                 let span: ItemSpan = i % 100 == 99 ? .full : (i % 25 == 24 ? .columns(2) : .single)
                 sectionItems.append(LayoutItem(sizing: .height(height), span: span))
             }

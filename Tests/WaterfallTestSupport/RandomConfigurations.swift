@@ -1,19 +1,11 @@
 import WaterfallLayout
+import WaterfallSpec
 
-/// A small seeded generator (SplitMix64) so that every random test is reproducible from its seed.
-public struct TestRandom: RandomNumberGenerator {
-    var state: UInt64
+/// The seeded generator of the random tests: the same SplitMix64 that `generate` uses, so every
+/// random test is reproducible from its seed.
+public typealias TestRandom = SplitMix64
 
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// A value from a few "interesting" kinds: whole, half, fractional, zero.
     public mutating func length(_ range: ClosedRange<Double>) -> Double {
         switch Int.random(in: 0..<6, using: &self) {

@@ -57,20 +57,14 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func comparePixels(_ oldBytes: [UInt8], _ newBytes: [UInt8]) throws -> Bool {
-        let a = try Self.decode(oldBytes, path: old)
-        let b = try Self.decode(newBytes, path: new)
+        let a = try DiffImage(png: oldBytes, name: old)
+        let b = try DiffImage(png: newBytes, name: new)
         let options = DiffOptions(threshold: threshold, includeAntialiasing: includeAntialiasing)
         let result: DiffResult
         if let output {
             let (compared, image) = PixelDiff.compareWithDiffImage(a, b, options: options)
             result = compared
-            let png: [UInt8]
-            do {
-                png = try PNGCodec.encode(RasterImage(width: image.width, height: image.height, pixels: image.pixels))
-            } catch {
-                throw CLIError.io(path: output, message: "cannot encode the diff image: \(error)")
-            }
-            try AtomicFile.write(png, to: output)
+            try AtomicFile.write(try image.pngBytes(name: output), to: output)
         } else {
             result = PixelDiff.compare(a, b, options: options)
         }
@@ -92,15 +86,6 @@ struct DiffCommand: ParsableCommand {
 
     static func isPNG(_ bytes: [UInt8]) -> Bool {
         bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-    }
-
-    static func decode(_ bytes: [UInt8], path: String) throws(CLIError) -> DiffImage {
-        do {
-            let image = try PNGCodec.decode(bytes)
-            return DiffImage(width: image.width, height: image.height, pixels: image.pixels)
-        } catch {
-            throw CLIError.io(path: path, message: "is not a readable PNG (\(error))")
-        }
     }
 
     /// A layout dump as it is, or a spec laid out.

@@ -78,14 +78,13 @@ struct SpecCheck {
             if let reference = FileManager.default.contents(atPath: path(baselines, "\(name)\(file.suffix).png")) {
                 tile.reference = [UInt8](reference)
                 if tile.reference != file.bytes {
-                    let a = try Self.decode(tile.reference!, "\(name)\(file.suffix).png baseline")
-                    let b = try Self.decode(file.bytes, "\(name)\(file.suffix).png")
+                    let a = try DiffImage(png: tile.reference!, name: "\(name)\(file.suffix).png baseline")
+                    let b = try DiffImage(png: file.bytes, name: "\(name)\(file.suffix).png")
                     let (result, image) = PixelDiff.compareWithDiffImage(a, b, options: options)
                     tile.result = result
                     if result.isDifferent {
                         changed = true
-                        tile.diffImage = try PNGCodec.encode(
-                            RasterImage(width: image.width, height: image.height, pixels: image.pixels))
+                        tile.diffImage = try image.pngBytes(name: "\(name)\(file.suffix).diff.png")
                     }
                 }
             } else {
@@ -138,15 +137,6 @@ struct SpecCheck {
             let stem = file.dropLast(4)
             return stem == name || (stem.hasPrefix(name + "-") && Int(stem.dropFirst(name.count + 1)) != nil)
         }.sorted()
-    }
-
-    private static func decode(_ bytes: [UInt8], _ what: String) throws -> DiffImage {
-        do {
-            let image = try PNGCodec.decode(bytes)
-            return DiffImage(width: image.width, height: image.height, pixels: image.pixels)
-        } catch {
-            throw CLIError.io(path: what, message: "is not a readable PNG (\(error))")
-        }
     }
 
     private func path(_ folder: String, _ file: String) -> String {
