@@ -19,8 +19,10 @@ struct LaidOutSection: Sendable {
     /// Where the section ends, after its footer and insets.
     private(set) var bottom: Double = 0
 
-    /// Cell frames in item order, `y` relative to ``itemsTop``.
-    var frames = ChunkedStorage<CellFrame>()
+    /// Cell tops and heights in item order, `y` relative to ``itemsTop``.
+    var extents = ChunkedStorage<CellExtent>()
+    /// The columns each cell covers, in item order.
+    var cellColumns = ChunkedStorage<CellColumns>()
     /// For each column, the items that cover it, in item order (and so in `y` order).
     var columnItems: [ChunkedStorage<Int32>]
     /// For each column, where its next cell may start: its bottom, plus line spacing once it has a cell.
@@ -56,83 +58,108 @@ struct LaidOutSection: Sendable {
         try append(contentsOf: section.items, section: index)
     }
 
-    var itemCount: Int { frames.count }
+    var itemCount: Int { extents.count }
 
     /// The lowest cell bottom, relative to ``itemsTop``; 0 without cells.
     var itemsHeight: Double { columnBottom.max() ?? 0 }
+
+    /// The width of a cell that spans `span` columns; placement and queries both use this.
+    @inline(__always)
+    func width(ofSpan span: Int) -> Double {
+        span == settings.columns
+            ? fullWidth : span == 1 ? columnWidth : Double(span) * columnWidth + Double(span - 1) * settings.interitemSpacing
+    }
 
     // MARK: - Placement
 
     /// Places `items` at the end of the section, following the layout contract.
     ///
-    /// The placement loop works on a small scratch buffer that stays in cache, and stores the
-    /// cells a chunk at a time; when an item is refused, nothing of the batch is kept.
+    /// When an item is refused, nothing of `items` is kept.
     mutating func append(contentsOf items: some Collection<LayoutItem>, section: Int) throws(LayoutError) {
-        let count = items.count
-        guard count > 0 else { return }
-        let first = frames.count
+        guard !items.isEmpty else { return }
+        let columns = settings.columns
+        let batch = min(items.count, ChunkedStorage<CellExtent>.chunkSize)
+        let tops = UnsafeMutablePointer<Double>.allocate(capacity: columns)
+        let lists = UnsafeMutablePointer<Int32>.allocate(capacity: columns * batch)
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: columns)
+        defer {
+            tops.deallocate()
+            lists.deallocate()
+            counts.deallocate()
+        }
+        tops.initialize(from: columnNext, count: columns)
+        if settings.renderDirection == .shortestFirst {
+            switch columns {
+            case 2: return try append(items, section: section, tops: FixedColumnTops<2>(tops, lists: lists, batch: batch))
+            case 3: return try append(items, section: section, tops: FixedColumnTops<3>(tops, lists: lists, batch: batch))
+            case 4: return try append(items, section: section, tops: FixedColumnTops<4>(tops, lists: lists, batch: batch))
+            case 5: return try append(items, section: section, tops: FixedColumnTops<5>(tops, lists: lists, batch: batch))
+            case 6: return try append(items, section: section, tops: FixedColumnTops<6>(tops, lists: lists, batch: batch))
+            case 7: return try append(items, section: section, tops: FixedColumnTops<7>(tops, lists: lists, batch: batch))
+            case 8: return try append(items, section: section, tops: FixedColumnTops<8>(tops, lists: lists, batch: batch))
+            default: break
+            }
+        }
+        try append(
+            items, section: section,
+            tops: ColumnTopsBuffer(next: tops, count: columns, lists: lists, batch: batch, counts: counts))
+    }
+
+    /// The placement loop. It places a batch at a time, writing cells straight into the end of
+    /// storage and each column's new cells into a small list that stays in cache, and then stores
+    /// the batch: so when an item is refused, nothing of this call is kept.
+    private mutating func append(
+        _ items: some Collection<LayoutItem>, section: Int, tops: some ColumnTops
+    ) throws(LayoutError) {
+        var tops = tops
+        let first = extents.count
         let columns = settings.columns
         let lineSpacing = settings.lineSpacing
-        let spacing = settings.interitemSpacing
         let direction = settings.renderDirection
-        let columnWidth = self.columnWidth
-        let fullWidth = self.fullWidth
-        // Scratch memory for the loop: no bounds checks, no copy-on-write checks per item.
-        let next = UnsafeMutablePointer<Double>.allocate(capacity: columns)
-        let bottoms = UnsafeMutablePointer<Double>.allocate(capacity: columns)
-        let xs = UnsafeMutablePointer<Double>.allocate(capacity: columns)
-        let batch = min(count, ChunkedStorage<CellFrame>.chunkSize)
-        let placed = UnsafeMutablePointer<CellFrame>.allocate(capacity: batch)
-        // Each column's new cells in this batch, in item order: column c's list is at c * batch.
-        let columnLists = UnsafeMutablePointer<Int32>.allocate(capacity: columns * batch)
-        let columnCounts = UnsafeMutablePointer<Int>.allocate(capacity: columns)
-        columnCounts.initialize(repeating: 0, count: columns)
-        defer {
-            next.deallocate()
-            bottoms.deallocate()
-            xs.deallocate()
-            placed.deallocate()
-            columnLists.deallocate()
-            columnCounts.deallocate()
-        }
-        for column in 0..<columns {
-            next[column] = columnNext[column]
-            bottoms[column] = columnBottom[column]
-            xs[column] = columnX[column]
-        }
+        let widths = (0...columns).map { $0 == 0 ? 0 : width(ofSpan: $0) }
         var singles = singleColumnCount
-        let singleWidth = columns == 1 ? fullWidth : columnWidth
+        var remaining = items.count
+        var placed = UnsafeMutablePointer<CellExtent>(bitPattern: 0)
+        var placedColumns = UnsafeMutablePointer<CellColumns>(bitPattern: 0)
         var offset = 0
-        var batchStart = first
+        var batch = 0
         var failure: LayoutError?
         placement: for item in items {
+            if offset == batch {
+                let extentRoom = extents.tail(upTo: min(remaining, tops.batch))
+                let columnsRoom = cellColumns.tail(upTo: extentRoom.count)
+                placed = extentRoom.baseAddress
+                placedColumns = columnsRoom.baseAddress
+                batch = min(extentRoom.count, columnsRoom.count)
+                offset = 0
+            }
+            let index = extents.count &+ offset
             var span = 1
             switch item.span {
+            case .columns(1):
+                break
             case .full:
                 span = columns
             case .columns(let requested):
                 guard requested >= 1 else {
                     failure = LayoutError(
-                        section: section, item: batchStart + offset, key: "span", message: "must be at least 1, not \(requested)")
+                        section: section, item: index, key: "span", message: "must be at least 1, not \(requested)")
                     break placement
                 }
                 guard requested <= columns else {
                     failure = LayoutError(
-                        section: section, item: batchStart + offset, key: "span",
+                        section: section, item: index, key: "span",
                         message: "\(requested) is more than the section's \(columns) columns")
                     break placement
                 }
                 span = requested
             }
-            let width =
-                span == 1 ? singleWidth
-                : span == columns ? fullWidth : Double(span) * columnWidth + Double(span - 1) * spacing
             let height: Double
             if case .height(let value) = item.sizing, value >= 0, value.isFinite {
                 height = value
             } else {
                 do {
-                    height = try Self.height(of: item.sizing, width: width, section: section, item: batchStart + offset)
+                    height = try Self.height(of: item.sizing, width: widths[span], section: section, item: index)
                 } catch {
                     failure = error
                     break placement
@@ -140,81 +167,89 @@ struct LaidOutSection: Sendable {
             }
             var column = 0
             var top: Double
-            if span == 1 {
-                switch direction {
-                case .shortestFirst:
-                    top = next[0]
-                    var candidate = 1
-                    while candidate < columns {
-                        if next[candidate] < top {
-                            top = next[candidate]
-                            column = candidate
-                        }
-                        candidate += 1
-                    }
-                case .leftToRight:
-                    column = singles % columns
-                    top = next[column]
-                case .rightToLeft:
-                    column = columns - 1 - singles % columns
-                    top = next[column]
-                }
-                singles += 1
-                let bottom = top + height
-                bottoms[column] = bottom
-                next[column] = bottom + lineSpacing
-                columnLists[column * batch + columnCounts[column]] = Int32(truncatingIfNeeded: batchStart + offset)
-                columnCounts[column] += 1
+            let listed = Int32(truncatingIfNeeded: index)
+            if span == 1 && direction == .shortestFirst {
+                (column, top) = tops.shortest()
+                tops.setNext(top + height + lineSpacing, ofColumn: column)
+                tops.append(listed, toColumn: column)
+                singles &+= 1
             } else {
-                // The start whose window of `span` columns has the smallest highest next position.
-                top = .infinity
-                for start in 0...(columns - span) {
-                    var windowTop = next[start]
-                    for covered in (start + 1)..<(start + span) { windowTop = max(windowTop, next[covered]) }
-                    if windowTop < top || (direction == .rightToLeft && windowTop == top) {
-                        top = windowTop
-                        column = start
-                    }
+                (column, top) = tops.withBuffer { next in
+                    Self.place(span: span, height: height, in: next, columns: columns, turn: singles, direction: direction,
+                               lineSpacing: lineSpacing)
                 }
-                let bottom = top + height
-                for covered in column..<(column + span) {
-                    bottoms[covered] = bottom
-                    next[covered] = bottom + lineSpacing
-                    columnLists[covered * batch + columnCounts[covered]] = Int32(truncatingIfNeeded: batchStart + offset)
-                    columnCounts[covered] += 1
-                }
+                for covered in column..<(column + span) { tops.append(listed, toColumn: covered) }
+                if span == 1 { singles &+= 1 }
             }
-            (placed + offset).initialize(to: CellFrame(x: xs[column], y: top, width: width, height: height))
-            offset += 1
+            placed.unsafelyUnwrapped[offset] = CellExtent(y: top, height: height)
+            placedColumns.unsafelyUnwrapped[offset] = CellColumns(first: column, span: span)
+            offset &+= 1
             if offset == batch {
-                store(placed, count: offset, columnLists: columnLists, columnCounts: columnCounts, batch: batch)
-                batchStart += offset
+                commitBatch(count: offset, tops: &tops)
+                remaining -= offset
                 offset = 0
+                batch = 0
             }
         }
         if let failure {
-            if batchStart > first { truncate(from: first) }
+            truncate(from: first)
             throw failure
         }
-        store(placed, count: offset, columnLists: columnLists, columnCounts: columnCounts, batch: batch)
-        for column in 0..<columns {
-            columnNext[column] = next[column]
-            columnBottom[column] = bottoms[column]
+        tops.withBuffer { next in
+            for column in 0..<columns { columnNext[column] = next[column] }
         }
         singleColumnCount = singles
     }
 
-    /// Moves a batch of placed cells and their column lists into storage, and empties the batch.
-    private mutating func store(
-        _ placed: UnsafeMutablePointer<CellFrame>, count: Int, columnLists: UnsafeMutablePointer<Int32>,
-        columnCounts: UnsafeMutablePointer<Int>, batch: Int
-    ) {
-        frames.append(contentsOf: UnsafeBufferPointer(start: placed, count: count))
-        for column in 0..<settings.columns where columnCounts[column] > 0 {
-            columnItems[column].append(
-                contentsOf: UnsafeBufferPointer(start: columnLists + column * batch, count: columnCounts[column]))
-            columnCounts[column] = 0
+    /// Places one cell the fast path does not: a spanning one, or one in a round-robin direction.
+    @inline(__always)
+    private static func place(
+        span: Int, height: Double, in next: UnsafeMutablePointer<Double>, columns: Int, turn: Int,
+        direction: RenderDirection, lineSpacing: Double
+    ) -> (column: Int, top: Double) {
+        var column = 0
+        var top: Double
+        if span == 1 {
+            switch direction {
+            case .shortestFirst:
+                (column, top) = ColumnTopsBuffer.shortest(in: next, count: columns)
+            case .leftToRight:
+                column = turn % columns
+                top = next[column]
+            case .rightToLeft:
+                column = columns - 1 - turn % columns
+                top = next[column]
+            }
+        } else {
+            // The start whose window of `span` columns has the smallest highest next position.
+            top = .infinity
+            for start in 0...(columns - span) {
+                var windowTop = next[start]
+                for covered in (start + 1)..<(start + span) { windowTop = max(windowTop, next[covered]) }
+                if windowTop < top || (direction == .rightToLeft && windowTop == top) {
+                    top = windowTop
+                    column = start
+                }
+            }
         }
+        let following = top + height + lineSpacing
+        for covered in column..<(column + span) { next[covered] = following }
+        return (column, top)
+    }
+
+    /// Stores a batch: the `count` cells written at the end of storage, and the columns' lists;
+    /// updates the columns' bottoms, and empties the lists for the next batch.
+    private mutating func commitBatch(count: Int, tops: inout some ColumnTops) {
+        extents.commitTail(count)
+        cellColumns.commitTail(count)
+        for column in 0..<settings.columns {
+            let added = tops.listCount(ofColumn: column)
+            guard added > 0 else { continue }
+            let list = UnsafeBufferPointer(start: tops.lists + column * tops.batch, count: added)
+            columnItems[column].append(contentsOf: list)
+            columnBottom[column] = extents[Int(list[added - 1])].maxY
+        }
+        tops.clearLists()
     }
 
     private static func height(of sizing: ItemSizing, width: Double, section: Int, item: Int) throws(LayoutError)
@@ -265,7 +300,7 @@ struct LaidOutSection: Sendable {
         }
         y += settings.sectionInset.top
         itemsTop = y
-        y = (frames.isEmpty ? y : y + itemsHeight) + settings.sectionInset.bottom
+        y = (extents.isEmpty ? y : y + itemsHeight) + settings.sectionInset.bottom
         if footerHeight > 0 {
             let inset = settings.footerInset
             let frame = Rect(
@@ -280,8 +315,11 @@ struct LaidOutSection: Sendable {
 
     /// The absolute frame of a cell.
     func frame(ofItem item: Int) -> Rect {
-        let cell = frames[item]
-        return Rect(x: cell.x, y: itemsTop + cell.y, width: cell.width, height: cell.height)
+        let extent = extents[item]
+        let columns = cellColumns[item]
+        return Rect(
+            x: columnX[Int(columns.first)], y: itemsTop + extent.y, width: width(ofSpan: Int(columns.span)),
+            height: extent.height)
     }
 
     // MARK: - Validation
@@ -291,6 +329,11 @@ struct LaidOutSection: Sendable {
     ) throws(LayoutError) {
         guard settings.columns >= 1 else {
             throw LayoutError(section: section, key: "columns", message: "must be at least 1, not \(settings.columns)")
+        }
+        guard settings.columns <= CellColumns.maximumColumns else {
+            throw LayoutError(
+                section: section, key: "columns",
+                message: "must be at most \(CellColumns.maximumColumns), not \(settings.columns)")
         }
         func check(_ value: Double, _ key: String) throws(LayoutError) {
             guard value.isFinite, value >= 0 else {

@@ -81,13 +81,12 @@ extension Layout {
         let slack = 1e-9 * max(1, abs(low), abs(high))
         for (column, items) in section.columnItems.enumerated() {
             // Within a column both tops and bottoms only grow, so the candidates are one run.
-            var position = partitionPoint(items.count) { section.frames[Int(items[$0])].maxY >= low - slack }
+            var position = partitionPoint(items.count) { section.extents[Int(items[$0])].maxY >= low - slack }
             while position < items.count {
                 let item = Int(items[position])
-                let cell = section.frames[item]
-                if cell.y >= high + slack { break }
+                if section.extents[item].y >= high + slack { break }
                 // A spanning cell sits in every column it covers; report it from its first.
-                if cell.x == section.columnX[column] {
+                if section.cellColumns[item].first == column {
                     let frame = section.frame(ofItem: item)
                     if rect.intersectsElement(frame) { found.append(items[position]) }
                 }
