@@ -18,7 +18,7 @@ import WaterfallTestSupport
         let frames = try Layout(configuration).layoutAttributesForAllElements().map(\.frame)
         let reference = ContractReference.layout(configuration).elements.map(\.frame)
         try #require(frames.count == reference.count, comment)
-        let mismatch = zip(frames, reference).firstIndex { $0 != $1 }
+        let mismatch = frames.indices.first { frames[$0] != reference[$0] }
         #expect(mismatch == nil, "\(comment): element \(mismatch ?? 0) is \(mismatch.map { frames[$0] }.debugDescription), not \(mismatch.map { reference[$0] }.debugDescription)")
     }
 
