@@ -11,48 +11,12 @@ protocol ColumnTops {
     mutating func setNext(_ next: Double, ofColumn column: Int)
     /// Gives `body` the tops as memory it may read and change, for the less common cases.
     mutating func withBuffer<Result>(_ body: (UnsafeMutablePointer<Double>) -> Result) -> Result
-
-    /// The batch's lists of new cells per column: column `c`'s list is `batch` long, from
-    /// `lists + c * batch`.
-    var lists: UnsafeMutablePointer<Int32> { get }
-    var batch: Int { get }
-    /// Adds `item` to `column`'s list in this batch.
-    mutating func append(_ item: Int32, toColumn column: Int)
-    /// How many cells the batch added to `column`.
-    func listCount(ofColumn column: Int) -> Int
-    /// Empties the lists, for the next batch.
-    mutating func clearLists()
 }
 
 /// Any number of column tops, in memory.
 struct ColumnTopsBuffer: ColumnTops {
     let next: UnsafeMutablePointer<Double>
     let count: Int
-    let lists: UnsafeMutablePointer<Int32>
-    let batch: Int
-    let counts: UnsafeMutablePointer<Int>
-
-    /// Uses memory that the caller owns: `next` and `counts` `count` long, `lists` `count * batch`.
-    init(next: UnsafeMutablePointer<Double>, count: Int, lists: UnsafeMutablePointer<Int32>, batch: Int, counts: UnsafeMutablePointer<Int>) {
-        self.next = next
-        self.count = count
-        self.lists = lists
-        self.batch = batch
-        self.counts = counts
-        counts.initialize(repeating: 0, count: count)
-    }
-
-    @inline(__always)
-    mutating func append(_ item: Int32, toColumn column: Int) {
-        lists[column * batch + counts[column]] = item
-        counts[column] += 1
-    }
-
-    func listCount(ofColumn column: Int) -> Int { counts[column] }
-
-    mutating func clearLists() {
-        counts.update(repeating: 0, count: count)
-    }
 
     @inline(__always)
     func shortest() -> (column: Int, top: Double) {
@@ -86,51 +50,24 @@ struct ColumnTopsBuffer: ColumnTops {
     }
 }
 
-/// The tops of a section of `count` columns, `count` at most ``FixedColumnTops/maximumCount``.
+/// The tops of a section of `count` columns, `count` from 2 to 8.
 ///
 /// Every loop here runs a number of times known when it is compiled, so each is unrolled, every
 /// index is a constant, and the tops stay in registers. They are kept as the bit patterns of
-/// the `Double`s: tops are finite and not negative (0 is always +0, as a sum of +0 and numbers
-/// >= 0 is), and for those the integers order exactly as the numbers do, and an integer
-/// select is a conditional move where a floating-point one would be a branch.
+/// the `Double`s: tops are never negative or NaN (0 is always +0, as a sum of +0 and numbers
+/// >= 0 is; a sum too large is +infinity), and for those the integers order exactly as the
+/// numbers do, and an integer select is a conditional move where a floating-point one would be
+/// a branch.
 struct FixedColumnTops<let count: Int>: ColumnTops {
-    static var maximumCount: Int { 8 }
-
     private var bits: InlineArray<count, UInt64>
     /// Memory for ``withBuffer(_:)``, at least `count` long.
     private let spill: UnsafeMutablePointer<Double>
-    let lists: UnsafeMutablePointer<Int32>
-    let batch: Int
-    /// Where each column's list in the batch ends.
-    private var ends: InlineArray<count, Int>
 
     /// Starts from the tops in `tops`, which is also used as scratch memory.
-    init(_ tops: UnsafeMutablePointer<Double>, lists: UnsafeMutablePointer<Int32>, batch: Int) {
+    init(_ tops: UnsafeMutablePointer<Double>) {
         bits = InlineArray(repeating: 0)
         for column in 0..<count { bits[column] = tops[column].bitPattern }
         spill = tops
-        self.lists = lists
-        self.batch = batch
-        ends = InlineArray(repeating: 0)
-        clearLists()
-    }
-
-    @inline(__always)
-    mutating func append(_ item: Int32, toColumn column: Int) {
-        var end = ends[0]
-        for candidate in 1..<count { end = candidate == column ? ends[candidate] : end }
-        lists[end] = item
-        for candidate in 0..<count { ends[candidate] = candidate == column ? end + 1 : ends[candidate] }
-    }
-
-    func listCount(ofColumn column: Int) -> Int {
-        var end = ends[0]
-        for candidate in 1..<count { end = candidate == column ? ends[candidate] : end }
-        return end - column * batch
-    }
-
-    mutating func clearLists() {
-        for column in 0..<count { ends[column] = column * batch }
     }
 
     @inline(__always)
@@ -170,5 +107,46 @@ struct FixedColumnTops<let count: Int>: ColumnTops {
         let result = body(spill)
         for column in 0..<count { bits[column] = spill[column].bitPattern }
         return result
+    }
+}
+
+/// Each column's new cells in a batch, in item order, kept in scratch memory that stays in cache.
+///
+/// Column `c`'s list is at most `batch` long, from `items + c * batch`. Where each list ends is
+/// kept in memory, not registers: the placement loop needs its registers for the column tops.
+struct ColumnLists {
+    let batch: Int
+    let columns: Int
+    let items: UnsafeMutablePointer<Int32>
+    private let ends: UnsafeMutablePointer<Int>
+
+    init(columns: Int, batch: Int) {
+        self.batch = batch
+        self.columns = columns
+        items = .allocate(capacity: columns * batch)
+        ends = .allocate(capacity: columns)
+        clear()
+    }
+
+    func deallocate() {
+        items.deallocate()
+        ends.deallocate()
+    }
+
+    @inline(__always)
+    func append(_ item: Int32, toColumn column: Int) {
+        let end = ends[column]
+        items[end] = item
+        ends[column] = end &+ 1
+    }
+
+    /// The cells the batch added to `column`.
+    func list(ofColumn column: Int) -> UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(start: items + column * batch, count: ends[column] - column * batch)
+    }
+
+    /// Empties the lists, for the next batch.
+    func clear() {
+        for column in 0..<columns { ends[column] = column * batch }
     }
 }

@@ -78,38 +78,33 @@ struct LaidOutSection: Sendable {
     mutating func append(contentsOf items: some Collection<LayoutItem>, section: Int) throws(LayoutError) {
         guard !items.isEmpty else { return }
         let columns = settings.columns
-        let batch = min(items.count, ChunkedStorage<CellExtent>.chunkSize)
         let tops = UnsafeMutablePointer<Double>.allocate(capacity: columns)
-        let lists = UnsafeMutablePointer<Int32>.allocate(capacity: columns * batch)
-        let counts = UnsafeMutablePointer<Int>.allocate(capacity: columns)
+        let lists = ColumnLists(columns: columns, batch: min(items.count, ChunkedStorage<CellExtent>.chunkSize))
         defer {
             tops.deallocate()
             lists.deallocate()
-            counts.deallocate()
         }
         tops.initialize(from: columnNext, count: columns)
         if settings.renderDirection == .shortestFirst {
             switch columns {
-            case 2: return try append(items, section: section, tops: FixedColumnTops<2>(tops, lists: lists, batch: batch))
-            case 3: return try append(items, section: section, tops: FixedColumnTops<3>(tops, lists: lists, batch: batch))
-            case 4: return try append(items, section: section, tops: FixedColumnTops<4>(tops, lists: lists, batch: batch))
-            case 5: return try append(items, section: section, tops: FixedColumnTops<5>(tops, lists: lists, batch: batch))
-            case 6: return try append(items, section: section, tops: FixedColumnTops<6>(tops, lists: lists, batch: batch))
-            case 7: return try append(items, section: section, tops: FixedColumnTops<7>(tops, lists: lists, batch: batch))
-            case 8: return try append(items, section: section, tops: FixedColumnTops<8>(tops, lists: lists, batch: batch))
+            case 2: return try append(items, section: section, tops: FixedColumnTops<2>(tops), lists: lists)
+            case 3: return try append(items, section: section, tops: FixedColumnTops<3>(tops), lists: lists)
+            case 4: return try append(items, section: section, tops: FixedColumnTops<4>(tops), lists: lists)
+            case 5: return try append(items, section: section, tops: FixedColumnTops<5>(tops), lists: lists)
+            case 6: return try append(items, section: section, tops: FixedColumnTops<6>(tops), lists: lists)
+            case 7: return try append(items, section: section, tops: FixedColumnTops<7>(tops), lists: lists)
+            case 8: return try append(items, section: section, tops: FixedColumnTops<8>(tops), lists: lists)
             default: break
             }
         }
-        try append(
-            items, section: section,
-            tops: ColumnTopsBuffer(next: tops, count: columns, lists: lists, batch: batch, counts: counts))
+        try append(items, section: section, tops: ColumnTopsBuffer(next: tops, count: columns), lists: lists)
     }
 
     /// The placement loop. It places a batch at a time, writing cells straight into the end of
     /// storage and each column's new cells into a small list that stays in cache, and then stores
     /// the batch: so when an item is refused, nothing of this call is kept.
     private mutating func append(
-        _ items: some Collection<LayoutItem>, section: Int, tops: some ColumnTops
+        _ items: some Collection<LayoutItem>, section: Int, tops: some ColumnTops, lists: ColumnLists
     ) throws(LayoutError) {
         var tops = tops
         let first = extents.count
@@ -126,7 +121,7 @@ struct LaidOutSection: Sendable {
         var failure: LayoutError?
         placement: for item in items {
             if offset == batch {
-                let extentRoom = extents.tail(upTo: min(remaining, tops.batch))
+                let extentRoom = extents.tail(upTo: min(remaining, lists.batch))
                 let columnsRoom = cellColumns.tail(upTo: extentRoom.count)
                 placed = extentRoom.baseAddress
                 placedColumns = columnsRoom.baseAddress
@@ -155,7 +150,7 @@ struct LaidOutSection: Sendable {
                 span = requested
             }
             let height: Double
-            if case .height(let value) = item.sizing, value >= 0, value.isFinite {
+            if case .height(let value) = item.sizing, value >= 0, value <= .greatestFiniteMagnitude {
                 height = value
             } else {
                 do {
@@ -171,21 +166,21 @@ struct LaidOutSection: Sendable {
             if span == 1 && direction == .shortestFirst {
                 (column, top) = tops.shortest()
                 tops.setNext(top + height + lineSpacing, ofColumn: column)
-                tops.append(listed, toColumn: column)
+                lists.append(listed, toColumn: column)
                 singles &+= 1
             } else {
                 (column, top) = tops.withBuffer { next in
                     Self.place(span: span, height: height, in: next, columns: columns, turn: singles, direction: direction,
                                lineSpacing: lineSpacing)
                 }
-                for covered in column..<(column + span) { tops.append(listed, toColumn: covered) }
+                for covered in column..<(column + span) { lists.append(listed, toColumn: covered) }
                 if span == 1 { singles &+= 1 }
             }
             placed.unsafelyUnwrapped[offset] = CellExtent(y: top, height: height)
             placedColumns.unsafelyUnwrapped[offset] = CellColumns(first: column, span: span)
             offset &+= 1
             if offset == batch {
-                commitBatch(count: offset, tops: &tops)
+                commitBatch(count: offset, lists: lists)
                 remaining -= offset
                 offset = 0
                 batch = 0
@@ -239,17 +234,16 @@ struct LaidOutSection: Sendable {
 
     /// Stores a batch: the `count` cells written at the end of storage, and the columns' lists;
     /// updates the columns' bottoms, and empties the lists for the next batch.
-    private mutating func commitBatch(count: Int, tops: inout some ColumnTops) {
+    private mutating func commitBatch(count: Int, lists: ColumnLists) {
         extents.commitTail(count)
         cellColumns.commitTail(count)
         for column in 0..<settings.columns {
-            let added = tops.listCount(ofColumn: column)
-            guard added > 0 else { continue }
-            let list = UnsafeBufferPointer(start: tops.lists + column * tops.batch, count: added)
+            let list = lists.list(ofColumn: column)
+            guard let last = list.last else { continue }
             columnItems[column].append(contentsOf: list)
-            columnBottom[column] = extents[Int(list[added - 1])].maxY
+            columnBottom[column] = extents[Int(last)].maxY
         }
-        tops.clearLists()
+        lists.clear()
     }
 
     private static func height(of sizing: ItemSizing, width: Double, section: Int, item: Int) throws(LayoutError)
