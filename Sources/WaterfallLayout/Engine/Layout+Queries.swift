@@ -43,11 +43,12 @@ extension Layout {
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
         guard rect.height > 0, rect.width > 0 else { return result }
+        result.reserveCapacity(64)
         // Sections are in y order: skip those that end above the rect.
         let slack = 1e-9 * max(1, abs(rect.minY))
         var index = partitionPoint(sections.count) { sections[$0].bottom >= rect.minY - slack }
         while index < sections.count, sections[index].top < rect.maxY {
-            appendElements(ofSection: index, in: rect, to: &result)
+            sections[index].appendElements(in: rect, section: index, to: &result)
             index += 1
         }
         return result
@@ -67,28 +68,34 @@ extension Layout {
             result.append(LayoutAttributes(kind: .footer, indexPath: ItemPath(section: index, item: 0), frame: footer))
         }
     }
+}
 
-    private func appendElements(ofSection index: Int, in rect: Rect, to result: inout [LayoutAttributes]) {
-        let section = sections[index]
-        if let header = section.headerFrame, rect.intersectsElement(header) {
+extension LaidOutSection {
+    /// Appends this section's elements that `rect` intersects, in document order.
+    ///
+    /// A method on the section, so that the query borrows it where it is stored instead of
+    /// copying it (and retaining each of its arrays) for every query.
+    func appendElements(in rect: Rect, section index: Int, to result: inout [LayoutAttributes]) {
+        if let header = headerFrame, rect.intersectsElement(header) {
             result.append(LayoutAttributes(kind: .header, indexPath: ItemPath(section: index, item: 0), frame: header))
         }
         var found: [Int32] = []
+        found.reserveCapacity(64)
         // Cell y values are relative to the first row; widen the window by a hair so that rounding
         // in the subtraction can only add candidates, which the exact test below then drops.
-        let low = rect.minY - section.itemsTop
-        let high = rect.maxY - section.itemsTop
+        let low = rect.minY - itemsTop
+        let high = rect.maxY - itemsTop
         let slack = 1e-9 * max(1, abs(low), abs(high))
-        for (column, items) in section.columnItems.enumerated() {
+        for column in columnItems.indices {
+            let items = columnItems[column]
             // Within a column both tops and bottoms only grow, so the candidates are one run.
-            var position = partitionPoint(items.count) { section.extents[Int(items[$0])].maxY >= low - slack }
+            var position = partitionPoint(items.count) { extents[Int(items[$0])].maxY >= low - slack }
             while position < items.count {
                 let item = Int(items[position])
-                if section.extents[item].y >= high + slack { break }
+                if extents[item].y >= high + slack { break }
                 // A spanning cell sits in every column it covers; report it from its first.
-                if section.cellColumns[item].first == column {
-                    let frame = section.frame(ofItem: item)
-                    if rect.intersectsElement(frame) { found.append(items[position]) }
+                if cellColumns[item].first == column, rect.intersectsElement(frame(ofItem: item)) {
+                    found.append(items[position])
                 }
                 position += 1
             }
@@ -97,10 +104,9 @@ extension Layout {
         for item in found {
             let item = Int(item)
             result.append(
-                LayoutAttributes(
-                    kind: .cell, indexPath: ItemPath(section: index, item: item), frame: section.frame(ofItem: item)))
+                LayoutAttributes(kind: .cell, indexPath: ItemPath(section: index, item: item), frame: frame(ofItem: item)))
         }
-        if let footer = section.footerFrame, rect.intersectsElement(footer) {
+        if let footer = footerFrame, rect.intersectsElement(footer) {
             result.append(LayoutAttributes(kind: .footer, indexPath: ItemPath(section: index, item: 0), frame: footer))
         }
     }
