@@ -83,7 +83,7 @@ struct Benchmark: ParsableCommand {
 
     func layoutFigures(items: Int) throws -> [Figure] {
         let configuration = Workload.configuration(items: items)
-        let runs = items >= 1_000_000 ? 3 : 5
+        let runs = 5
         let batch = max(1, 100_000 / items)
         let placement = Stopwatch.seconds(runs: runs, batch: batch) { consume(try! Layout(configuration)) }
         let chtPlacement = Stopwatch.seconds(runs: runs, batch: batch) { consume(CHTLayout(configuration)) }

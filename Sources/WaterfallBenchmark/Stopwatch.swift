@@ -9,8 +9,11 @@ enum Stopwatch {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// The median seconds one call of `body` takes, over `runs` timed runs of `batch` calls each.
+    /// The median seconds one call of `body` takes, over `runs` timed runs of `batch` calls each,
+    /// after one untimed call (which also pays for first touching memory the process had not
+    /// used before).
     static func seconds(runs: Int = 5, batch: Int = 1, _ body: () -> Void) -> Double {
+        body()
         var samples: [Double] = []
         for _ in 0..<runs {
             let start = now()
