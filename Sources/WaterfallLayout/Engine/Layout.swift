@@ -1,7 +1,7 @@
 /// A computed waterfall layout that answers the questions a `UICollectionViewLayout` is asked.
 ///
 /// Build one from a ``LayoutConfiguration``; every frame follows the layout contract in
-/// `docs/LAYOUT.md`. Frames are kept in flat arrays per section, and the queries use binary
+/// `docs/LAYOUT.md`. Cells are kept per section in chunked storage, and the queries use binary
 /// search, so a viewport query costs O(log n + k) for k elements found.
 public struct Layout: Sendable {
     /// The width the layout was computed for.
