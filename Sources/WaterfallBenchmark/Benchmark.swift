@@ -1,4 +1,5 @@
 import ArgumentParser
+import CHeapStatistics
 import Foundation
 import WaterfallCairo
 import WaterfallDiff
@@ -29,6 +30,9 @@ struct Benchmark: ParsableCommand {
     @Option(help: "Groups of figures to measure, comma-separated: layout, markup, png, diff.")
     var only = "layout,markup,png,diff"
 
+    @Option(help: "Also draw a log-log plot of the layout figures against the item count, as a PNG at this path.")
+    var plot: String?
+
     struct Figure {
         var name: String
         var waterfall: Double
@@ -39,6 +43,7 @@ struct Benchmark: ParsableCommand {
     }
 
     mutating func run() throws {
+        heap_statistics_keep_freed_memory()
         var figures: [Figure] = []
         let counts = sizes.split(separator: ",").compactMap { Int($0) }
         let groups = Set(only.split(separator: ",").map(String.init))
@@ -59,6 +64,15 @@ struct Benchmark: ParsableCommand {
         if groups.contains("diff") {
             figures += try diffFigures()
             log("measured diff")
+        }
+        if let plot {
+            guard let panels = ScalingPlot.panels(from: figures) else {
+                throw ValidationError("--plot needs the layout figures at two sizes or more")
+            }
+            try CairoRenderer.renderPNG(ScalingPlot.scene(panels)) { _, bytes in
+                try Data(bytes).write(to: URL(fileURLWithPath: plot), options: .atomic)
+            }
+            log("plotted \(plot)")
         }
         if json {
             let body = figures.map {
@@ -87,9 +101,16 @@ struct Benchmark: ParsableCommand {
         let batch = max(1, 100_000 / items)
         let placement = Stopwatch.seconds(runs: runs, batch: batch) { consume(try! Layout(configuration)) }
         let chtPlacement = Stopwatch.seconds(runs: runs, batch: batch) { consume(CHTLayout(configuration)) }
+        // The same, with every free page given back to the system before each run, so that the
+        // layout's memory is faulted in as in a fresh process.
+        let release = { heap_statistics_release_freed_memory() }
+        let firstTouch = Stopwatch.seconds(runs: 3, prepare: release) { consume(try! Layout(configuration)) }
+        let chtFirstTouch = Stopwatch.seconds(runs: 3, prepare: release) { consume(CHTLayout(configuration)) }
         var figures = [
             Figure(name: "placement_ns_per_item_\(items)", waterfall: placement / Double(items) * 1e9,
-                   baseline: chtPlacement / Double(items) * 1e9, unit: "ns/item")
+                   baseline: chtPlacement / Double(items) * 1e9, unit: "ns/item"),
+            Figure(name: "placement_first_touch_ns_per_item_\(items)", waterfall: firstTouch / Double(items) * 1e9,
+                   baseline: chtFirstTouch / Double(items) * 1e9, unit: "ns/item"),
         ]
 
         let layout = try Layout(configuration)

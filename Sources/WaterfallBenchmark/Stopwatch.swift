@@ -11,11 +11,12 @@ enum Stopwatch {
 
     /// The median seconds one call of `body` takes, over `runs` timed runs of `batch` calls each,
     /// after one untimed call (which also pays for first touching memory the process had not
-    /// used before).
-    static func seconds(runs: Int = 5, batch: Int = 1, _ body: () -> Void) -> Double {
+    /// used before). `prepare` runs, untimed, before each timed run.
+    static func seconds(runs: Int = 5, batch: Int = 1, prepare: () -> Void = {}, _ body: () -> Void) -> Double {
         body()
         var samples: [Double] = []
         for _ in 0..<runs {
+            prepare()
             let start = now()
             for _ in 0..<batch { body() }
             samples.append((now() - start) / Double(batch))

@@ -329,23 +329,24 @@ struct LaidOutSection: Sendable {
                 section: section, key: "columns",
                 message: "must be at most \(CellColumns.maximumColumns), not \(settings.columns)")
         }
-        func check(_ value: Double, _ key: String) throws(LayoutError) {
+        // Keys are built only for an error: a section's setup stays free of string work.
+        func check(_ value: Double, _ key: @autoclosure () -> String) throws(LayoutError) {
             guard value.isFinite, value >= 0 else {
-                throw LayoutError(section: section, key: key, message: "must be a finite number >= 0, not \(value)")
+                throw LayoutError(section: section, key: key(), message: "must be a finite number >= 0, not \(value)")
             }
         }
-        try check(settings.lineSpacing, "lineSpacing")
-        try check(settings.interitemSpacing, "interitemSpacing")
-        try check(settings.spacingWithLastSection, "spacingWithLastSection")
-        for (insets, name) in [
-            (settings.sectionInset, "sectionInset"), (settings.headerInset, "headerInset"),
-            (settings.footerInset, "footerInset"),
-        ] {
+        func check(_ insets: EdgeInsets, _ name: String) throws(LayoutError) {
             try check(insets.top, name + ".top")
             try check(insets.left, name + ".left")
             try check(insets.bottom, name + ".bottom")
             try check(insets.right, name + ".right")
         }
+        try check(settings.lineSpacing, "lineSpacing")
+        try check(settings.interitemSpacing, "interitemSpacing")
+        try check(settings.spacingWithLastSection, "spacingWithLastSection")
+        try check(settings.sectionInset, "sectionInset")
+        try check(settings.headerInset, "headerInset")
+        try check(settings.footerInset, "footerInset")
         try check(headerHeight, "header.height")
         try check(footerHeight, "footer.height")
         if headerHeight > 0, !(width - settings.headerInset.left - settings.headerInset.right > 0) {
