@@ -154,7 +154,7 @@ enum ScalingPlot {
     private static func powerOfTen(_ exponent: Int) -> String {
         switch exponent {
         case -3...(-1): "0." + String(repeating: "0", count: -exponent - 1) + "1"
-        case 0...4: "1" + String(repeating: "0", count: exponent)
+        case 0...5: "1" + String(repeating: "0", count: exponent)
         default: "1e\(exponent)"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import WaterfallLayout
 import WaterfallSpec
 
@@ -55,40 +56,99 @@ enum HTMLPage {
         ]
     }
 
-    private static func element(_ element: SceneElement) -> [String: Any] {
+    private static func element(_ element: SceneElement) -> ElementContext {
         let n = ShortestNumber.text
         let frame = element.frame
+        let (left, top, width, height) = (n(frame.minX), n(frame.minY), n(frame.width), n(frame.height))
         let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))
-        var style =
-            "left: \(n(frame.minX))px; top: \(n(frame.minY))px; width: \(n(frame.width))px; height: \(n(frame.height))px;"
+        var style = "left: \(left)px; top: \(top)px; width: \(width)px; height: \(height)px;"
         if radius > 0 { style += " border-radius: \(n(radius))px;" }
         if element.fill.alpha > 0 { style += " background: \(element.fill.cssText);" }
-        var context: [String: Any] = [
-            "kind": element.kind.rawValue,
-            "section": String(element.section),
-            "hasItem": element.item != nil,
-            "item": element.item.map(String.init) ?? "",
-            "left": n(frame.minX), "top": n(frame.minY), "width": n(frame.width), "height": n(frame.height),
-            "texts": element.texts.map { text($0, in: frame) },
-        ]
         if let stroke = element.stroke, stroke.width > 0 {
             style += " box-shadow: inset 0 0 0 \(n(stroke.width))px \(stroke.color.cssText);"
         }
-        context["style"] = style
-        if let image = element.image {
-            let type = image.format == .png ? "png" : "jpeg"
-            context["image"] = ["src": "data:image/\(type);base64,\(Data(image.data).base64EncodedString())"]
+        var image: ImageContext?
+        if let picture = element.image {
+            let type = picture.format == .png ? "png" : "jpeg"
+            image = ImageContext(src: "data:image/\(type);base64,\(Data(picture.data).base64EncodedString())")
         }
-        return context
+        return ElementContext(
+            kind: element.kind.rawValue, section: String(element.section), hasItem: element.item != nil,
+            item: element.item.map(String.init) ?? "", left: left, top: top, width: width, height: height,
+            style: style, image: image, texts: element.texts.map { text($0, in: frame) })
     }
 
-    private static func text(_ run: TextRun, in frame: Rect) -> [String: Any] {
+    private static func text(_ run: TextRun, in frame: Rect) -> TextContext {
         let n = ShortestNumber.text
         let box = run.frame
         var style = "left: \(n(box.minX - frame.minX))px; top: \(n(box.minY - frame.minY))px;"
         style += " width: \(n(box.width))px; height: \(n(box.height))px;"
         style += " font-family: \(FontList.css(run.fontFamilies)); font-size: \(n(run.fontSize))px;"
         style += " font-weight: \(run.weight == .bold ? "bold" : "normal"); color: \(run.color.cssText);"
-        return ["text": run.text, "style": style]
+        return TextContext(text: run.text, style: style)
+    }
+}
+
+// MARK: - Contexts
+
+// An element's context is a struct that names its own children, not a dictionary, and its text
+// values render themselves: swift-mustache then finds a value with a `switch` instead of hashing,
+// and renders it without trying it against each protocol a value may take.
+
+/// Text for a template: rendered as it is, then HTML-escaped by `{{…}}`.
+struct TemplateText: MustacheCustomRenderable {
+    let renderText: String
+    var isNull: Bool { false }
+}
+
+struct ElementContext: MustacheParent {
+    let kind: String
+    let section: String
+    let hasItem: Bool
+    let item: String
+    let left: String
+    let top: String
+    let width: String
+    let height: String
+    let style: String
+    let image: ImageContext?
+    let texts: [TextContext]
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "kind": TemplateText(renderText: kind)
+        case "section": TemplateText(renderText: section)
+        case "hasItem": hasItem
+        case "item": TemplateText(renderText: item)
+        case "left": TemplateText(renderText: left)
+        case "top": TemplateText(renderText: top)
+        case "width": TemplateText(renderText: width)
+        case "height": TemplateText(renderText: height)
+        case "style": TemplateText(renderText: style)
+        case "image": image.map { $0 as Any }
+        case "texts": texts
+        default: nil
+        }
+    }
+}
+
+struct ImageContext: MustacheParent {
+    let src: String
+
+    func child(named name: String) -> Any? {
+        name == "src" ? TemplateText(renderText: src) : nil
+    }
+}
+
+struct TextContext: MustacheParent {
+    let text: String
+    let style: String
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "text": TemplateText(renderText: text)
+        case "style": TemplateText(renderText: style)
+        default: nil
+        }
     }
 }

@@ -71,8 +71,9 @@ public struct TemplateSet: Sendable {
         return output
     }
 
-    /// Renders the template `name` with `context` (HTML-escaping `{{values}}`).
-    public func render(_ name: String, _ context: [String: Any]) throws(TemplateError) -> String {
+    /// Renders the template `name` with `context` (HTML-escaping `{{values}}`): a dictionary, or a
+    /// value that gives its own children (`MustacheParent`).
+    public func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
         guard let text = library.render(context, withTemplate: name) else {
             throw TemplateError(place: directory, message: "missing template \(name).mustache")
         }
