@@ -99,6 +99,29 @@ import WaterfallTestSupport
         #expect(layout.layoutAttributesForAllElements() == before)
     }
 
+    @Test func copiesOfALayoutEditIndependently() throws {
+        // Copies share their cell storage until one of them writes: each must see only its edits.
+        let items = (0..<5_000).map { LayoutItem.height(Double($0 % 7) * 10 + 5) }
+        let configuration = LayoutConfiguration(
+            width: 375, sections: [LayoutSection(settings: SectionSettings(columns: 3), items: items)])
+        let original = try Layout(configuration)
+        let before = original.layoutAttributesForAllElements()
+        var first = original
+        var second = original
+        try first.appendItems(Array(repeating: .height(11), count: 30), toSection: 0)
+        try second.appendItems(Array(repeating: .height(99, span: .columns(2)), count: 30), toSection: 0)
+        try second.resizeItem(at: ItemPath(section: 0, item: 2_500), to: .height(1))
+
+        var firstConfiguration = configuration
+        firstConfiguration.sections[0].items += Array(repeating: .height(11), count: 30)
+        var secondConfiguration = configuration
+        secondConfiguration.sections[0].items += Array(repeating: .height(99, span: .columns(2)), count: 30)
+        secondConfiguration.sections[0].items[2_500].sizing = .height(1)
+        #expect(original.layoutAttributesForAllElements() == before)
+        #expect(first.layoutAttributesForAllElements() == (try Layout(firstConfiguration)).layoutAttributesForAllElements())
+        #expect(second.layoutAttributesForAllElements() == (try Layout(secondConfiguration)).layoutAttributesForAllElements())
+    }
+
     @Test func resizingMovesLaterSectionsByTheDifference() throws {
         var layout = try Layout(
             LayoutConfiguration(

@@ -19,17 +19,10 @@ struct ChunkedStorage<Element: BitwiseCopyable>: RandomAccessCollection {
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 
+    @inline(__always)
     subscript(position: Int) -> Element {
-        @inline(__always) get {
-            precondition(position >= 0 && position < count, "index out of range")
-            return chunks[position &>> Self.chunkShift].base[position & (Self.chunkSize - 1)]
-        }
-        set {
-            precondition(position >= 0 && position < count, "index out of range")
-            let chunk = position &>> Self.chunkShift
-            makeUnique(chunk)
-            chunks[chunk].base[position & (Self.chunkSize - 1)] = newValue
-        }
+        precondition(position >= 0 && position < count, "index out of range")
+        return chunks[position &>> Self.chunkShift].base[position & (Self.chunkSize - 1)]
     }
 
     // MARK: - Appending
@@ -66,11 +59,6 @@ struct ChunkedStorage<Element: BitwiseCopyable>: RandomAccessCollection {
         count += written
     }
 
-    mutating func append(_ element: Element) {
-        tail(upTo: 1)[0] = element
-        count += 1
-    }
-
     /// Appends `elements` a chunk-sized run at a time, copying memory in bulk.
     mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         var index = 0
@@ -90,11 +78,6 @@ struct ChunkedStorage<Element: BitwiseCopyable>: RandomAccessCollection {
         let keptChunks = (start + Self.chunkSize - 1) >> Self.chunkShift
         chunks.removeSubrange(keptChunks...)
         count = start
-    }
-
-    /// Bytes of element storage held, for memory accounting.
-    var allocatedBytes: Int {
-        chunks.reduce(0) { $0 + $1.capacity * MemoryLayout<Element>.stride }
     }
 
     // MARK: - Chunks

@@ -111,7 +111,6 @@ struct LaidOutSection: Sendable {
         let columns = settings.columns
         let lineSpacing = settings.lineSpacing
         let direction = settings.renderDirection
-        let widths = (0...columns).map { $0 == 0 ? 0 : width(ofSpan: $0) }
         var singles = singleColumnCount
         var remaining = items.count
         var placed = UnsafeMutablePointer<CellExtent>(bitPattern: 0)
@@ -154,7 +153,7 @@ struct LaidOutSection: Sendable {
                 height = value
             } else {
                 do {
-                    height = try Self.height(of: item.sizing, width: widths[span], section: section, item: index)
+                    height = try Self.height(of: item.sizing, width: width(ofSpan: span), section: section, item: index)
                 } catch {
                     failure = error
                     break placement
