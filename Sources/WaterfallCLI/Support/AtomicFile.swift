@@ -12,11 +12,28 @@ enum AtomicFile {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
-        TemporaryFiles.add(temporary)
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            TemporaryFiles.remove(temporary)
-            try? FileManager.default.removeItem(atPath: temporary)
+        let descriptor = TemporaryFiles.create(temporary)
+        guard descriptor >= 0 else {
             throw CLIError.io(path: path, message: "cannot be written (is the folder writable?)")
+        }
+        let written = bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+        let reason = String(cString: strerror(errno))
+        close(descriptor)
+        guard written else {
+            TemporaryFiles.remove(temporary)
+            unlink(temporary)
+            throw CLIError.io(path: path, message: "cannot be written (\(reason))")
         }
         return temporary
     }

@@ -7,8 +7,18 @@ enum TemporaryFiles {
     private static let files = Locked(Set<String>())
     private nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
 
-    static func add(_ path: String) { files.withLock { _ = $0.insert(path) } }
     static func remove(_ path: String) { files.withLock { _ = $0.remove(path) } }
+
+    /// Creates `path`, a new empty file, and records it, as one step under the lock the
+    /// interrupt sweep holds: a file is either made and recorded before the sweep, which then
+    /// removes it, or not made at all. Returns the file open for writing, or -1 with `errno` set.
+    static func create(_ path: String) -> Int32 {
+        files.withLock { staged in
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 { staged.insert(path) }
+            return descriptor
+        }
+    }
 
     /// On SIGINT or SIGTERM: remove what is staged, then exit with 128 + the signal's number.
     static func removeOnInterrupt() {
