@@ -16,24 +16,24 @@ enum AtomicFile {
         guard descriptor >= 0 else {
             throw CLIError.io(path: path, message: "cannot be written (is the folder writable?)")
         }
-        let written = bytes.withUnsafeBytes { buffer in
+        // The error number of a failed write, taken before `close` can change `errno`.
+        let failure: Int32? = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return errno
                 }
                 offset += count
             }
-            return true
+            return nil
         }
-        let reason = String(cString: strerror(errno))
         close(descriptor)
-        guard written else {
+        if let failure {
             TemporaryFiles.remove(temporary)
             unlink(temporary)
-            throw CLIError.io(path: path, message: "cannot be written (\(reason))")
+            throw CLIError.io(path: path, message: "cannot be written (\(String(cString: strerror(failure))))")
         }
         return temporary
     }
