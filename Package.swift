@@ -74,7 +74,9 @@ let package = Package(
             dependencies: ["WaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec"]),
         .testTarget(
             name: "WaterfallRenderTests",
-            dependencies: ["WaterfallRender", "WaterfallCairo", "WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport"],
+            dependencies: [
+                "WaterfallRender", "WaterfallCairo", "WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "WaterfallSnapshotTestingTests",

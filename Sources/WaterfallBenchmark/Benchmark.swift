@@ -107,10 +107,12 @@ struct Benchmark: ParsableCommand {
         let firstTouch = Stopwatch.seconds(runs: 3, prepare: release) { consume(try! Layout(configuration)) }
         let chtFirstTouch = Stopwatch.seconds(runs: 3, prepare: release) { consume(CHTLayout(configuration)) }
         var figures = [
-            Figure(name: "placement_ns_per_item_\(items)", waterfall: placement / Double(items) * 1e9,
-                   baseline: chtPlacement / Double(items) * 1e9, unit: "ns/item"),
-            Figure(name: "placement_first_touch_ns_per_item_\(items)", waterfall: firstTouch / Double(items) * 1e9,
-                   baseline: chtFirstTouch / Double(items) * 1e9, unit: "ns/item"),
+            Figure(
+                name: "placement_ns_per_item_\(items)", waterfall: placement / Double(items) * 1e9,
+                baseline: chtPlacement / Double(items) * 1e9, unit: "ns/item"),
+            Figure(
+                name: "placement_first_touch_ns_per_item_\(items)", waterfall: firstTouch / Double(items) * 1e9,
+                baseline: chtFirstTouch / Double(items) * 1e9, unit: "ns/item"),
         ]
 
         let layout = try Layout(configuration)
@@ -119,26 +121,35 @@ struct Benchmark: ParsableCommand {
         for (place, y) in [("top", 0.0), ("middle", height / 2), ("bottom", height - Workload.viewport.height)] {
             let rect = Rect(origin: Point(x: 0, y: y), size: Workload.viewport)
             precondition(
-                layout.layoutAttributesForElements(in: rect).map(\.frame) == cht.layoutAttributesForElements(in: rect).map(\.frame))
-            let ours = Stopwatch.seconds(runs: 5, batch: 2_000) { consume(layout.layoutAttributesForElements(in: rect)) }
+                layout.layoutAttributesForElements(in: rect).map(\.frame)
+                    == cht.layoutAttributesForElements(in: rect).map(\.frame))
+            let ours = Stopwatch.seconds(runs: 5, batch: 2_000) {
+                consume(layout.layoutAttributesForElements(in: rect))
+            }
             let theirs = Stopwatch.seconds(runs: 3, batch: items >= 100_000 ? 20 : 500) {
                 consume(cht.layoutAttributesForElements(in: rect))
             }
             figures.append(
-                Figure(name: "query_us_\(place)_\(items)", waterfall: ours * 1e6, baseline: theirs * 1e6, unit: "µs/query"))
+                Figure(
+                    name: "query_us_\(place)_\(items)", waterfall: ours * 1e6, baseline: theirs * 1e6, unit: "µs/query")
+            )
         }
 
         // Appending 20 items to the last section, as an infinite feed does.
         let appended = (0..<20).map { LayoutItem.height(100 + Double($0)) }
         var growing = layout
         let appendRounds = 200
-        let appendTime = Stopwatch.seconds(runs: 5, batch: 1) {
-            for _ in 0..<appendRounds { try! growing.appendItems(appended, toSection: configuration.sections.count - 1) }
-        } / Double(appendRounds)
+        let appendTime =
+            Stopwatch.seconds(runs: 5, batch: 1) {
+                for _ in 0..<appendRounds {
+                    try! growing.appendItems(appended, toSection: configuration.sections.count - 1)
+                }
+            } / Double(appendRounds)
         var grownConfiguration = configuration
         grownConfiguration.sections[grownConfiguration.sections.count - 1].items += appended
         let chtAppend = Stopwatch.seconds(runs: runs) { consume(CHTLayout(grownConfiguration)) }
-        figures.append(Figure(name: "append_20_us_\(items)", waterfall: appendTime * 1e6, baseline: chtAppend * 1e6, unit: "µs"))
+        figures.append(
+            Figure(name: "append_20_us_\(items)", waterfall: appendTime * 1e6, baseline: chtAppend * 1e6, unit: "µs"))
 
         // Changing one item's height in the middle section.
         let middle = configuration.sections.count / 2
@@ -152,7 +163,8 @@ struct Benchmark: ParsableCommand {
         var resizedConfiguration = configuration
         resizedConfiguration.sections[middle].items[path.item].sizing = .height(123)
         let chtResize = Stopwatch.seconds(runs: runs) { consume(CHTLayout(resizedConfiguration)) }
-        figures.append(Figure(name: "resize_one_us_\(items)", waterfall: resize * 1e6, baseline: chtResize * 1e6, unit: "µs"))
+        figures.append(
+            Figure(name: "resize_one_us_\(items)", waterfall: resize * 1e6, baseline: chtResize * 1e6, unit: "µs"))
 
         // Heap held per laid-out item, with the configuration already allocated.
         let before = Stopwatch.heapBytes()
@@ -166,8 +178,9 @@ struct Benchmark: ParsableCommand {
         consume(chtHeld)
         chtHeld = nil
         figures.append(
-            Figure(name: "bytes_per_item_\(items)", waterfall: Double(ours) / Double(items),
-                   baseline: Double(theirs) / Double(items), unit: "bytes/item"))
+            Figure(
+                name: "bytes_per_item_\(items)", waterfall: Double(ours) / Double(items),
+                baseline: Double(theirs) / Double(items), unit: "bytes/item"))
         return figures
     }
 
@@ -175,9 +188,13 @@ struct Benchmark: ParsableCommand {
 
     func markupFigures() throws -> [Figure] {
         let configuration = Workload.configuration(items: markupItems)
-        var spec = Spec(width: configuration.width, sections: configuration.sections.map {
-            SpecSection(settings: $0.settings, header: SpecSupplementary(height: $0.headerHeight), items: $0.items.map { SpecItem(layout: $0) })
-        })
+        var spec = Spec(
+            width: configuration.width,
+            sections: configuration.sections.map {
+                SpecSection(
+                    settings: $0.settings, header: SpecSupplementary(height: $0.headerHeight),
+                    items: $0.items.map { SpecItem(layout: $0) })
+            })
         spec.scale = 2
         let scene = try SceneBuilder(measurer: PangoTextMeasurer()).scene(for: spec, layout: spec.layout())
         let templates = try TemplateSet(directory: "Templates")
@@ -193,8 +210,9 @@ struct Benchmark: ParsableCommand {
             var naiveBytes = 0
             let theirs = Stopwatch.seconds(runs: 3) { naiveBytes = naive(scene).utf8.count }
             figures.append(
-                Figure(name: "\(format)_mb_per_s_\(markupItems)", waterfall: Double(bytes) / ours / 1e6,
-                       baseline: Double(naiveBytes) / theirs / 1e6, unit: "MB/s", higherIsBetter: true))
+                Figure(
+                    name: "\(format)_mb_per_s_\(markupItems)", waterfall: Double(bytes) / ours / 1e6,
+                    baseline: Double(naiveBytes) / theirs / 1e6, unit: "MB/s", higherIsBetter: true))
         }
         return figures
     }
@@ -212,11 +230,13 @@ struct Benchmark: ParsableCommand {
             let name = String(example.dropLast(5)).replacingOccurrences(of: "-", with: "_")
             let megabytes = Double(result.width * result.height * 4) / 1e6
             figures.append(
-                Figure(name: "png_mb_per_s_\(name)", waterfall: megabytes / result.fastSeconds,
-                       baseline: megabytes / result.cairoSeconds, unit: "MB/s", higherIsBetter: true))
+                Figure(
+                    name: "png_mb_per_s_\(name)", waterfall: megabytes / result.fastSeconds,
+                    baseline: megabytes / result.cairoSeconds, unit: "MB/s", higherIsBetter: true))
             figures.append(
-                Figure(name: "png_bytes_\(name)", waterfall: Double(result.fastBytes), baseline: Double(result.cairoBytes),
-                       unit: "bytes"))
+                Figure(
+                    name: "png_bytes_\(name)", waterfall: Double(result.fastBytes), baseline: Double(result.cairoBytes),
+                    unit: "bytes"))
         }
         return figures
     }
@@ -227,9 +247,13 @@ struct Benchmark: ParsableCommand {
         // A 2400×16000 pair: a rendered feed at 2×, and the same feed with one item a point taller.
         let configuration = Workload.configuration(items: 600)
         func image(_ configuration: LayoutConfiguration) throws -> DiffImage {
-            var spec = Spec(width: 1200, minimumContentHeight: 8000, sections: configuration.sections.map {
-                SpecSection(settings: $0.settings, header: SpecSupplementary(height: $0.headerHeight), items: $0.items.map { SpecItem(layout: $0) })
-            })
+            var spec = Spec(
+                width: 1200, minimumContentHeight: 8000,
+                sections: configuration.sections.map {
+                    SpecSection(
+                        settings: $0.settings, header: SpecSupplementary(height: $0.headerHeight),
+                        items: $0.items.map { SpecItem(layout: $0) })
+                })
             spec.scale = 2
             var scene = try SceneBuilder(measurer: PangoTextMeasurer()).scene(for: spec, layout: spec.layout())
             scene.size = Size(width: 1200, height: 8000)
@@ -250,7 +274,9 @@ struct Benchmark: ParsableCommand {
         }
         figures.append(Figure(name: "diff_ms_2400x16000", waterfall: ours * 1e3, baseline: baseline * 1e3, unit: "ms"))
         figures.append(
-            Figure(name: "diff_with_image_ms_2400x16000", waterfall: oursWithImage * 1e3, baseline: baseline * 1e3, unit: "ms"))
+            Figure(
+                name: "diff_with_image_ms_2400x16000", waterfall: oursWithImage * 1e3, baseline: baseline * 1e3,
+                unit: "ms"))
         return figures
     }
 
@@ -267,7 +293,8 @@ struct Benchmark: ParsableCommand {
         for figure in figures {
             let ratio = figure.higherIsBetter ? figure.waterfall / figure.baseline : figure.baseline / figure.waterfall
             lines.append(
-                "| \(figure.name) | \(format(figure.waterfall)) | \(format(figure.baseline)) | \(figure.unit) | \(ratio.isFinite ? format(ratio) + "×" : "—") |")
+                "| \(figure.name) | \(format(figure.waterfall)) | \(format(figure.baseline)) | \(figure.unit) | \(ratio.isFinite ? format(ratio) + "×" : "—") |"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -39,7 +39,9 @@ final class CHTLayout {
             if s > 0 { top += settings.spacingWithLastSection }
             if section.headerHeight > 0 {
                 let inset = settings.headerInset
-                let frame = Rect(x: inset.left, y: top + inset.top, width: width - inset.left - inset.right, height: section.headerHeight)
+                let frame = Rect(
+                    x: inset.left, y: top + inset.top, width: width - inset.left - inset.right,
+                    height: section.headerHeight)
                 allAttributes.append(Attributes(kind: .header, indexPath: ItemPath(section: s, item: 0), frame: frame))
                 top = frame.maxY + inset.bottom
             }
@@ -54,7 +56,9 @@ final class CHTLayout {
                 var span = 1
                 if case .columns(let count) = item.span { span = count }
                 if case .full = item.span { span = columns }
-                let itemWidth = span == columns ? width - inset.left - inset.right : Double(span) * columnWidth + Double(span - 1) * spacing
+                let itemWidth =
+                    span == columns
+                    ? width - inset.left - inset.right : Double(span) * columnWidth + Double(span - 1) * spacing
                 let height: Double
                 switch item.sizing {
                 case .height(let value): height = value
@@ -73,7 +77,9 @@ final class CHTLayout {
                         best = start
                     }
                 }
-                let frame = Rect(x: inset.left + Double(best) * (columnWidth + spacing), y: bestTop, width: itemWidth, height: height)
+                let frame = Rect(
+                    x: inset.left + Double(best) * (columnWidth + spacing), y: bestTop, width: itemWidth, height: height
+                )
                 allAttributes.append(Attributes(kind: .cell, indexPath: ItemPath(section: s, item: i), frame: frame))
                 for column in best..<(best + span) {
                     heights[column] = frame.maxY
@@ -83,7 +89,9 @@ final class CHTLayout {
             top = heights.max()! + inset.bottom
             if section.footerHeight > 0 {
                 let inset = settings.footerInset
-                let frame = Rect(x: inset.left, y: top + inset.top, width: width - inset.left - inset.right, height: section.footerHeight)
+                let frame = Rect(
+                    x: inset.left, y: top + inset.top, width: width - inset.left - inset.right,
+                    height: section.footerHeight)
                 allAttributes.append(Attributes(kind: .footer, indexPath: ItemPath(section: s, item: 0), frame: frame))
                 top = frame.maxY + inset.bottom
             }

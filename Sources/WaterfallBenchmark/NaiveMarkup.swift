@@ -5,11 +5,14 @@ import WaterfallRender
 /// string that grows by concatenation.
 enum NaiveMarkup {
     static func svg(_ scene: Scene) -> String {
-        var out = String(format: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\">\n", scene.size.width, scene.size.height)
+        var out = String(
+            format: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\">\n", scene.size.width,
+            scene.size.height)
         for element in scene.elements {
             let f = element.frame
             out += String(
-                format: "<g data-kind=\"%@\" data-section=\"%d\"><rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"%g\" fill=\"%@\"/></g>\n",
+                format:
+                    "<g data-kind=\"%@\" data-section=\"%d\"><rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"%g\" fill=\"%@\"/></g>\n",
                 element.kind.rawValue, element.section, f.minX, f.minY, f.width, f.height, element.cornerRadius,
                 element.fill.hexString)
         }
@@ -21,7 +24,8 @@ enum NaiveMarkup {
         for element in scene.elements {
             let f = element.frame
             out += String(
-                format: "<div data-kind=\"%@\" style=\"position:absolute;left:%gpx;top:%gpx;width:%gpx;height:%gpx;background:%@\"></div>\n",
+                format:
+                    "<div data-kind=\"%@\" style=\"position:absolute;left:%gpx;top:%gpx;width:%gpx;height:%gpx;background:%@\"></div>\n",
                 element.kind.rawValue, f.minX, f.minY, f.width, f.height, element.fill.hexString)
         }
         return out + "</div></body></html>\n"

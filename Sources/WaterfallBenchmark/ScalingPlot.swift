@@ -58,7 +58,8 @@ enum ScalingPlot {
 
     static func scene(_ panels: [Panel]) -> Scene {
         let legendHeight = 30.0
-        let size = Size(width: Double(panels.count) * panelSize.width + 20, height: panelSize.height + legendHeight + 10)
+        let size = Size(
+            width: Double(panels.count) * panelSize.width + 20, height: panelSize.height + legendHeight + 10)
         var elements: [SceneElement] = []
         // The legend, once for all panels.
         var x = 20.0
@@ -82,7 +83,10 @@ enum ScalingPlot {
             x: origin.x + plotInset.left, y: origin.y + plotInset.top,
             width: panelSize.width - plotInset.left - plotInset.right,
             height: panelSize.height - plotInset.top - plotInset.bottom)
-        elements.append(label(panel.title, x: origin.x + 8, y: origin.y + 6, width: panelSize.width - 16, size: 12, color: ink, bold: true))
+        elements.append(
+            label(
+                panel.title, x: origin.x + 8, y: origin.y + 6, width: panelSize.width - 16, size: 12, color: ink,
+                bold: true))
 
         let items = panel.series.flatMap { $0.points.map(\.items) }
         let values = panel.series.flatMap { $0.points.map(\.value) }
@@ -98,12 +102,16 @@ enum ScalingPlot {
         for decade in Int(yRange.0)...Int(yRange.1) {
             let y = position((items.min()!, pow(10, Double(decade)))).y
             elements.append(rule(Rect(x: plot.minX, y: y - 0.5, width: plot.width, height: 1)))
-            elements.append(label(powerOfTen(decade), x: origin.x + 2, y: y - 7, width: plotInset.left - 8, size: 10, color: ink, alignRight: true))
+            elements.append(
+                label(
+                    powerOfTen(decade), x: origin.x + 2, y: y - 7, width: plotInset.left - 8, size: 10, color: ink,
+                    alignRight: true))
         }
         for count in Set(items).sorted() {
             let x = position((count, pow(10, yRange.0))).x
             elements.append(rule(Rect(x: x - 0.5, y: plot.minY, width: 1, height: plot.height)))
-            elements.append(label(itemsLabel(count), x: x - 40, y: plot.maxY + 6, width: 80, size: 10, color: ink, center: true))
+            elements.append(
+                label(itemsLabel(count), x: x - 40, y: plot.maxY + 6, width: 80, size: 10, color: ink, center: true))
         }
 
         for series in panel.series {
@@ -115,7 +123,9 @@ enum ScalingPlot {
                 for step in 1..<steps {
                     let t = Double(step) / Double(steps)
                     elements.append(
-                        dot(center: Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t), color: series.color, diameter: 2))
+                        dot(
+                            center: Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t),
+                            color: series.color, diameter: 2))
                 }
             }
             for point in points { elements.append(dot(center: point, color: series.color, diameter: 8)) }

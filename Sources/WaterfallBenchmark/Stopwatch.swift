@@ -11,7 +11,9 @@ enum Stopwatch {
 
     /// The median seconds one call of `body` takes, over `runs` timed runs of `batch` calls each,
     /// after one untimed call (which also pays for first touching memory the process had not
-    /// used before). `prepare` runs, untimed, before each timed run.
+    /// used before).
+    ///
+    /// `prepare` runs, untimed, before each timed run.
     static func seconds(runs: Int = 5, batch: Int = 1, prepare: () -> Void = {}, _ body: () -> Void) -> Double {
         body()
         var samples: [Double] = []

@@ -9,7 +9,9 @@ struct Waterfall: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waterfall",
         abstract: "Compute waterfall (masonry) layouts and render them to SVG, HTML, PNG and PDF.",
-        subcommands: [ExamplesCommand.self, LayoutCommand.self, RenderCommand.self, DiffCommand.self, CheckCommand.self],
+        subcommands: [
+            ExamplesCommand.self, LayoutCommand.self, RenderCommand.self, DiffCommand.self, CheckCommand.self,
+        ],
         defaultSubcommand: ExamplesCommand.self)
 
     /// Runs the command; every failure is one line on standard error and a documented exit status:

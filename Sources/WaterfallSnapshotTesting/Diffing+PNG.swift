@@ -15,11 +15,13 @@ extension Diffing where Value == Data {
     ///   - perceptualPrecision: How close a pixel must be to count as matching, from 0 to 1: 1 is
     ///     exact, 0.9 is `waterfall diff`'s default threshold of 0.1.
     public static func pngPixels(precision: Double = 1, perceptualPrecision: Double = 1) -> Diffing {
-        .diff(toData: { $0 }, fromData: { $0 }) { reference, actual in
-            guard reference != actual else { return nil }
-            return PNGSnapshotComparison(
-                reference: reference, actual: actual, precision: precision, perceptualPrecision: perceptualPrecision
-            ).failure()
-        }
+        .diff(
+            toData: { $0 }, fromData: { $0 },
+            diffV2: { reference, actual in
+                guard reference != actual else { return nil }
+                return PNGSnapshotComparison(
+                    reference: reference, actual: actual, precision: precision, perceptualPrecision: perceptualPrecision
+                ).failure()
+            })
     }
 }

@@ -26,9 +26,11 @@ struct PNGSnapshotComparison {
             DiffImage(width: b.width, height: b.height, pixels: b.pixels), options: options)
         let matching = 1 - result.share
         guard result.sizeMismatch != nil || matching < precision else { return nil }
-        let diffPNG = (try? PNGCodec.encode(RasterImage(width: image.width, height: image.height, pixels: image.pixels)))
+        let diffPNG =
+            (try? PNGCodec.encode(RasterImage(width: image.width, height: image.height, pixels: image.pixels)))
             .map { Data($0) } ?? Data()
-        var message = "PNG snapshot does not match: " + result.text.split(separator: "\n").prefix(4).joined(separator: "; ")
+        var message =
+            "PNG snapshot does not match: " + result.text.split(separator: "\n").prefix(4).joined(separator: "; ")
         message += "; \(ShortestPercent.text(matching)) of pixels match, \(ShortestPercent.text(precision)) required"
         if let folder = writeArtifacts(diff: diffPNG) {
             message += "\nreference: \(folder)/reference.png\nactual: \(folder)/actual.png\ndiff: \(folder)/diff.png"

@@ -15,8 +15,10 @@ extension Snapshotting where Value == Spec, Format == Data {
     ///   - precision: The share of pixels that must match, from 0 to 1.
     ///   - perceptualPrecision: How close a pixel must be to count as matching, from 0 to 1.
     ///   - scale: Device pixels per point; the spec's own scale when `nil`.
-    public static func png(precision: Double = 1, perceptualPrecision: Double = 1, scale: Double? = nil) -> Snapshotting {
-        Snapshotting<Data, Data>.pngData(precision: precision, perceptualPrecision: perceptualPrecision).pullback { spec in
+    public static func png(precision: Double = 1, perceptualPrecision: Double = 1, scale: Double? = nil) -> Snapshotting
+    {
+        Snapshotting<Data, Data>.pngData(precision: precision, perceptualPrecision: perceptualPrecision).pullback {
+            spec in
             SpecRendering.png(spec, scale: scale)
         }
     }

@@ -28,7 +28,9 @@ import WaterfallTestSupport
         let specs = try Repository.examples().map { Repository.path("Examples/\($0)") }
         let result = try CommandRunner.run(["check"] + specs + ["--baselines", Repository.path("Output")])
         #expect(result.status == 0, "\(result.standardOutput)")
-        #expect(result.standardOutput.hasSuffix("check: 9 unchanged, 0 changed, 0 without baseline, 0 recorded, 0 errors\n"))
+        #expect(
+            result.standardOutput.hasSuffix("check: 9 unchanged, 0 changed, 0 without baseline, 0 recorded, 0 errors\n")
+        )
     }
 
     @Test func aOnePointChangeFailsNamesTheMovedItemsAndLeavesAReport() throws {
@@ -43,20 +45,31 @@ import WaterfallTestSupport
             ["check", spec, "--baselines", baselines, "--report", report, "--templates", Repository.path("Templates")])
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("CHANGED  \(spec): "))
-        #expect(result.standardOutput.contains("section 0 item 4: (10, 170, 111.66666666666667, 140) -> (10, 170, 111.66666666666667, 141)"))
-        #expect(result.standardOutput.contains("section 0 item 6: (10, 320, 111.66666666666667, 160) -> (10, 321, 111.66666666666667, 160)"))
+        #expect(
+            result.standardOutput.contains(
+                "section 0 item 4: (10, 170, 111.66666666666667, 140) -> (10, 170, 111.66666666666667, 141)"))
+        #expect(
+            result.standardOutput.contains(
+                "section 0 item 6: (10, 320, 111.66666666666667, 160) -> (10, 321, 111.66666666666667, 160)"))
         #expect(result.standardOutput.contains("2 moved, 1 resized"))
         // Nothing is written to the baselines without --record.
         #expect(try files(baselines) == before)
-        #expect(try files(report) == ["01-shop-grid.actual.png", "01-shop-grid.diff.png", "01-shop-grid.reference.png", "index.html"])
+        #expect(
+            try files(report) == [
+                "01-shop-grid.actual.png", "01-shop-grid.diff.png", "01-shop-grid.reference.png", "index.html",
+            ])
         let page = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
         #expect(page.contains("<span class=\"status\">changed</span>01-shop-grid"))
         #expect(page.contains("<img src=\"01-shop-grid.diff.png\""))
-        #expect(page.contains("section 0 item 6: (10, 320, 111.66666666666667, 160) -&gt; (10, 321, 111.66666666666667, 160)"))
+        #expect(
+            page.contains(
+                "section 0 item 6: (10, 320, 111.66666666666667, 160) -&gt; (10, 321, 111.66666666666667, 160)"))
 
         // The page, as a reviewer sees it: the status badge and the three pictures are drawn.
         let screenshot = try PNGCodec.decode(
-            [UInt8](try ExternalRenderers.chromiumScreenshot(htmlPath: report + "/index.html", width: 1400, height: 900, scale: 1)))
+            [UInt8](
+                try ExternalRenderers.chromiumScreenshot(
+                    htmlPath: report + "/index.html", width: 1400, height: 900, scale: 1)))
         var colors = Set<Color>()
         for y in stride(from: 0, to: screenshot.height, by: 3) {
             for x in stride(from: 0, to: screenshot.width, by: 3) { colors.insert(screenshot.color(x: x, y: y)) }

@@ -3,7 +3,9 @@ import Testing
 import WaterfallTestSupport
 
 /// The corpus of bad input in `Tests/Corpus`: each case is a folder with a `command` and the exact
-/// `expected` standard error. Every one must end in exit status 2, that one line, nothing on
+/// `expected` standard error.
+///
+/// Every one must end in exit status 2, that one line, nothing on
 /// standard output, and no file written.
 @Suite struct CorpusTests {
     static let corpus = Repository.path("Tests/Corpus")
@@ -34,7 +36,11 @@ import WaterfallTestSupport
         #expect(result.standardError == expected, "\(name)")
         #expect(result.standardError.filter { $0 == "\n" }.count == 1, "\(name): one line")
         #expect(result.standardOutput.isEmpty, "\(name)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output).isEmpty, "\(name): wrote into the output folder")
-        #expect(try FileManager.default.subpathsOfDirectory(atPath: folder).sorted() == before, "\(name): wrote beside its input")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output).isEmpty, "\(name): wrote into the output folder"
+        )
+        #expect(
+            try FileManager.default.subpathsOfDirectory(atPath: folder).sorted() == before,
+            "\(name): wrote beside its input")
     }
 }

@@ -35,7 +35,8 @@ import WaterfallTestSupport
         // The committed baselines hold the same pixels.
         for name in ["06-local-images.png", "07-chinese.png"] {
             let fresh = try PNGCodec.decode([UInt8](outputs[0][name]!))
-            let committed = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: Repository.path("Output/\(name)"))!))
+            let committed = try PNGCodec.decode(
+                [UInt8](FileManager.default.contents(atPath: Repository.path("Output/\(name)"))!))
             #expect(fresh == committed, "\(name)")
         }
     }

@@ -20,7 +20,8 @@ import WaterfallTestSupport
             }
         }
         let path = folder + "/" + name
-        try Data(try PNGCodec.encode(RasterImage(width: width, height: height, pixels: pixels))).write(to: URL(fileURLWithPath: path))
+        try Data(try PNGCodec.encode(RasterImage(width: width, height: height, pixels: pixels))).write(
+            to: URL(fileURLWithPath: path))
         return path
     }
 
@@ -44,7 +45,9 @@ import WaterfallTestSupport
         let output = folder + "/diff.png"
         let result = try CommandRunner.run(["diff", a, b, "--output", output])
         #expect(result.status == 1)
-        #expect(result.standardOutput == "different: 1 of 200 pixels differ (0.5%), 0 anti-aliased\nchanged region at (7, 3) size 1×1\n")
+        #expect(
+            result.standardOutput
+                == "different: 1 of 200 pixels differ (0.5%), 0 anti-aliased\nchanged region at (7, 3) size 1×1\n")
         let diff = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: output)!))
         #expect(diff.color(x: 7, y: 3) == .init(red: 255, green: 0, blue: 0))
         let json = try CommandRunner.run(["diff", a, b, "--json"])
@@ -80,12 +83,20 @@ import WaterfallTestSupport
 
     @Test func aHalfPixelShiftCountsWithIncludeAAAndShowsInTheLayoutDiff() throws {
         // At scale 2, a quarter point is half a device pixel.
-        let old = try spec("old.yaml", "width: 100\nscale: 2\ndefaults: {columns: 1, sectionInset: {left: 10, right: 10}}\nsections: [{items: [{height: 40, color: \"#203040\"}]}]\nstyle: {background: \"#ffffff\", cornerRadius: 0}")
-        let new = try spec("new.yaml", "width: 100\nscale: 2\ndefaults: {columns: 1, sectionInset: {left: 10.25, right: 9.75}}\nsections: [{items: [{height: 40, color: \"#203040\"}]}]\nstyle: {background: \"#ffffff\", cornerRadius: 0}")
+        let old = try spec(
+            "old.yaml",
+            "width: 100\nscale: 2\ndefaults: {columns: 1, sectionInset: {left: 10, right: 10}}\nsections: [{items: [{height: 40, color: \"#203040\"}]}]\nstyle: {background: \"#ffffff\", cornerRadius: 0}"
+        )
+        let new = try spec(
+            "new.yaml",
+            "width: 100\nscale: 2\ndefaults: {columns: 1, sectionInset: {left: 10.25, right: 9.75}}\nsections: [{items: [{height: 40, color: \"#203040\"}]}]\nstyle: {background: \"#ffffff\", cornerRadius: 0}"
+        )
         let render = try CommandRunner.run(["render", old, new, "--format", "png", "--output", folder])
         #expect(render.status == 0, "\(render.standardError)")
         let plain = try CommandRunner.run(["diff", folder + "/old.png", folder + "/new.png", "--json"])
-        let counted = try CommandRunner.run(["diff", folder + "/old.png", folder + "/new.png", "--include-aa", "--json"])
+        let counted = try CommandRunner.run([
+            "diff", folder + "/old.png", folder + "/new.png", "--include-aa", "--json",
+        ])
         let plainObject = try JSONSerialization.jsonObject(with: Data(plain.standardOutput.utf8)) as! [String: Any]
         let countedObject = try JSONSerialization.jsonObject(with: Data(counted.standardOutput.utf8)) as! [String: Any]
         // Without --include-aa the shifted edge is reported as anti-aliasing, but never hidden.

@@ -26,13 +26,16 @@ import WaterfallTestSupport
         // Wait until some files are there, then stop it.
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline,
-            ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter({ $0.hasSuffix(".pdf") }).count < 3
+            ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter({ $0.hasSuffix(".pdf") })
+                .count < 3
         {
             usleep(20_000)
         }
         process.terminate()
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + SIGTERM, "it was still working when stopped")
+        #expect(
+            process.terminationReason == .exit && process.terminationStatus == 128 + SIGTERM,
+            "it was still working when stopped")
         let files = try FileManager.default.contentsOfDirectory(atPath: output)
         #expect(!files.contains { $0.contains(".tmp-") }, "\(files.filter { $0.contains(".tmp-") })")
         #expect(files.count >= 3)

@@ -25,7 +25,9 @@ import WaterfallTestSupport
             ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
-            try files(output) == ["04-grid-100.html", "04-grid-100.layout.json", "04-grid-100.pdf", "04-grid-100.png", "04-grid-100.svg"])
+            try files(output) == [
+                "04-grid-100.html", "04-grid-100.layout.json", "04-grid-100.pdf", "04-grid-100.png", "04-grid-100.svg",
+            ])
         let png = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: output + "/04-grid-100.png")!))
         #expect(png.width == 680 && png.height == 680)
         // --scale overrides the spec's.

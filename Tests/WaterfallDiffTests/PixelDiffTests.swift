@@ -1,5 +1,6 @@
 import Testing
 import WaterfallTestSupport
+
 @testable import WaterfallDiff
 
 @Suite struct PixelDiffTests {
@@ -31,16 +32,18 @@ import WaterfallTestSupport
     }
 
     @Test func onePixelCardShift() {
-        var a = TestImages.solid(60, 40), b = TestImages.solid(60, 40)
+        var a = TestImages.solid(60, 40)
+        var b = TestImages.solid(60, 40)
         TestImages.fill(&a, x: 10, y: 10, width: 20, height: 20, black)
         TestImages.fill(&b, x: 11, y: 10, width: 20, height: 20, black)
         let r = PixelDiff.compare(a, b)
         #expect(r.differentPixels == 40)
         #expect(r.antialiasedPixels == 0)
-        #expect(r.regions == [
-            PixelRegion(x: 10, y: 10, width: 1, height: 20),
-            PixelRegion(x: 30, y: 10, width: 1, height: 20),
-        ])
+        #expect(
+            r.regions == [
+                PixelRegion(x: 10, y: 10, width: 1, height: 20),
+                PixelRegion(x: 30, y: 10, width: 1, height: 20),
+            ])
     }
 
     @Test func halfPixelShiftIsAntialiasingByDefaultButCountedWhenIncluded() {
@@ -59,10 +62,11 @@ import WaterfallTestSupport
         #expect(included.differentPixels == 40)
         #expect(included.antialiasedPixels == byDefault.antialiasedPixels)
         #expect(included.isDifferent)
-        #expect(included.regions == [
-            PixelRegion(x: 10, y: 10, width: 1, height: 20),
-            PixelRegion(x: 30, y: 10, width: 1, height: 20),
-        ])
+        #expect(
+            included.regions == [
+                PixelRegion(x: 10, y: 10, width: 1, height: 20),
+                PixelRegion(x: 30, y: 10, width: 1, height: 20),
+            ])
     }
 
     @Test func differentSizes() {
@@ -70,7 +74,8 @@ import WaterfallTestSupport
         let b = TestImages.solid(40, 25, [255, 255, 255, 255])
         TestImages.set(&a, 29, 19, black)
         let r = PixelDiff.compare(a, b)
-        #expect(r.sizeMismatch == DiffSizeMismatch(a: DiffSize(width: 30, height: 20), b: DiffSize(width: 40, height: 25)))
+        #expect(
+            r.sizeMismatch == DiffSizeMismatch(a: DiffSize(width: 30, height: 20), b: DiffSize(width: 40, height: 25)))
         #expect(!r.identical && r.isDifferent)
         #expect(r.totalPixels == 600)
         #expect(r.differentPixels == 1)
@@ -89,7 +94,8 @@ import WaterfallTestSupport
 
     @Test func threshold() {
         let a = TestImages.solid(9, 9, [100, 100, 100, 255])
-        var small = a, large = a
+        var small = a
+        var large = a
         TestImages.set(&small, 4, 4, [103, 103, 103, 255])
         TestImages.set(&large, 4, 4, [130, 130, 130, 255])
         #expect(PixelDiff.compare(a, small).differentPixels == 0)
@@ -109,9 +115,9 @@ import WaterfallTestSupport
         let (result, image) = PixelDiff.compareWithDiffImage(a2, b)
         #expect(result.differentPixels == 1)
         #expect(image.width == 60 && image.height == 40)
-        #expect(TestImages.get(image, 45, 5) == [255, 0, 0, 255])      // changed: red
-        #expect(TestImages.get(image, 30, 15) == [255, 255, 0, 255])   // anti-aliasing: yellow
-        #expect(TestImages.get(image, 50, 30) == [242, 242, 242, 255]) // 255 + (123 - 255) * 0.1
+        #expect(TestImages.get(image, 45, 5) == [255, 0, 0, 255])  // changed: red
+        #expect(TestImages.get(image, 30, 15) == [255, 255, 0, 255])  // anti-aliasing: yellow
+        #expect(TestImages.get(image, 50, 30) == [242, 242, 242, 255])  // 255 + (123 - 255) * 0.1
         #expect(TestImages.get(image, 0, 0) == white)
         #expect(image == PixelDiff.diffImage(a2, b))
 
@@ -146,36 +152,50 @@ import WaterfallTestSupport
         TestImages.set(&b, 8, 4, black)
         TestImages.set(&b, 15, 15, black)
         let r = PixelDiff.compare(a, b)
-        #expect(r.regions == [PixelRegion(x: 2, y: 2, width: 10, height: 10), PixelRegion(x: 15, y: 15, width: 1, height: 1)])
+        #expect(
+            r.regions == [
+                PixelRegion(x: 2, y: 2, width: 10, height: 10), PixelRegion(x: 15, y: 15, width: 1, height: 1),
+            ])
     }
 
     /// Random image pairs: few flat colours (so anti-aliasing detection triggers), noise blocks, shifts, alpha.
     static func randomPair(_ rng: inout SplitMix, maxSide: Int) -> (DiffImage, DiffImage) {
-        let palette: [[UInt8]] = [[255, 255, 255, 255], [0, 0, 0, 255], [128, 128, 128, 255], [200, 30, 30, 255],
-                                  [30, 30, 200, 120], [250, 250, 250, 255], [0, 0, 0, 0]]
-        let w = Int.random(in: 1...maxSide, using: &rng), h = Int.random(in: 1...maxSide, using: &rng)
+        let palette: [[UInt8]] = [
+            [255, 255, 255, 255], [0, 0, 0, 255], [128, 128, 128, 255], [200, 30, 30, 255],
+            [30, 30, 200, 120], [250, 250, 250, 255], [0, 0, 0, 0],
+        ]
+        let w = Int.random(in: 1...maxSide, using: &rng)
+        let h = Int.random(in: 1...maxSide, using: &rng)
         var a = TestImages.solid(w, h, palette[Int.random(in: 0..<palette.count, using: &rng)])
         for _ in 0..<Int.random(in: 0...5, using: &rng) {
             let c = palette[Int.random(in: 0..<palette.count, using: &rng)]
-            TestImages.fill(&a, x: Int.random(in: -2..<w, using: &rng), y: Int.random(in: -2..<h, using: &rng),
-                            width: Int.random(in: 1...max(1, w / 2), using: &rng), height: Int.random(in: 1...max(1, h / 2), using: &rng), c)
+            TestImages.fill(
+                &a, x: Int.random(in: -2..<w, using: &rng), y: Int.random(in: -2..<h, using: &rng),
+                width: Int.random(in: 1...max(1, w / 2), using: &rng),
+                height: Int.random(in: 1...max(1, h / 2), using: &rng), c)
         }
         if Bool.random(using: &rng) {  // soft gray edge pixels
             for _ in 0..<Int.random(in: 0...20, using: &rng) {
                 let v = UInt8.random(in: 0...255, using: &rng)
-                TestImages.set(&a, Int.random(in: 0..<w, using: &rng), Int.random(in: 0..<h, using: &rng), [v, v, v, 255])
+                TestImages.set(
+                    &a, Int.random(in: 0..<w, using: &rng), Int.random(in: 0..<h, using: &rng), [v, v, v, 255])
             }
         }
         var b = a
         switch Int.random(in: 0..<4, using: &rng) {
         case 0:  // shift everything by a pixel
-            let dx = Int.random(in: -1...1, using: &rng), dy = Int.random(in: -1...1, using: &rng)
-            for y in 0..<h { for x in 0..<w {
-                let sx = min(max(x - dx, 0), w - 1), sy = min(max(y - dy, 0), h - 1)
-                TestImages.set(&b, x, y, TestImages.get(a, sx, sy))
-            } }
+            let dx = Int.random(in: -1...1, using: &rng)
+            let dy = Int.random(in: -1...1, using: &rng)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let sx = min(max(x - dx, 0), w - 1)
+                    let sy = min(max(y - dy, 0), h - 1)
+                    TestImages.set(&b, x, y, TestImages.get(a, sx, sy))
+                }
+            }
         case 1:  // noise block
-            let bx = Int.random(in: 0..<w, using: &rng), by = Int.random(in: 0..<h, using: &rng)
+            let bx = Int.random(in: 0..<w, using: &rng)
+            let by = Int.random(in: 0..<h, using: &rng)
             for y in by..<min(h, by + Int.random(in: 1...6, using: &rng)) {
                 for x in bx..<min(w, bx + Int.random(in: 1...6, using: &rng)) {
                     TestImages.set(&b, x, y, (0..<4).map { _ in UInt8.random(in: 0...255, using: &rng) })
@@ -189,9 +209,11 @@ import WaterfallTestSupport
             }
         default:  // different size, random content
             b = TestImages.solid(Int.random(in: 1...maxSide, using: &rng), Int.random(in: 1...maxSide, using: &rng))
-            for y in 0..<min(h, b.height) { for x in 0..<min(w, b.width) where Int.random(in: 0..<5, using: &rng) > 0 {
-                TestImages.set(&b, x, y, TestImages.get(a, x, y))
-            } }
+            for y in 0..<min(h, b.height) {
+                for x in 0..<min(w, b.width) where Int.random(in: 0..<5, using: &rng) > 0 {
+                    TestImages.set(&b, x, y, TestImages.get(a, x, y))
+                }
+            }
         }
         return (a, b)
     }
@@ -213,8 +235,9 @@ import WaterfallTestSupport
         var rng = SplitMix(state: 42)
         for _ in 0..<200 {
             let (a, b) = Self.randomPair(&rng, maxSide: 24)
-            let options = DiffOptions(threshold: [0, 0.05, 0.1, 0.3][Int.random(in: 0..<4, using: &rng)],
-                                      includeAntialiasing: Bool.random(using: &rng))
+            let options = DiffOptions(
+                threshold: [0, 0.05, 0.1, 0.3][Int.random(in: 0..<4, using: &rng)],
+                includeAntialiasing: Bool.random(using: &rng))
             Self.checkAgainstTwin(a, b, options)
         }
     }
@@ -226,17 +249,23 @@ import WaterfallTestSupport
             // scale up past the threading threshold (65,536 px) by tiling, then add noise blocks across bands
             func tile(_ img: DiffImage) -> DiffImage {
                 var out = TestImages.solid(320, 240)
-                for y in 0..<240 { for x in 0..<320 {
-                    TestImages.set(&out, x, y, TestImages.get(img, x % img.width, y % img.height))
-                } }
+                for y in 0..<240 {
+                    for x in 0..<320 {
+                        TestImages.set(&out, x, y, TestImages.get(img, x % img.width, y % img.height))
+                    }
+                }
                 return out
             }
-            a = tile(a); b = tile(a)
+            a = tile(a)
+            b = tile(a)
             for _ in 0..<8 {
-                let bx = Int.random(in: 0..<320, using: &rng), by = Int.random(in: 0..<240, using: &rng)
-                for y in by..<min(240, by + 30) { for x in bx..<min(320, bx + 12) where Int.random(in: 0..<3, using: &rng) == 0 {
-                    TestImages.set(&b, x, y, [UInt8.random(in: 0...255, using: &rng), 0, 0, 255])
-                } }
+                let bx = Int.random(in: 0..<320, using: &rng)
+                let by = Int.random(in: 0..<240, using: &rng)
+                for y in by..<min(240, by + 30) {
+                    for x in bx..<min(320, bx + 12) where Int.random(in: 0..<3, using: &rng) == 0 {
+                        TestImages.set(&b, x, y, [UInt8.random(in: 0...255, using: &rng), 0, 0, 255])
+                    }
+                }
             }
             Self.checkAgainstTwin(a, b, DiffOptions())
             Self.checkAgainstTwin(a, b, DiffOptions(includeAntialiasing: true))

@@ -21,7 +21,10 @@ enum TestImages {
     }
 
     static func fill(_ img: inout DiffImage, x: Int, y: Int, width: Int, height: Int, _ rgba: [UInt8]) {
-        let x0 = max(x, 0), x1 = min(x + width, img.width), y0 = max(y, 0), y1 = min(y + height, img.height)
+        let x0 = max(x, 0)
+        let x1 = min(x + width, img.width)
+        let y0 = max(y, 0)
+        let y1 = min(y + height, img.height)
         guard x0 < x1 && y0 < y1 else { return }
         for yy in y0..<y1 {
             for xx in x0..<x1 { set(&img, xx, yy, rgba) }
@@ -29,10 +32,13 @@ enum TestImages {
     }
 
     /// Black rectangle on white spanning [x0, x0 + width) horizontally with fractional coverage at the edges.
-    static func coveredRect(imageWidth: Int, imageHeight: Int, x0: Double, y: Int, width: Double, height: Int) -> DiffImage {
+    static func coveredRect(imageWidth: Int, imageHeight: Int, x0: Double, y: Int, width: Double, height: Int)
+        -> DiffImage
+    {
         var img = solid(imageWidth, imageHeight)
         for col in 0..<imageWidth {
-            let lo = max(Double(col), x0), hi = min(Double(col + 1), x0 + width)
+            let lo = max(Double(col), x0)
+            let hi = min(Double(col + 1), x0 + width)
             let coverage = max(0, hi - lo)
             if coverage == 0 { continue }
             let v = UInt8(Int(255 * (1 - coverage) + 0.5))

@@ -66,7 +66,10 @@ import WaterfallTestSupport
             LayoutItem.height(Double(Int.random(in: 20...200, using: &random)), span: index % 97 == 0 ? .full : .single)
         }
         var configuration = LayoutConfiguration(
-            width: 375, sections: [LayoutSection(settings: SectionSettings(columns: 3), items: items), LayoutSection(items: [.height(5)])])
+            width: 375,
+            sections: [
+                LayoutSection(settings: SectionSettings(columns: 3), items: items), LayoutSection(items: [.height(5)]),
+            ])
         var layout = try Layout(configuration)
         for index in [8192, 8191, 4096, 4095, 4097, 12_288, 0, 9_999] {
             let path = ItemPath(section: 0, item: min(index, configuration.sections[0].items.count - 1))
@@ -80,7 +83,8 @@ import WaterfallTestSupport
             try layout.appendItems(appended, toSection: 0)
             configuration.sections[0].items += appended
             let full = try Layout(configuration)
-            #expect(layout.layoutAttributesForAllElements() == full.layoutAttributesForAllElements(), "edit at \(index)")
+            #expect(
+                layout.layoutAttributesForAllElements() == full.layoutAttributesForAllElements(), "edit at \(index)")
         }
     }
 
@@ -88,11 +92,14 @@ import WaterfallTestSupport
         var layout = try Layout(
             LayoutConfiguration(width: 100, sections: [LayoutSection(items: [.height(10), .height(20)])]))
         let before = layout.layoutAttributesForAllElements()
-        #expect(throws: LayoutError.self) { try layout.insertItem(.height(5, span: .columns(3)), at: ItemPath(section: 0, item: 0)) }
+        #expect(throws: LayoutError.self) {
+            try layout.insertItem(.height(5, span: .columns(3)), at: ItemPath(section: 0, item: 0))
+        }
         #expect(throws: LayoutError.self) { try layout.appendItems([.height(1), .height(-1)], toSection: 0) }
         // A bad item after a whole stored batch of good ones still leaves nothing behind.
         #expect(throws: LayoutError.self) {
-            try layout.appendItems(Array(repeating: .height(1), count: 5_000) + [.height(1, span: .columns(7))], toSection: 0)
+            try layout.appendItems(
+                Array(repeating: .height(1), count: 5_000) + [.height(1, span: .columns(7))], toSection: 0)
         }
         #expect(throws: LayoutError.self) { try layout.deleteItem(at: ItemPath(section: 0, item: 2)) }
         #expect(throws: LayoutError.self) { try layout.resizeItem(at: ItemPath(section: 1, item: 0), to: .height(3)) }
@@ -118,8 +125,11 @@ import WaterfallTestSupport
         secondConfiguration.sections[0].items += Array(repeating: .height(99, span: .columns(2)), count: 30)
         secondConfiguration.sections[0].items[2_500].sizing = .height(1)
         #expect(original.layoutAttributesForAllElements() == before)
-        #expect(first.layoutAttributesForAllElements() == (try Layout(firstConfiguration)).layoutAttributesForAllElements())
-        #expect(second.layoutAttributesForAllElements() == (try Layout(secondConfiguration)).layoutAttributesForAllElements())
+        #expect(
+            first.layoutAttributesForAllElements() == (try Layout(firstConfiguration)).layoutAttributesForAllElements())
+        #expect(
+            second.layoutAttributesForAllElements()
+                == (try Layout(secondConfiguration)).layoutAttributesForAllElements())
     }
 
     @Test func resizingMovesLaterSectionsByTheDifference() throws {

@@ -3,7 +3,9 @@ import WaterfallLayout
 import WaterfallTestSupport
 
 /// Sections of 2 to 8 columns placed shortest-first take a branch-free path with the column tops
-/// in registers; every other section takes the plain one. Both must give the contract's frames
+/// in registers; every other section takes the plain one.
+///
+/// Both must give the contract's frames
 /// exactly, ties and all.
 @Suite struct PlacementPathTests {
     /// A section at the very top with no header or insets, so that section-relative and
@@ -19,7 +21,10 @@ import WaterfallTestSupport
         let reference = ContractReference.layout(configuration).elements.map(\.frame)
         try #require(frames.count == reference.count, comment)
         let mismatch = frames.indices.first { frames[$0] != reference[$0] }
-        #expect(mismatch == nil, "\(comment): element \(mismatch ?? 0) is \(mismatch.map { frames[$0] }.debugDescription), not \(mismatch.map { reference[$0] }.debugDescription)")
+        #expect(
+            mismatch == nil,
+            "\(comment): element \(mismatch ?? 0) is \(mismatch.map { frames[$0] }.debugDescription), not \(mismatch.map { reference[$0] }.debugDescription)"
+        )
     }
 
     @Test(arguments: 1...12)
@@ -31,11 +36,13 @@ import WaterfallTestSupport
                 let items = (0..<3_000).map { index in
                     let height = [0, 10, 10, 20, 30, 40.5][Int.random(in: 0..<6, using: &random)]
                     let span: ItemSpan =
-                        index % 17 == 16 ? .full : index % 11 == 10 ? .columns(Int.random(in: 1...columns, using: &random)) : .single
+                        index % 17 == 16
+                        ? .full : index % 11 == 10 ? .columns(Int.random(in: 1...columns, using: &random)) : .single
                     return LayoutItem.height(height, span: span)
                 }
                 try expectExactlyTheContract(
-                    section(columns: columns, direction: direction, items: items), "\(columns) columns, \(direction), seed \(seed)")
+                    section(columns: columns, direction: direction, items: items),
+                    "\(columns) columns, \(direction), seed \(seed)")
             }
         }
     }
@@ -68,13 +75,17 @@ import WaterfallTestSupport
                 try layout.appendItems([.height(7), .height(8, span: .full)], toSection: 0)
                 configuration.sections[0].items += [.height(7), .height(8, span: .full)]
             }
-            #expect(layout.layoutAttributesForAllElements() == (try Layout(configuration)).layoutAttributesForAllElements())
+            #expect(
+                layout.layoutAttributesForAllElements() == (try Layout(configuration)).layoutAttributesForAllElements())
         }
     }
 
     @Test func moreColumnsThanACellCanRecordIsRefused() throws {
         let configuration = LayoutConfiguration(
-            width: 1e6, sections: [LayoutSection(settings: SectionSettings(columns: 65_536, interitemSpacing: 0), items: [.height(1)])])
+            width: 1e6,
+            sections: [
+                LayoutSection(settings: SectionSettings(columns: 65_536, interitemSpacing: 0), items: [.height(1)])
+            ])
         #expect(throws: LayoutError.self) { try Layout(configuration) }
         do {
             _ = try Layout(configuration)

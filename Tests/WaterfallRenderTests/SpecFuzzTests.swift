@@ -32,7 +32,9 @@ import WaterfallTestSupport
             default:
                 // Swap a digit for another number-ish token.
                 if let digit = text[at...].firstIndex(where: { ("0"..."9").contains($0) }) {
-                    text.replaceSubrange(digit...digit, with: ["-1", "1e308", "0", "99999"].randomElement(using: &random)!.unicodeScalars)
+                    text.replaceSubrange(
+                        digit...digit,
+                        with: ["-1", "1e308", "0", "99999"].randomElement(using: &random)!.unicodeScalars)
                 }
             }
         }
@@ -69,7 +71,8 @@ import WaterfallTestSupport
             guard layout.contentSize.height > 0, layout.contentSize.height < 20_000 else { continue }
             let scene: Scene
             do {
-                scene = try SceneBuilder(measurer: measurer, missingImages: .placeholder).scene(for: spec, layout: layout, scale: 0.5)
+                scene = try SceneBuilder(measurer: measurer, missingImages: .placeholder).scene(
+                    for: spec, layout: layout, scale: 0.5)
             } catch {
                 Issue.record("seed \(seed): scene failed: \(error)")
                 continue

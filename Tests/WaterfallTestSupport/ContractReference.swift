@@ -11,7 +11,7 @@ public enum ContractReference {
     }
 
     public static func layout(_ configuration: LayoutConfiguration) -> (contentSize: Size, elements: [Element]) {
-        let W = configuration.width
+        let contentWidth = configuration.width
         var elements: [Element] = []
         var y = 0.0
         for (s, section) in configuration.sections.enumerated() {
@@ -19,7 +19,8 @@ public enum ContractReference {
             if s > 0 { y += settings.spacingWithLastSection }
             if section.headerHeight > 0 {
                 let hi = settings.headerInset
-                let frame = Rect(x: hi.left, y: y + hi.top, width: W - hi.left - hi.right, height: section.headerHeight)
+                let frame = Rect(
+                    x: hi.left, y: y + hi.top, width: contentWidth - hi.left - hi.right, height: section.headerHeight)
                 elements.append(Element(kind: .header, section: s, item: nil, frame: frame))
                 y = frame.maxY + hi.bottom
             }
@@ -27,7 +28,7 @@ public enum ContractReference {
             y += inset.top
             let columns = settings.columns
             let spacing = settings.interitemSpacing
-            let cw = (W - inset.left - inset.right - Double(columns - 1) * spacing) / Double(columns)
+            let cw = (contentWidth - inset.left - inset.right - Double(columns - 1) * spacing) / Double(columns)
             var bottom = Array(repeating: y, count: columns)
             var hasItem = Array(repeating: false, count: columns)
             func next(_ c: Int) -> Double { bottom[c] + (hasItem[c] ? settings.lineSpacing : 0) }
@@ -38,7 +39,8 @@ public enum ContractReference {
                 case .full: k = columns
                 case .columns(let count): k = count
                 }
-                let w = k == columns ? W - inset.left - inset.right : Double(k) * cw + Double(k - 1) * spacing
+                let w =
+                    k == columns ? contentWidth - inset.left - inset.right : Double(k) * cw + Double(k - 1) * spacing
                 let h: Double
                 switch item.sizing {
                 case .height(let height): h = height
@@ -75,12 +77,13 @@ public enum ContractReference {
             y = bottom.max()! + inset.bottom
             if section.footerHeight > 0 {
                 let fi = settings.footerInset
-                let frame = Rect(x: fi.left, y: y + fi.top, width: W - fi.left - fi.right, height: section.footerHeight)
+                let frame = Rect(
+                    x: fi.left, y: y + fi.top, width: contentWidth - fi.left - fi.right, height: section.footerHeight)
                 elements.append(Element(kind: .footer, section: s, item: nil, frame: frame))
                 y = frame.maxY + fi.bottom
             }
         }
-        return (Size(width: W, height: max(y, configuration.minimumContentHeight)), elements)
+        return (Size(width: contentWidth, height: max(y, configuration.minimumContentHeight)), elements)
     }
 }
 

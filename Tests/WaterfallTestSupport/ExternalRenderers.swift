@@ -31,7 +31,10 @@ public enum ExternalRenderers {
         defer { try? FileManager.default.removeItem(atPath: profile) }
         return try run(
             find("chromium"),
-            ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)", "--dump-dom", "file://\(htmlPath)"],
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)", "--dump-dom",
+                "file://\(htmlPath)",
+            ],
             captureOutput: true)
     }
 

@@ -59,7 +59,7 @@ struct CheckCommand: ParsableCommand {
             }
         }
         let options = DiffOptions(threshold: threshold, includeAntialiasing: !ignoreAntialiasing)
-        let results = Locked(Array<SpecCheck?>(repeating: nil, count: specs.count))
+        let results = Locked([SpecCheck?](repeating: nil, count: specs.count))
         DispatchQueue.concurrentPerform(iterations: specs.count) { index in
             let check = SpecCheck.run(spec: specs[index], baselines: baselines, options: options)
             results.withLock { $0[index] = check }

@@ -47,11 +47,13 @@ struct DiffCommand: ParsableCommand {
         case (true, true):
             different = try comparePixels(oldBytes, newBytes)
         case (false, false):
-            let diff = LayoutDiff(old: try Self.snapshot(oldBytes, path: old), new: try Self.snapshot(newBytes, path: new))
+            let diff = LayoutDiff(
+                old: try Self.snapshot(oldBytes, path: old), new: try Self.snapshot(newBytes, path: new))
             Output.standardOutput(json ? diff.json : diff.text)
             different = diff.isDifferent
         default:
-            throw CLIError.badArgument("\(old) and \(new) are not of the same kind: compare two PNGs, or two specs or layouts")
+            throw CLIError.badArgument(
+                "\(old) and \(new) are not of the same kind: compare two PNGs, or two specs or layouts")
         }
         if different { throw ExitCode(1) }
     }

@@ -22,6 +22,8 @@ struct LayoutCommand: ParsableCommand {
         let layout = try spec.layout()
         let elements =
             rect.map { layout.layoutAttributesForElements(in: $0.rect) } ?? layout.layoutAttributesForAllElements()
-        LayoutDump.write(contentSize: layout.contentSize, elements: elements, pretty: pretty) { Output.standardOutput($0) }
+        LayoutDump.write(contentSize: layout.contentSize, elements: elements, pretty: pretty) {
+            Output.standardOutput($0)
+        }
     }
 }

@@ -11,7 +11,8 @@ enum AtomicFile {
     static func stage(_ bytes: [UInt8], for path: String) throws(CLIError) -> String {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        let temporary = (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
+        let temporary = (folder as NSString).appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
         let descriptor = TemporaryFiles.create(temporary)
         guard descriptor >= 0 else {
             throw CLIError.io(path: path, message: "cannot be written (is the folder writable?)")

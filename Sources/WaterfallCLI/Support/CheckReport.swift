@@ -9,7 +9,9 @@ enum CheckReport {
     static func write(_ checks: [SpecCheck], to folder: String, templates: TemplateSet) throws {
         try AtomicFile.makeFolder(folder)
         let sorted = checks.enumerated().sorted {
-            (order.firstIndex(of: $0.element.status)!, $0.offset) < (order.firstIndex(of: $1.element.status)!, $1.offset)
+            (order.firstIndex(of: $0.element.status)!, $0.offset) < (
+                order.firstIndex(of: $1.element.status)!, $1.offset
+            )
         }.map(\.element)
         var entries: [[String: Any]] = []
         for check in sorted {

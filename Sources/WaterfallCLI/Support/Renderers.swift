@@ -1,7 +1,9 @@
 import WaterfallCairo
 import WaterfallRender
 
-/// The output formats the command line knows, by name. A new format registers here.
+/// The output formats the command line knows, by name.
+///
+/// A new format registers here.
 enum Renderers {
     static let names = ["svg", "html", "png", "pdf", "json"]
 

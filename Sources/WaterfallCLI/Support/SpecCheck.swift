@@ -102,7 +102,8 @@ struct SpecCheck {
         if let json = FileManager.default.contents(atPath: path(baselines, "\(name).layout.json")),
             let (size, elements) = try LayoutDump.decode(String(decoding: json, as: UTF8.self))
         {
-            let diff = LayoutDiff(old: LayoutSnapshot(contentSize: size, elements: elements), new: LayoutSnapshot(layout))
+            let diff = LayoutDiff(
+                old: LayoutSnapshot(contentSize: size, elements: elements), new: LayoutSnapshot(layout))
             layoutDiff = diff
             changed = changed || diff.isDifferent
         } else {

@@ -11,7 +11,9 @@ enum TemporaryFiles {
 
     /// Creates `path`, a new empty file, and records it, as one step under the lock the
     /// interrupt sweep holds: a file is either made and recorded before the sweep, which then
-    /// removes it, or not made at all. Returns the file open for writing, or -1 with `errno` set.
+    /// removes it, or not made at all.
+    ///
+    /// Returns the file open for writing, or -1 with `errno` set.
     static func create(_ path: String) -> Int32 {
         files.withLock { staged in
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)

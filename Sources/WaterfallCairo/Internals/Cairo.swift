@@ -470,6 +470,7 @@ enum LibPNG {
 /// JPEG through TurboJPEG, which reports errors as return codes.
 enum TurboJPEG {
     /// Decodes a baseline or progressive JPEG to RGBA with accurate DCT and smooth upsampling.
+    ///
     /// Recoverable damage (such as a truncated file) decodes what is there, as browsers do.
     static func decode(_ bytes: [UInt8]) throws -> RasterImage {
         guard let handle = tjInitDecompress() else {

@@ -27,7 +27,9 @@ public struct LayoutDiff: Sendable, Hashable {
             seen.insert(key)
             guard let before = oldFrames[key] else {
                 changes.append(
-                    LayoutChange(kind: .appeared, element: element.kind, indexPath: element.indexPath, old: nil, new: element.frame))
+                    LayoutChange(
+                        kind: .appeared, element: element.kind, indexPath: element.indexPath, old: nil,
+                        new: element.frame))
                 continue
             }
             let after = element.frame
@@ -41,14 +43,18 @@ public struct LayoutDiff: Sendable, Hashable {
                 case (false, false): nil
                 }
             if let kind {
-                changes.append(LayoutChange(kind: kind, element: element.kind, indexPath: element.indexPath, old: before, new: after))
+                changes.append(
+                    LayoutChange(
+                        kind: kind, element: element.kind, indexPath: element.indexPath, old: before, new: after))
             } else {
                 unchanged += 1
             }
         }
         for element in old.elements where !seen.contains(Key(kind: element.kind, path: element.indexPath)) {
             changes.append(
-                LayoutChange(kind: .disappeared, element: element.kind, indexPath: element.indexPath, old: element.frame, new: nil))
+                LayoutChange(
+                    kind: .disappeared, element: element.kind, indexPath: element.indexPath, old: element.frame,
+                    new: nil))
         }
         self.oldContentSize = old.contentSize
         self.newContentSize = new.contentSize
@@ -74,7 +80,8 @@ public struct LayoutDiff: Sendable, Hashable {
         text += "\(count(.appeared)) appeared, \(count(.disappeared)) disappeared, \(unchanged) unchanged"
         if let largest = largestShift { text += "; largest shift \(n(largest.shift)) (\(largest.name))" }
         if oldContentSize != newContentSize {
-            text += "; content \(n(oldContentSize.width))×\(n(oldContentSize.height)) -> \(n(newContentSize.width))×\(n(newContentSize.height))"
+            text +=
+                "; content \(n(oldContentSize.width))×\(n(oldContentSize.height)) -> \(n(newContentSize.width))×\(n(newContentSize.height))"
         }
         return text
     }
@@ -89,16 +96,20 @@ public struct LayoutDiff: Sendable, Hashable {
         let n = ShortestNumber.text
         func rect(_ rect: Rect?) -> String {
             guard let rect else { return "null" }
-            return "{\"x\":\(n(rect.minX)),\"y\":\(n(rect.minY)),\"width\":\(n(rect.width)),\"height\":\(n(rect.height))}"
+            return
+                "{\"x\":\(n(rect.minX)),\"y\":\(n(rect.minY)),\"width\":\(n(rect.width)),\"height\":\(n(rect.height))}"
         }
         func size(_ size: Size) -> String { "{\"width\":\(n(size.width)),\"height\":\(n(size.height))}" }
         let items = changes.map { change in
-            var fields = "{\"change\":\"\(change.kind.rawValue)\",\"kind\":\"\(change.element.rawValue)\",\"section\":\(change.indexPath.section)"
+            var fields =
+                "{\"change\":\"\(change.kind.rawValue)\",\"kind\":\"\(change.element.rawValue)\",\"section\":\(change.indexPath.section)"
             if change.element == .cell { fields += ",\"item\":\(change.indexPath.item)" }
             return fields + ",\"old\":\(rect(change.old)),\"new\":\(rect(change.new)),\"shift\":\(n(change.shift))}"
         }
-        var out = "{\"different\":\(isDifferent),\"oldContentSize\":\(size(oldContentSize)),\"newContentSize\":\(size(newContentSize))"
-        out += ",\"summary\":{\"moved\":\(count(.moved)),\"resized\":\(count(.resized)),\"movedAndResized\":\(count(.movedAndResized))"
+        var out =
+            "{\"different\":\(isDifferent),\"oldContentSize\":\(size(oldContentSize)),\"newContentSize\":\(size(newContentSize))"
+        out +=
+            ",\"summary\":{\"moved\":\(count(.moved)),\"resized\":\(count(.resized)),\"movedAndResized\":\(count(.movedAndResized))"
         out += ",\"appeared\":\(count(.appeared)),\"disappeared\":\(count(.disappeared)),\"unchanged\":\(unchanged)"
         out += ",\"largestShift\":\(n(largestShift?.shift ?? 0))}"
         out += ",\"changes\":[" + items.joined(separator: ",") + "]}\n"

@@ -12,7 +12,8 @@ extension DiffResult {
         let percent = ShortestNumber.text((share * 100_000).rounded() / 1000)
         let verdict = isDifferent ? "different" : (identical ? "identical" : "same")
         lines.append(
-            "\(verdict): \(differentPixels) of \(totalPixels) pixels differ (\(percent)%), \(antialiasedPixels) anti-aliased")
+            "\(verdict): \(differentPixels) of \(totalPixels) pixels differ (\(percent)%), \(antialiasedPixels) anti-aliased"
+        )
         for region in regions {
             lines.append("changed region at (\(region.x), \(region.y)) size \(region.width)×\(region.height)")
         }

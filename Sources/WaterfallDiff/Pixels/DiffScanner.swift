@@ -33,14 +33,24 @@ struct DiffScanner: @unchecked Sendable {
         var acc: UInt64 = 0
         var i = 0
         while i &+ 32 <= count {
-            acc |= p.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ q.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            acc |= p.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self) ^ q.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
-            acc |= p.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self) ^ q.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
-            acc |= p.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self) ^ q.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
+            acc |=
+                p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                ^ q.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            acc |=
+                p.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+                ^ q.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+            acc |=
+                p.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
+                ^ q.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
+            acc |=
+                p.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
+                ^ q.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
             i &+= 32
         }
         while i &+ 4 <= count {
-            acc |= UInt64(p.loadUnaligned(fromByteOffset: i, as: UInt32.self) ^ q.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+            acc |= UInt64(
+                p.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+                    ^ q.loadUnaligned(fromByteOffset: i, as: UInt32.self))
             i &+= 4
         }
         while i < count {
@@ -62,8 +72,10 @@ struct DiffScanner: @unchecked Sendable {
         if x1 > 0 && y1 > 0 && x1 < width - 1 && y1 < height - 1 {
             return equalNeighbours(img, stride, x1, y1) > 2
         }
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
+        let x0 = max(x1 - 1, 0)
+        let y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, width - 1)
+        let y2 = min(y1 + 1, height - 1)
         let val = pixel(img, stride, x1, y1)
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         var x = x0
@@ -108,7 +120,9 @@ struct DiffScanner: @unchecked Sendable {
     }
 
     /// pixelmatch `antialiased` (Vyšniauskas 2009), checking pixel (x1, y1) of `img` against `other`.
-    func antialiased(_ img: UnsafeRawPointer, _ stride: Int, _ other: UnsafeRawPointer, _ otherStride: Int, _ x1: Int, _ y1: Int) -> Bool {
+    func antialiased(
+        _ img: UnsafeRawPointer, _ stride: Int, _ other: UnsafeRawPointer, _ otherStride: Int, _ x1: Int, _ y1: Int
+    ) -> Bool {
         if x1 > 0 && y1 > 0 && x1 < width - 1 && y1 < height - 1 {
             // interior pixel: the same visiting order (x outer, y inner), unrolled
             let up = img + (y1 - 1) &* stride + (x1 - 1) &* 4
@@ -117,25 +131,35 @@ struct DiffScanner: @unchecked Sendable {
             let center = Self.load(mid, 1)
             var scan = NeighbourScan(zeroes: 0, center: center, centerY: YIQ.blendedY(center))
             guard scan.visit(Self.load(up, 0), x1 - 1, y1 - 1),
-                  scan.visit(Self.load(mid, 0), x1 - 1, y1),
-                  scan.visit(Self.load(down, 0), x1 - 1, y1 + 1),
-                  scan.visit(Self.load(up, 1), x1, y1 - 1),
-                  scan.visit(Self.load(down, 1), x1, y1 + 1),
-                  scan.visit(Self.load(up, 2), x1 + 1, y1 - 1),
-                  scan.visit(Self.load(mid, 2), x1 + 1, y1),
-                  scan.visit(Self.load(down, 2), x1 + 1, y1 + 1)
+                scan.visit(Self.load(mid, 0), x1 - 1, y1),
+                scan.visit(Self.load(down, 0), x1 - 1, y1 + 1),
+                scan.visit(Self.load(up, 1), x1, y1 - 1),
+                scan.visit(Self.load(down, 1), x1, y1 + 1),
+                scan.visit(Self.load(up, 2), x1 + 1, y1 - 1),
+                scan.visit(Self.load(mid, 2), x1 + 1, y1),
+                scan.visit(Self.load(down, 2), x1 + 1, y1 + 1)
             else { return false }
             if scan.minD == 0 || scan.maxD == 0 { return false }
-            return (hasManySiblings(img, stride, scan.minX, scan.minY) && hasManySiblings(other, otherStride, scan.minX, scan.minY))
-                || (hasManySiblings(img, stride, scan.maxX, scan.maxY) && hasManySiblings(other, otherStride, scan.maxX, scan.maxY))
+            return
+                (hasManySiblings(img, stride, scan.minX, scan.minY)
+                && hasManySiblings(other, otherStride, scan.minX, scan.minY))
+                || (hasManySiblings(img, stride, scan.maxX, scan.maxY)
+                    && hasManySiblings(other, otherStride, scan.maxX, scan.maxY))
         }
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
+        let x0 = max(x1 - 1, 0)
+        let y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, width - 1)
+        let y2 = min(y1 + 1, height - 1)
         let center = pixel(img, stride, x1, y1)
-        var centerY = 0.0, haveCenterY = false
+        var centerY = 0.0
+        var haveCenterY = false
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
-        var minD = 0.0, maxD = 0.0
-        var minX = 0, minY = 0, maxX = 0, maxY = 0
+        var minD = 0.0
+        var maxD = 0.0
+        var minX = 0
+        var minY = 0
+        var maxX = 0
+        var maxY = 0
         var x = x0
         while x <= x2 {
             var y = y0
@@ -144,16 +168,23 @@ struct DiffScanner: @unchecked Sendable {
                     let n = pixel(img, stride, x, y)
                     var delta = 0.0
                     if n != center {
-                        if !haveCenterY { centerY = YIQ.blendedY(center); haveCenterY = true }
+                        if !haveCenterY {
+                            centerY = YIQ.blendedY(center)
+                            haveCenterY = true
+                        }
                         delta = centerY - YIQ.blendedY(n)
                     }
                     if delta == 0 {
                         zeroes += 1
                         if zeroes > 2 { return false }
                     } else if delta < minD {
-                        minD = delta; minX = x; minY = y
+                        minD = delta
+                        minX = x
+                        minY = y
                     } else if delta > maxD {
-                        maxD = delta; maxX = x; maxY = y
+                        maxD = delta
+                        maxX = x
+                        maxY = y
                     }
                 }
                 y += 1
@@ -170,8 +201,11 @@ struct DiffScanner: @unchecked Sendable {
         var chunk = ScanChunk()
         let segment = Self.segment
         // one-entry caches; keys start as an unequal pair so the first lookup misses
-        var deltaKeyA: UInt32 = 0, deltaKeyB: UInt32 = 0, overThreshold = false
-        var grayKey: UInt32 = 0, grayValue = YIQ.fadedGray(0, fade: fade)
+        var deltaKeyA: UInt32 = 0
+        var deltaKeyB: UInt32 = 0
+        var overThreshold = false
+        var grayKey: UInt32 = 0
+        var grayValue = YIQ.fadedGray(0, fade: fade)
         for y in rows {
             let ra = a + y &* strideA
             let rb = b + y &* strideB
@@ -185,7 +219,10 @@ struct DiffScanner: @unchecked Sendable {
                     if let ro {
                         for px in x..<end {
                             let v = Self.load(ra, px)
-                            if v != grayKey { grayKey = v; grayValue = YIQ.fadedGray(v, fade: fade) }
+                            if v != grayKey {
+                                grayKey = v
+                                grayValue = YIQ.fadedGray(v, fade: fade)
+                            }
                             Self.store(ro, px, grayValue)
                         }
                     }
@@ -200,11 +237,13 @@ struct DiffScanner: @unchecked Sendable {
                     if va != vb {
                         // flat areas repeat the same pair of colours: reuse the last delta
                         if va != deltaKeyA || vb != deltaKeyB {
-                            deltaKeyA = va; deltaKeyB = vb
+                            deltaKeyA = va
+                            deltaKeyB = vb
                             overThreshold = abs(YIQ.delta(va, vb)) > maxDelta
                         }
                         if overThreshold {
-                            let isAA = (!obviouslyNotAA(a, strideA, px, y) && antialiased(a, strideA, b, strideB, px, y))
+                            let isAA =
+                                (!obviouslyNotAA(a, strideA, px, y) && antialiased(a, strideA, b, strideB, px, y))
                                 || (!obviouslyNotAA(b, strideB, px, y) && antialiased(b, strideB, a, strideA, px, y))
                             if isAA { chunk.antialiased += 1 }
                             if isAA && !includeAA {
@@ -216,7 +255,8 @@ struct DiffScanner: @unchecked Sendable {
                                     runEnd = px + 1
                                 } else {
                                     if runStart >= 0 {
-                                        chunk.runs.append(DiffRun(y: Int32(y), start: Int32(runStart), end: Int32(runEnd)))
+                                        chunk.runs.append(
+                                            DiffRun(y: Int32(y), start: Int32(runStart), end: Int32(runEnd)))
                                     }
                                     runStart = px
                                     runEnd = px + 1
@@ -226,7 +266,10 @@ struct DiffScanner: @unchecked Sendable {
                     }
                     if let ro {
                         if painted == 0 {
-                            if va != grayKey { grayKey = va; grayValue = YIQ.fadedGray(va, fade: fade) }
+                            if va != grayKey {
+                                grayKey = va
+                                grayValue = YIQ.fadedGray(va, fade: fade)
+                            }
                             painted = grayValue
                         }
                         Self.store(ro, px, painted)

@@ -15,9 +15,14 @@ struct NeighbourScan {
             return zeroes <= 2
         }
         // minD <= 0 <= maxD, so at most one of these holds and neither for delta == 0
-        let lt = delta < minD, gt = delta > maxD
-        minD = lt ? delta : minD; minX = lt ? x : minX; minY = lt ? y : minY
-        maxD = gt ? delta : maxD; maxX = gt ? x : maxX; maxY = gt ? y : maxY
+        let lt = delta < minD
+        let gt = delta > maxD
+        minD = lt ? delta : minD
+        minX = lt ? x : minX
+        minY = lt ? y : minY
+        maxD = gt ? delta : maxD
+        maxX = gt ? x : maxX
+        maxY = gt ? y : maxY
         return true
     }
 }

@@ -18,7 +18,9 @@ public enum PixelDiff {
     }
 
     /// Compares and paints the diff image in a single pass.
-    public static func compareWithDiffImage(_ a: DiffImage, _ b: DiffImage, options: DiffOptions = .init()) -> (result: DiffResult, image: DiffImage) {
+    public static func compareWithDiffImage(_ a: DiffImage, _ b: DiffImage, options: DiffOptions = .init()) -> (
+        result: DiffResult, image: DiffImage
+    ) {
         let r = run(a, b, options: options, makeImage: true)
         return (r.result, r.image!)
     }
@@ -29,11 +31,21 @@ public enum PixelDiff {
     }
 
     /// Shared implementation of the public entry points.
-    static func run(_ a: DiffImage, _ b: DiffImage, options: DiffOptions, makeImage: Bool) -> (result: DiffResult, image: DiffImage?) {
-        precondition(a.width >= 0 && a.height >= 0 && a.pixels.count >= a.width * a.height * 4, "image A: pixels shorter than width*height*4")
-        precondition(b.width >= 0 && b.height >= 0 && b.pixels.count >= b.width * b.height * 4, "image B: pixels shorter than width*height*4")
+    static func run(_ a: DiffImage, _ b: DiffImage, options: DiffOptions, makeImage: Bool) -> (
+        result: DiffResult, image: DiffImage?
+    ) {
+        precondition(
+            a.width >= 0 && a.height >= 0 && a.pixels.count >= a.width * a.height * 4,
+            "image A: pixels shorter than width*height*4")
+        precondition(
+            b.width >= 0 && b.height >= 0 && b.pixels.count >= b.width * b.height * 4,
+            "image B: pixels shorter than width*height*4")
         let sameSize = a.width == b.width && a.height == b.height
-        let mismatch = sameSize ? nil : DiffSizeMismatch(a: DiffSize(width: a.width, height: a.height), b: DiffSize(width: b.width, height: b.height))
+        let mismatch =
+            sameSize
+            ? nil
+            : DiffSizeMismatch(
+                a: DiffSize(width: a.width, height: a.height), b: DiffSize(width: b.width, height: b.height))
         let width = min(a.width, b.width)
         let height = min(a.height, b.height)
         let total = width * height
@@ -68,7 +80,10 @@ public enum PixelDiff {
             }
         }
 
-        var different = 0, antialiased = 0, changed = false, runCount = 0
+        var different = 0
+        var antialiased = 0
+        var changed = false
+        var runCount = 0
         for c in chunks {
             different += c.different
             antialiased += c.antialiased

@@ -14,16 +14,19 @@ enum RegionBuilder {
     /// Joins two sets, keeping the smaller index as root (deterministic).
     @inline(__always)
     static func union(_ parent: inout [Int32], _ i: Int, _ j: Int) {
-        let ri = find(&parent, i), rj = find(&parent, j)
+        let ri = find(&parent, i)
+        let rj = find(&parent, j)
         if ri < rj { parent[rj] = Int32(ri) } else if rj < ri { parent[ri] = Int32(rj) }
     }
 
     /// 8-connected components of `runs` (row-major order), then boxes merged while they overlap or touch.
-    static func regions(runs: [DiffRun], maxRegions: Int, mergeLimit: Int) -> (regions: [PixelRegion], truncated: Bool) {
+    static func regions(runs: [DiffRun], maxRegions: Int, mergeLimit: Int) -> (regions: [PixelRegion], truncated: Bool)
+    {
         let n = runs.count
         if n == 0 { return ([], false) }
         var parent = (0..<n).map { Int32($0) }
-        var prevStart = 0, prevEnd = 0
+        var prevStart = 0
+        var prevEnd = 0
         var i = 0
         while i < n {
             let y = runs[i].y
@@ -40,7 +43,9 @@ enum RegionBuilder {
                     }
                 }
             }
-            prevStart = i; prevEnd = j; i = j
+            prevStart = i
+            prevEnd = j
+            i = j
         }
         var boxIndex = [Int32](repeating: -1, count: n)
         var boxes: [RegionBox] = []

@@ -28,7 +28,9 @@ struct ChunkedStorage<Element: BitwiseCopyable>: RandomAccessCollection {
     // MARK: - Appending
 
     /// Room after the last element for at least one and at most `limit` more (`limit` > 0), in
-    /// one run of memory. What is written there is stored by ``commitTail(_:)``; until then it
+    /// one run of memory.
+    ///
+    /// What is written there is stored by ``commitTail(_:)``; until then it
     /// is not part of the collection, and any other change to the storage forgets it.
     mutating func tail(upTo limit: Int) -> UnsafeMutableBufferPointer<Element> {
         precondition(limit > 0)
@@ -89,7 +91,9 @@ struct ChunkedStorage<Element: BitwiseCopyable>: RandomAccessCollection {
         }
     }
 
-    /// One chunk's memory. A chunk is written only while one storage holds it.
+    /// One chunk's memory.
+    ///
+    /// A chunk is written only while one storage holds it.
     private final class Chunk: @unchecked Sendable {
         let base: UnsafeMutablePointer<Element>
         let capacity: Int

@@ -84,7 +84,9 @@ struct FixedColumnTops<let count: Int>: ColumnTops {
     }
 
     @inline(__always)
-    private static func round(_ values: inout InlineArray<count, UInt64>, _ columns: inout InlineArray<count, Int>, width: Int) {
+    private static func round(
+        _ values: inout InlineArray<count, UInt64>, _ columns: inout InlineArray<count, Int>, width: Int
+    ) {
         var left = 0
         while left + width < count {
             let right = left + width

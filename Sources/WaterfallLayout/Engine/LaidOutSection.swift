@@ -67,7 +67,8 @@ struct LaidOutSection: Sendable {
     @inline(__always)
     func width(ofSpan span: Int) -> Double {
         span == settings.columns
-            ? fullWidth : span == 1 ? columnWidth : Double(span) * columnWidth + Double(span - 1) * settings.interitemSpacing
+            ? fullWidth
+            : span == 1 ? columnWidth : Double(span) * columnWidth + Double(span - 1) * settings.interitemSpacing
     }
 
     // MARK: - Placement
@@ -100,7 +101,9 @@ struct LaidOutSection: Sendable {
         try append(items, section: section, tops: ColumnTopsBuffer(next: tops, count: columns), lists: lists)
     }
 
-    /// The placement loop. It places a batch at a time, writing cells straight into the end of
+    /// The placement loop.
+    ///
+    /// It places a batch at a time, writing cells straight into the end of
     /// storage and each column's new cells into a small list that stays in cache, and then stores
     /// the batch: so when an item is refused, nothing of this call is kept.
     private mutating func append(
@@ -169,8 +172,9 @@ struct LaidOutSection: Sendable {
                 singles &+= 1
             } else {
                 (column, top) = tops.withBuffer { next in
-                    Self.place(span: span, height: height, in: next, columns: columns, turn: singles, direction: direction,
-                               lineSpacing: lineSpacing)
+                    Self.place(
+                        span: span, height: height, in: next, columns: columns, turn: singles, direction: direction,
+                        lineSpacing: lineSpacing)
                 }
                 for covered in column..<(column + span) { lists.append(listed, toColumn: covered) }
                 if span == 1 { singles &+= 1 }

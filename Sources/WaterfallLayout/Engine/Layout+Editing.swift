@@ -14,7 +14,8 @@ extension Layout {
         try checkSection(indexPath.section)
         let count = sections[indexPath.section].itemCount
         guard indexPath.item >= 0, indexPath.item <= count else {
-            throw LayoutError(section: indexPath.section, key: "items", message: "no place \(indexPath.item) among \(count) items")
+            throw LayoutError(
+                section: indexPath.section, key: "items", message: "no place \(indexPath.item) among \(count) items")
         }
         try redo(section: indexPath.section, from: indexPath.item) { old in
             [item] + old
@@ -47,7 +48,8 @@ extension Layout {
 
     /// Takes the placed items of `section` from `item` on, lets `edit` change them, and places the
     /// result again; on an error the layout is left as it was.
-    private mutating func redo(section: Int, from item: Int, _ edit: ([LayoutItem]) -> [LayoutItem]) throws(LayoutError) {
+    private mutating func redo(section: Int, from item: Int, _ edit: ([LayoutItem]) -> [LayoutItem]) throws(LayoutError)
+    {
         let old = (item..<sections[section].itemCount).map { sections[section].placedItem($0) }
         let saved = sections[section]
         do {
@@ -69,7 +71,8 @@ extension Layout {
         try checkSection(indexPath.section)
         let count = sections[indexPath.section].itemCount
         guard indexPath.item >= 0, indexPath.item < count else {
-            throw LayoutError(section: indexPath.section, key: "items", message: "no item \(indexPath.item) among \(count)")
+            throw LayoutError(
+                section: indexPath.section, key: "items", message: "no item \(indexPath.item) among \(count)")
         }
     }
 }

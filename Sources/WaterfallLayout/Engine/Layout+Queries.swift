@@ -104,7 +104,8 @@ extension LaidOutSection {
         for item in found {
             let item = Int(item)
             result.append(
-                LayoutAttributes(kind: .cell, indexPath: ItemPath(section: index, item: item), frame: frame(ofItem: item)))
+                LayoutAttributes(
+                    kind: .cell, indexPath: ItemPath(section: index, item: item), frame: frame(ofItem: item)))
         }
         if let footer = footerFrame, rect.intersectsElement(footer) {
             result.append(LayoutAttributes(kind: .footer, indexPath: ItemPath(section: index, item: 0), frame: footer))

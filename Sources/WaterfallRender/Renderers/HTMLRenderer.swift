@@ -8,7 +8,9 @@ extension Renderer {
     /// in CSS pixels, from the `page` template of `templates`.
     public static func html(templates: TemplateSet, title: String = "Waterfall") -> Renderer {
         Renderer(format: "html", fileExtension: "html") { scene, emit in
-            try HTMLPage.write(scene, title: title, templates: templates) { try emit(RenderedFile(bytes: Array($0.utf8))) }
+            try HTMLPage.write(scene, title: title, templates: templates) {
+                try emit(RenderedFile(bytes: Array($0.utf8)))
+            }
         }
     }
 }
@@ -17,7 +19,9 @@ extension Renderer {
 enum HTMLPage {
     static let elementsPerPiece = 4096
 
-    /// Writes the page in pieces. When the page template draws its elements through the
+    /// Writes the page in pieces.
+    ///
+    /// When the page template draws its elements through the
     /// `element` partial (as `Templates/page.mustache` does), elements are rendered a few thousand
     /// at a time and memory stays bounded; other templates are rendered whole.
     static func write(_ scene: Scene, title: String, templates: TemplateSet, emit: (String) throws -> Void) throws {

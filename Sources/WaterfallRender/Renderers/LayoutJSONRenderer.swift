@@ -6,7 +6,8 @@ extension Renderer {
     /// diff is made against.
     public static let layoutJSON = Renderer(format: "json", fileExtension: "layout.json") { scene, emit in
         let elements = scene.elements.lazy.map {
-            LayoutAttributes(kind: $0.kind, indexPath: ItemPath(section: $0.section, item: $0.item ?? 0), frame: $0.frame)
+            LayoutAttributes(
+                kind: $0.kind, indexPath: ItemPath(section: $0.section, item: $0.item ?? 0), frame: $0.frame)
         }
         try LayoutDump.write(contentSize: scene.size, elements: elements, pretty: true) { (piece: String) throws in
             try emit(RenderedFile(bytes: Array(piece.utf8)))

@@ -122,7 +122,8 @@ public struct SceneBuilder {
         let width = box.width - 2 * horizontal
         guard width > 0, box.height >= height || !centered else { return [] }
         let top = centered ? box.minY + (box.height - height) / 2 : box.minY
-        let fitted = measurer.fitting(Self.displayable(text), width: width, fontFamilies: style.font, fontSize: size, weight: weight)
+        let fitted = measurer.fitting(
+            Self.displayable(text), width: width, fontFamilies: style.font, fontSize: size, weight: weight)
         guard !fitted.isEmpty else { return [] }
         return [
             TextRun(

@@ -56,7 +56,8 @@ extension Spec {
             if count == 0 { break }
             guard count > 0 else {
                 if errno == EINTR { continue }
-                throw SpecError(file: path, location: "", message: "cannot be read (\(String(cString: strerror(errno))))")
+                throw SpecError(
+                    file: path, location: "", message: "cannot be read (\(String(cString: strerror(errno))))")
             }
             bytes += buffer[..<count]
             guard bytes.count <= SpecLimits.maximumFileBytes else {

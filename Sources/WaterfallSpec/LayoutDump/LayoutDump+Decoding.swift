@@ -43,11 +43,14 @@ extension LayoutDump {
         attributes.reserveCapacity(document.elements.count)
         for (index, element) in document.elements.enumerated() {
             guard let kind = ElementKind(rawValue: element.kind) else {
-                throw SpecError(file: file, location: "elements[\(index)].kind", message: "unknown kind \"\(element.kind)\"")
+                throw SpecError(
+                    file: file, location: "elements[\(index)].kind", message: "unknown kind \"\(element.kind)\"")
             }
-            let frame = Rect(x: element.frame.x, y: element.frame.y, width: element.frame.width, height: element.frame.height)
+            let frame = Rect(
+                x: element.frame.x, y: element.frame.y, width: element.frame.width, height: element.frame.height)
             let item = kind == .cell ? element.item ?? 0 : 0
-            attributes.append(LayoutAttributes(kind: kind, indexPath: ItemPath(section: element.section, item: item), frame: frame))
+            attributes.append(
+                LayoutAttributes(kind: kind, indexPath: ItemPath(section: element.section, item: item), frame: frame))
         }
         return (Size(width: document.contentSize.width, height: document.contentSize.height), attributes)
     }
