@@ -21,14 +21,20 @@ let package = Package(
     targets: [
         // The engine: pure computation, no IO, no Foundation.
         .target(name: "WaterfallLayout"),
+        // What every module below the command line shares: colors, numbers as text, pixel images
+        // and the layout dump.
+        .target(name: "WaterfallCore", dependencies: ["WaterfallLayout"]),
         // Spec files (JSON and YAML) decoded into layout configurations and content.
         .target(
             name: "WaterfallSpec",
-            dependencies: ["WaterfallLayout", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["WaterfallLayout", "WaterfallCore", .product(name: "Yams", package: "Yams")]),
         // The render model (scene) and the text renderers: SVG, and HTML from Mustache templates.
         .target(
             name: "WaterfallRender",
-            dependencies: ["WaterfallLayout", "WaterfallSpec", .product(name: "Mustache", package: "swift-mustache")]),
+            dependencies: [
+                "WaterfallLayout", "WaterfallCore", "WaterfallSpec",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]),
         // Cairo and Pango, through pkg-config; every C call is in WaterfallCairo/Internals/Cairo.swift.
         .systemLibrary(
             name: "CWaterfallCairo",
@@ -39,19 +45,20 @@ let package = Package(
             name: "WaterfallCairo",
             dependencies: ["CWaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec"]),
         // Pixel and layout comparison for visual regression tests.
-        .target(name: "WaterfallDiff", dependencies: ["WaterfallLayout", "WaterfallSpec"]),
+        .target(name: "WaterfallDiff", dependencies: ["WaterfallLayout", "WaterfallCore"]),
         // Strategies for pointfreeco/swift-snapshot-testing that work on Linux.
         .target(
             name: "WaterfallSnapshotTesting",
             dependencies: [
-                "WaterfallDiff", "WaterfallCairo", "WaterfallRender", "WaterfallSpec", "WaterfallLayout",
+                "WaterfallCore", "WaterfallDiff", "WaterfallCairo", "WaterfallRender", "WaterfallSpec",
+                "WaterfallLayout",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
         .executableTarget(
             name: "WaterfallCLI",
             dependencies: [
-                "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallDiff",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
+                "WaterfallDiff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // glibc's heap statistics, for the benchmark's bytes-per-item figures.
         .target(name: "CHeapStatistics"),
@@ -64,7 +71,8 @@ let package = Package(
                 "WaterfallTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
-            name: "WaterfallTestSupport", dependencies: ["WaterfallLayout", "WaterfallSpec", "WaterfallDiff"],
+            name: "WaterfallTestSupport",
+            dependencies: ["WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallDiff"],
             path: "Tests/WaterfallTestSupport"),
         .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(

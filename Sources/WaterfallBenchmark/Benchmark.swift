@@ -2,6 +2,7 @@ import ArgumentParser
 import CHeapStatistics
 import Foundation
 import WaterfallCairo
+import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
 import WaterfallRender
@@ -246,7 +247,7 @@ struct Benchmark: ParsableCommand {
     func diffFigures() throws -> [Figure] {
         // A 2400×16000 pair: a rendered feed at 2×, and the same feed with one item a point taller.
         let configuration = Workload.configuration(items: 600)
-        func image(_ configuration: LayoutConfiguration) throws -> DiffImage {
+        func image(_ configuration: LayoutConfiguration) throws -> PixelImage {
             var spec = Spec(
                 width: 1200, minimumContentHeight: 8000,
                 sections: configuration.sections.map {
@@ -258,7 +259,7 @@ struct Benchmark: ParsableCommand {
             var scene = try SceneBuilder(measurer: PangoTextMeasurer()).scene(for: spec, layout: spec.layout())
             scene.size = Size(width: 1200, height: 8000)
             let raster = try CairoRenderer.rasterize(scene)
-            return DiffImage(width: raster.width, height: raster.height, pixels: raster.pixels)
+            return PixelImage(width: raster.width, height: raster.height, pixels: raster.pixels)
         }
         var changed = configuration
         changed.sections[0].items[10].sizing = .height(200)

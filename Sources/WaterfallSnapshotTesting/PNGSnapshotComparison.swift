@@ -1,6 +1,7 @@
 import Foundation
 import SnapshotTesting
 import WaterfallCairo
+import WaterfallCore
 import WaterfallDiff
 
 /// One reference PNG compared with an actual one, and the artifacts of a failure.
@@ -22,8 +23,8 @@ struct PNGSnapshotComparison {
         }
         let options = DiffOptions(threshold: max(0, min(1, 1 - perceptualPrecision)), includeAntialiasing: true)
         let (result, image) = PixelDiff.compareWithDiffImage(
-            DiffImage(width: a.width, height: a.height, pixels: a.pixels),
-            DiffImage(width: b.width, height: b.height, pixels: b.pixels), options: options)
+            PixelImage(width: a.width, height: a.height, pixels: a.pixels),
+            PixelImage(width: b.width, height: b.height, pixels: b.pixels), options: options)
         let matching = 1 - result.share
         guard result.sizeMismatch != nil || matching < precision else { return nil }
         let diffPNG =

@@ -1,4 +1,5 @@
 import Testing
+import WaterfallCore
 import WaterfallTestSupport
 
 @testable import WaterfallDiff
@@ -159,7 +160,7 @@ import WaterfallTestSupport
     }
 
     /// Random image pairs: few flat colours (so anti-aliasing detection triggers), noise blocks, shifts, alpha.
-    static func randomPair(_ rng: inout SplitMix, maxSide: Int) -> (DiffImage, DiffImage) {
+    static func randomPair(_ rng: inout SplitMix, maxSide: Int) -> (PixelImage, PixelImage) {
         let palette: [[UInt8]] = [
             [255, 255, 255, 255], [0, 0, 0, 255], [128, 128, 128, 255], [200, 30, 30, 255],
             [30, 30, 200, 120], [250, 250, 250, 255], [0, 0, 0, 0],
@@ -218,7 +219,7 @@ import WaterfallTestSupport
         return (a, b)
     }
 
-    static func checkAgainstTwin(_ a: DiffImage, _ b: DiffImage, _ options: DiffOptions) {
+    static func checkAgainstTwin(_ a: PixelImage, _ b: PixelImage, _ options: DiffOptions) {
         let (fast, image) = PixelDiff.compareWithDiffImage(a, b, options: options)
         let slow = ReferenceDiff.run(a, b, options: options)
         #expect(fast.differentPixels == slow.differentPixels)
@@ -247,7 +248,7 @@ import WaterfallTestSupport
         for _ in 0..<3 {
             var (a, b) = Self.randomPair(&rng, maxSide: 16)
             // scale up past the threading threshold (65,536 px) by tiling, then add noise blocks across bands
-            func tile(_ img: DiffImage) -> DiffImage {
+            func tile(_ img: PixelImage) -> PixelImage {
                 var out = TestImages.solid(320, 240)
                 for y in 0..<240 {
                     for x in 0..<320 {

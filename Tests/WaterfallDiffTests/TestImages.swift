@@ -1,26 +1,27 @@
+import WaterfallCore
 import WaterfallDiff
 
 /// Small image builders for the tests.
 enum TestImages {
-    static func solid(_ width: Int, _ height: Int, _ rgba: [UInt8] = [255, 255, 255, 255]) -> DiffImage {
+    static func solid(_ width: Int, _ height: Int, _ rgba: [UInt8] = [255, 255, 255, 255]) -> PixelImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for i in 0..<(width * height) {
             for c in 0..<4 { pixels[i * 4 + c] = rgba[c] }
         }
-        return DiffImage(width: width, height: height, pixels: pixels)
+        return PixelImage(width: width, height: height, pixels: pixels)
     }
 
-    static func set(_ img: inout DiffImage, _ x: Int, _ y: Int, _ rgba: [UInt8]) {
+    static func set(_ img: inout PixelImage, _ x: Int, _ y: Int, _ rgba: [UInt8]) {
         let i = (y * img.width + x) * 4
         for c in 0..<4 { img.pixels[i + c] = rgba[c] }
     }
 
-    static func get(_ img: DiffImage, _ x: Int, _ y: Int) -> [UInt8] {
+    static func get(_ img: PixelImage, _ x: Int, _ y: Int) -> [UInt8] {
         let i = (y * img.width + x) * 4
         return Array(img.pixels[i..<(i + 4)])
     }
 
-    static func fill(_ img: inout DiffImage, x: Int, y: Int, width: Int, height: Int, _ rgba: [UInt8]) {
+    static func fill(_ img: inout PixelImage, x: Int, y: Int, width: Int, height: Int, _ rgba: [UInt8]) {
         let x0 = max(x, 0)
         let x1 = min(x + width, img.width)
         let y0 = max(y, 0)
@@ -33,7 +34,7 @@ enum TestImages {
 
     /// Black rectangle on white spanning [x0, x0 + width) horizontally with fractional coverage at the edges.
     static func coveredRect(imageWidth: Int, imageHeight: Int, x0: Double, y: Int, width: Double, height: Int)
-        -> DiffImage
+        -> PixelImage
     {
         var img = solid(imageWidth, imageHeight)
         for col in 0..<imageWidth {

@@ -1,3 +1,4 @@
+import WaterfallCore
 import WaterfallDiff
 
 /// Slow, straightforward twin of `PixelDiff` (pixelmatch v5 ported line by line, no fast paths).
@@ -7,15 +8,15 @@ public enum ReferenceDiff {
         public var antialiasedPixels = 0
         public var regions: [PixelRegion] = []
         public var truncated = false
-        public var image: DiffImage
+        public var image: PixelImage
     }
 
-    static func px(_ img: DiffImage, _ x: Int, _ y: Int) -> (Double, Double, Double, Double) {
+    static func px(_ img: PixelImage, _ x: Int, _ y: Int) -> (Double, Double, Double, Double) {
         let i = (y * img.width + x) * 4
         return (Double(img.pixels[i]), Double(img.pixels[i + 1]), Double(img.pixels[i + 2]), Double(img.pixels[i + 3]))
     }
 
-    static func same(_ i1: DiffImage, _ x1: Int, _ y1: Int, _ i2: DiffImage, _ x2: Int, _ y2: Int) -> Bool {
+    static func same(_ i1: PixelImage, _ x1: Int, _ y1: Int, _ i2: PixelImage, _ x2: Int, _ y2: Int) -> Bool {
         let p = px(i1, x1, y1)
         let q = px(i2, x2, y2)
         return p.0 == q.0 && p.1 == q.1 && p.2 == q.2 && p.3 == q.3
@@ -32,7 +33,7 @@ public enum ReferenceDiff {
         r * 0.21147017 - g * 0.52261711 + b * 0.31114694
     }
 
-    static func colorDelta(_ i1: DiffImage, _ x1: Int, _ y1: Int, _ i2: DiffImage, _ x2: Int, _ y2: Int, yOnly: Bool)
+    static func colorDelta(_ i1: PixelImage, _ x1: Int, _ y1: Int, _ i2: PixelImage, _ x2: Int, _ y2: Int, yOnly: Bool)
         -> Double
     {
         var (r1, g1, b1, a1) = px(i1, x1, y1)
@@ -60,7 +61,7 @@ public enum ReferenceDiff {
         return yy1 > yy2 ? -delta : delta
     }
 
-    static func hasManySiblings(_ img: DiffImage, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int) -> Bool {
+    static func hasManySiblings(_ img: PixelImage, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int) -> Bool {
         let x0 = max(x1 - 1, 0)
         let y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, w - 1)
@@ -76,7 +77,7 @@ public enum ReferenceDiff {
         return false
     }
 
-    static func antialiased(_ img: DiffImage, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int, _ img2: DiffImage) -> Bool {
+    static func antialiased(_ img: PixelImage, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int, _ img2: PixelImage) -> Bool {
         let x0 = max(x1 - 1, 0)
         let y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, w - 1)
@@ -111,29 +112,29 @@ public enum ReferenceDiff {
             || (hasManySiblings(img, maxX, maxY, w, h) && hasManySiblings(img2, maxX, maxY, w, h))
     }
 
-    static func gray(_ img: DiffImage, _ x: Int, _ y: Int, fade: Double) -> UInt8 {
+    static func gray(_ img: PixelImage, _ x: Int, _ y: Int, fade: Double) -> UInt8 {
         let (r, g, b, a) = px(img, x, y)
         let val = blend(rgb2y(r, g, b), fade * a / 255)
         return UInt8(min(max(val, 0), 255) + 0.5)
     }
 
     /// Crops to the top-left `w` x `h` area.
-    static func crop(_ img: DiffImage, _ w: Int, _ h: Int) -> DiffImage {
+    static func crop(_ img: PixelImage, _ w: Int, _ h: Int) -> PixelImage {
         var out: [UInt8] = []
         for y in 0..<h {
             let s = y * img.width * 4
             out += img.pixels[s..<(s + w * 4)]
         }
-        return DiffImage(width: w, height: h, pixels: out)
+        return PixelImage(width: w, height: h, pixels: out)
     }
 
-    public static func run(_ a0: DiffImage, _ b0: DiffImage, options: DiffOptions) -> Output {
+    public static func run(_ a0: PixelImage, _ b0: PixelImage, options: DiffOptions) -> Output {
         let w = min(a0.width, b0.width)
         let h = min(a0.height, b0.height)
         let a = crop(a0, w, h)
         let b = crop(b0, w, h)
         let maxDelta = 35215 * options.threshold * options.threshold
-        var out = Output(image: DiffImage(width: w, height: h, pixels: [UInt8](repeating: 0, count: w * h * 4)))
+        var out = Output(image: PixelImage(width: w, height: h, pixels: [UInt8](repeating: 0, count: w * h * 4)))
         var mask = [Bool](repeating: false, count: w * h)
         func paint(_ x: Int, _ y: Int, _ c: DiffColor) {
             let i = (y * w + x) * 4

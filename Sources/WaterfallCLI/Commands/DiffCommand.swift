@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WaterfallCairo
+import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
 import WaterfallSpec
@@ -59,8 +60,8 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func comparePixels(_ oldBytes: [UInt8], _ newBytes: [UInt8]) throws -> Bool {
-        let a = try DiffImage(png: oldBytes, name: old)
-        let b = try DiffImage(png: newBytes, name: new)
+        let a = try PixelImage(png: oldBytes, name: old)
+        let b = try PixelImage(png: newBytes, name: new)
         let options = DiffOptions(threshold: threshold, includeAntialiasing: includeAntialiasing)
         let result: DiffResult
         if let output {

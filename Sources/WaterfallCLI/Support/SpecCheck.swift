@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallCairo
+import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
 import WaterfallRender
@@ -78,8 +79,8 @@ struct SpecCheck {
             if let reference = FileManager.default.contents(atPath: path(baselines, "\(name)\(file.suffix).png")) {
                 tile.reference = [UInt8](reference)
                 if tile.reference != file.bytes {
-                    let a = try DiffImage(png: tile.reference!, name: "\(name)\(file.suffix).png baseline")
-                    let b = try DiffImage(png: file.bytes, name: "\(name)\(file.suffix).png")
+                    let a = try PixelImage(png: tile.reference!, name: "\(name)\(file.suffix).png baseline")
+                    let b = try PixelImage(png: file.bytes, name: "\(name)\(file.suffix).png")
                     let (result, image) = PixelDiff.compareWithDiffImage(a, b, options: options)
                     tile.result = result
                     if result.isDifferent {

@@ -1,5 +1,5 @@
+import WaterfallCore
 import WaterfallLayout
-import WaterfallSpec
 
 /// What happened to one element between two layouts.
 public struct LayoutChange: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,5 @@
+import WaterfallCore
 import WaterfallLayout
-import WaterfallSpec
 
 /// Element by element, what changed between two layouts: the review a designer wants.
 public struct LayoutDiff: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import WaterfallCore
+
 /// An opaque RGB colour used to paint pixels in a diff image.
 public struct DiffColor: Sendable, Equatable, Hashable {
     /// Red component.

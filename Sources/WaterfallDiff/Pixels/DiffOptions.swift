@@ -1,3 +1,5 @@
+import WaterfallCore
+
 /// Settings for `PixelDiff`, with pixelmatch's defaults.
 public struct DiffOptions: Sendable, Equatable {
     /// Matching threshold in 0...1 (pixelmatch semantics); smaller is more sensitive.

@@ -1,4 +1,4 @@
-import WaterfallSpec
+import WaterfallCore
 
 extension DiffResult {
     /// The report as text: a verdict line, then one line a changed region.

@@ -1,4 +1,5 @@
 import Dispatch
+import WaterfallCore
 
 /// Perceptual image comparison in the manner of pixelmatch, with counted anti-aliasing and regions.
 public enum PixelDiff {
@@ -8,18 +9,18 @@ public enum PixelDiff {
     public static let mergeLimit = 50_000
 
     /// Compares two images; sizes may differ (the common top-left area is compared).
-    public static func compare(_ a: DiffImage, _ b: DiffImage, options: DiffOptions = .init()) -> DiffResult {
+    public static func compare(_ a: PixelImage, _ b: PixelImage, options: DiffOptions = .init()) -> DiffResult {
         run(a, b, options: options, makeImage: false).result
     }
 
     /// The diff image: changed pixels in `diffColor`, anti-aliased ones in `antialiasingColor`, over a faded gray copy of A; covers the common area.
-    public static func diffImage(_ a: DiffImage, _ b: DiffImage, options: DiffOptions = .init()) -> DiffImage {
+    public static func diffImage(_ a: PixelImage, _ b: PixelImage, options: DiffOptions = .init()) -> PixelImage {
         run(a, b, options: options, makeImage: true).image!
     }
 
     /// Compares and paints the diff image in a single pass.
-    public static func compareWithDiffImage(_ a: DiffImage, _ b: DiffImage, options: DiffOptions = .init()) -> (
-        result: DiffResult, image: DiffImage
+    public static func compareWithDiffImage(_ a: PixelImage, _ b: PixelImage, options: DiffOptions = .init()) -> (
+        result: DiffResult, image: PixelImage
     ) {
         let r = run(a, b, options: options, makeImage: true)
         return (r.result, r.image!)
@@ -31,8 +32,8 @@ public enum PixelDiff {
     }
 
     /// Shared implementation of the public entry points.
-    static func run(_ a: DiffImage, _ b: DiffImage, options: DiffOptions, makeImage: Bool) -> (
-        result: DiffResult, image: DiffImage?
+    static func run(_ a: PixelImage, _ b: PixelImage, options: DiffOptions, makeImage: Bool) -> (
+        result: DiffResult, image: PixelImage?
     ) {
         precondition(
             a.width >= 0 && a.height >= 0 && a.pixels.count >= a.width * a.height * 4,
@@ -107,7 +108,7 @@ public enum PixelDiff {
             totalPixels: total,
             regions: regions,
             regionsTruncated: truncated)
-        let image = makeImage ? DiffImage(width: width, height: height, pixels: outPixels) : nil
+        let image = makeImage ? PixelImage(width: width, height: height, pixels: outPixels) : nil
         return (result, image)
     }
 

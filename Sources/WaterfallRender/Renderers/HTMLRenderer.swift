@@ -57,6 +57,9 @@ enum HTMLPage {
             "width": n(scene.size.width),
             "height": n(scene.size.height),
             "background": scene.background.hexString,
+            "images": scene.images.map { image in
+                ImageContext(name: ImageContext.className(image), src: ImageContext.dataURI(image))
+            },
         ]
     }
 
@@ -71,10 +74,10 @@ enum HTMLPage {
         if let stroke = element.stroke, stroke.width > 0 {
             style += " box-shadow: inset 0 0 0 \(n(stroke.width))px \(stroke.color.cssText);"
         }
-        var image: ImageContext?
-        if let picture = element.image {
-            let type = picture.format == .png ? "png" : "jpeg"
-            image = ImageContext(src: "data:image/\(type);base64,\(Data(picture.data).base64EncodedString())")
+        // The page's style sheet holds each image once, as a class; `src` is there for templates
+        // that want an `<img>` per element instead.
+        let image = element.image.map { picture in
+            ImageContext(name: ImageContext.className(picture), src: ImageContext.dataURI(picture))
         }
         return ElementContext(
             kind: element.kind.rawValue, section: String(element.section), hasItem: element.item != nil,
@@ -137,10 +140,21 @@ struct ElementContext: MustacheParent {
 }
 
 struct ImageContext: MustacheParent {
+    let name: String
     let src: String
 
     func child(named name: String) -> Any? {
-        name == "src" ? TemplateText(renderText: src) : nil
+        switch name {
+        case "name": TemplateText(renderText: self.name)
+        case "src": TemplateText(renderText: src)
+        default: nil
+        }
+    }
+
+    static func className(_ image: SceneImage) -> String { "image-\(image.id)" }
+
+    static func dataURI(_ image: SceneImage) -> String {
+        "data:\(image.mediaType);base64,\(Data(image.data).base64EncodedString())"
     }
 }
 

@@ -26,7 +26,9 @@ enum SVGWriter {
             <rect x="0" y="0" width="\(width)" height="\(height)" fill="\(scene.background.hexString)"/>
 
             """
+        var defined = Set<Int>()
         for (index, element) in scene.elements.enumerated() {
+            if let image = element.image, defined.insert(image.id).inserted { define(image, to: &out) }
             write(element, id: index, to: &out)
             if index % elementsPerPiece == elementsPerPiece - 1 {
                 try emit(out)
@@ -42,6 +44,16 @@ enum SVGWriter {
         var document = ""
         try? write(scene) { document += $0 }
         return document
+    }
+
+    /// An image's one copy in the document, as a symbol every card that shows it uses: its
+    /// view box is the image's pixels, scaled to cover the card and centered (aspect-fill).
+    private static func define(_ image: SceneImage, to out: inout String) {
+        let size = "width=\"\(image.pixelWidth)\" height=\"\(image.pixelHeight)\""
+        out += "<defs><symbol id=\"image\(image.id)\" viewBox=\"0 0 \(image.pixelWidth) \(image.pixelHeight)\""
+        out += " preserveAspectRatio=\"xMidYMid slice\"><image \(size) href=\"data:\(image.mediaType);base64,"
+        out += Data(image.data).base64EncodedString()
+        out += "\"/></symbol></defs>\n"
     }
 
     private static func write(_ element: SceneElement, id: Int, to out: inout String) {
@@ -61,10 +73,7 @@ enum SVGWriter {
         }
         if let image = element.image {
             out += "<clipPath id=\"clip\(id)\"><rect \(box)\(corners)/></clipPath>\n"
-            out +=
-                "<image \(box) preserveAspectRatio=\"xMidYMid slice\" clip-path=\"url(#clip\(id))\" href=\"data:image/"
-            out += image.format == .png ? "png" : "jpeg"
-            out += ";base64,\(Data(image.data).base64EncodedString())\"/>\n"
+            out += "<use href=\"#image\(image.id)\" \(box) clip-path=\"url(#clip\(id))\"/>\n"
         }
         if let stroke = element.stroke, stroke.width > 0 {
             let inset = stroke.width / 2

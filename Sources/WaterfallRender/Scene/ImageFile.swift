@@ -25,8 +25,18 @@ enum ImageFile {
         }
     }
 
-    static func load(_ path: String, relativeTo base: String) throws(Problem) -> SceneImage {
+    /// The file `path` names, relative to `base`, in one spelling.
+    ///
+    /// Symbolic links, `.` and `..` are resolved, so two paths that name one file give the same answer.
+    static func canonicalPath(_ path: String, relativeTo base: String) -> String {
         let full = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+        guard let resolved = realpath(full, nil) else { return (full as NSString).standardizingPath }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Reads the image at `full`, an already resolved path; `path` is the spelling messages use.
+    static func load(_ path: String, at full: String, id: Int, budget: PixelBudget) throws(Problem) -> SceneImage {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { throw .missing }
         guard !isDirectory.boolValue else { throw .unreadable("it is a directory") }
@@ -36,10 +46,13 @@ enum ImageFile {
         let bytes = [UInt8](data)
         let (format, width, height) = try header(bytes)
         guard width > 0, height > 0 else { throw .corrupt("its size is \(width)×\(height)") }
-        guard width * height <= maximumPixels else {
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, area <= maximumPixels else {
             throw .tooLarge("\(width)×\(height) pixels; at most \(maximumPixels) pixels are allowed")
         }
-        return SceneImage(path: path, format: format, data: bytes, pixelWidth: width, pixelHeight: height)
+        return SceneImage(
+            path: path, id: id, format: format, data: bytes, pixelWidth: width, pixelHeight: height,
+            decoded: DecodedPixels(budget: budget))
     }
 
     /// The format and pixel size, read from the PNG IHDR chunk or the JPEG start-of-frame marker.

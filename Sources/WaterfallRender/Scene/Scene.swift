@@ -1,3 +1,4 @@
+import WaterfallCore
 import WaterfallLayout
 import WaterfallSpec
 
@@ -20,6 +21,19 @@ public struct Scene: Sendable {
         self.background = background
         self.scale = scale
         self.elements = elements
+    }
+}
+
+extension Scene {
+    /// Each distinct image once, in order of `id`.
+    public var images: [SceneImage] {
+        var seen: [SceneImage?] = []
+        for element in elements {
+            guard let image = element.image else { continue }
+            if image.id >= seen.count { seen += [SceneImage?](repeating: nil, count: image.id - seen.count + 1) }
+            if seen[image.id] == nil { seen[image.id] = image }
+        }
+        return seen.compactMap { $0 }
     }
 }
 
@@ -63,25 +77,41 @@ public struct Stroke: Sendable, Hashable {
     }
 }
 
-/// A decoded-once image drawn aspect-fill into its element's frame and clipped to it.
+/// An image drawn aspect-fill into its element's frame and clipped to it.
+///
+/// A scene holds each distinct image file once, whatever the spelling of its path: every card
+/// that shows it carries the same `id`, the same bytes and the same decoded pixels, so SVG and
+/// HTML embed it once and the raster renderers decode it once.
 public struct SceneImage: Sendable {
     public enum Format: String, Sendable { case png, jpeg }
 
     /// The path as the spec gave it, for messages.
     public var path: String
+    /// Which distinct image of its scene this is: 0, 1, 2… in order of first use.
+    public var id: Int
     public var format: Format
     /// The file's bytes, embedded as they are by SVG and HTML.
     public var data: [UInt8]
     public var pixelWidth: Int
     public var pixelHeight: Int
+    /// The decoded pixels, filled by whoever decodes the image first and shared by every copy.
+    public let decoded: DecodedPixels
 
-    public init(path: String, format: Format, data: [UInt8], pixelWidth: Int, pixelHeight: Int) {
+    public init(
+        path: String, id: Int = 0, format: Format, data: [UInt8], pixelWidth: Int, pixelHeight: Int,
+        decoded: DecodedPixels = DecodedPixels()
+    ) {
         self.path = path
+        self.id = id
         self.format = format
         self.data = data
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
+        self.decoded = decoded
     }
+
+    /// The MIME type of `data`.
+    public var mediaType: String { format == .png ? "image/png" : "image/jpeg" }
 }
 
 /// A run of text laid out inside a box: wrapped to the box's width and clipped to the box.

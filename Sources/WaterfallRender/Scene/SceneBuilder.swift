@@ -31,7 +31,7 @@ public struct SceneBuilder {
         let style = spec.style
         var elements: [SceneElement] = []
         var cardIndex = 0
-        var images: [String: SceneImage] = [:]
+        var images = ImageStore(base: spec.baseDirectory, validator: imageValidator)
         for attributes in layout.layoutAttributesForAllElements() {
             let section = spec.sections[attributes.indexPath.section]
             let frame = attributes.frame
@@ -61,16 +61,7 @@ public struct SceneBuilder {
                 if let path = item.image {
                     let location = "sections[\(attributes.indexPath.section)].items[\(attributes.indexPath.item)].image"
                     do {
-                        if images[path] == nil {
-                            let image = try ImageFile.load(path, relativeTo: spec.baseDirectory)
-                            do {
-                                try imageValidator?(image)
-                            } catch {
-                                throw ImageFile.Problem.corrupt("\(error)")
-                            }
-                            images[path] = image
-                        }
-                        element.image = images[path]
+                        element.image = try images.image(path)
                         textColor = .white
                     } catch {
                         guard missingImages == .placeholder else {

@@ -1,7 +1,8 @@
 import WaterfallCairo
+import WaterfallCore
 import WaterfallDiff
 
-extension DiffImage {
+extension PixelImage {
     /// The pixels of a PNG file; `name` is what an error calls it.
     init(png bytes: [UInt8], name: String) throws(CLIError) {
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 import WaterfallLayout
 
 extension LayoutDump {
@@ -22,8 +23,10 @@ extension LayoutDump {
     /// Reads back what ``json(contentSize:elements:pretty:)`` wrote.
     ///
     /// - Returns: `nil` when `text` is not a layout dump at all (so callers can try it as a spec).
-    /// - Throws: ``SpecError`` when it is a dump with a bad element.
-    public static func decode(_ text: String, file: String? = nil) throws(SpecError) -> (Size, [LayoutAttributes])? {
+    /// - Throws: ``LayoutDumpError`` when it is a dump with a bad element.
+    public static func decode(_ text: String, file: String? = nil) throws(LayoutDumpError) -> (
+        Size, [LayoutAttributes]
+    )? {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(text.utf8))
@@ -35,7 +38,7 @@ extension LayoutDump {
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
             return nil
         } catch let error as DecodingError {
-            throw SpecError(file: file, location: path(of: error), message: "is not a layout dump element")
+            throw LayoutDumpError(file: file, location: path(of: error), message: "is not a layout dump element")
         } catch {
             return nil
         }
@@ -43,7 +46,7 @@ extension LayoutDump {
         attributes.reserveCapacity(document.elements.count)
         for (index, element) in document.elements.enumerated() {
             guard let kind = ElementKind(rawValue: element.kind) else {
-                throw SpecError(
+                throw LayoutDumpError(
                     file: file, location: "elements[\(index)].kind", message: "unknown kind \"\(element.kind)\"")
             }
             let frame = Rect(

@@ -1,0 +1,38 @@
+/// The images of one scene: each file read, checked and numbered once, whatever the spelling of
+/// its path (`./a.png`, `x/../a.png` and a link to it are one image).
+struct ImageStore {
+    private let base: String
+    private let validator: (@Sendable (SceneImage) throws -> Void)?
+    private let budget = PixelBudget()
+    private var byFile: [String: Result<SceneImage, ImageFile.Problem>] = [:]
+    private var count = 0
+
+    init(base: String, validator: (@Sendable (SceneImage) throws -> Void)?) {
+        self.base = base
+        self.validator = validator
+    }
+
+    /// The image at `path`, relative to the spec's folder; a file that failed once fails again
+    /// without being read again.
+    mutating func image(_ path: String) throws(ImageFile.Problem) -> SceneImage {
+        let file = ImageFile.canonicalPath(path, relativeTo: base)
+        if let known = byFile[file] { return try known.get() }
+        let result: Result<SceneImage, ImageFile.Problem>
+        do {
+            let image = try ImageFile.load(path, at: file, id: count, budget: budget)
+            do {
+                try validator?(image)
+            } catch {
+                throw ImageFile.Problem.corrupt("\(error)")
+            }
+            count += 1
+            result = .success(image)
+        } catch let problem as ImageFile.Problem {
+            result = .failure(problem)
+        } catch {
+            result = .failure(.corrupt("\(error)"))
+        }
+        byFile[file] = result
+        return try result.get()
+    }
+}
