@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "WaterfallLayout", targets: ["WaterfallLayout"]),
         .library(name: "WaterfallSpec", targets: ["WaterfallSpec"]),
         .library(name: "WaterfallRender", targets: ["WaterfallRender", "WaterfallCairo"]),
+        .library(name: "WaterfallPipeline", targets: ["WaterfallPipeline"]),
         .library(name: "WaterfallDiff", targets: ["WaterfallDiff"]),
         .library(name: "WaterfallSnapshotTesting", targets: ["WaterfallSnapshotTesting"]),
         .executable(name: "waterfall", targets: ["WaterfallCLI"]),
@@ -44,13 +45,18 @@ let package = Package(
         .target(
             name: "WaterfallCairo",
             dependencies: ["CWaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec"]),
+        // Spec → layout → scene → renderers → staged files: the one path every command takes.
+        .target(
+            name: "WaterfallPipeline",
+            dependencies: ["WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo"]),
         // Pixel and layout comparison for visual regression tests.
         .target(name: "WaterfallDiff", dependencies: ["WaterfallLayout", "WaterfallCore"]),
         // Strategies for pointfreeco/swift-snapshot-testing that work on Linux.
         .target(
             name: "WaterfallSnapshotTesting",
             dependencies: [
-                "WaterfallCore", "WaterfallDiff", "WaterfallCairo", "WaterfallRender", "WaterfallSpec",
+                "WaterfallCore", "WaterfallDiff", "WaterfallCairo", "WaterfallPipeline", "WaterfallRender",
+                "WaterfallSpec",
                 "WaterfallLayout",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
@@ -58,7 +64,8 @@ let package = Package(
             name: "WaterfallCLI",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
-                "WaterfallDiff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WaterfallPipeline", "WaterfallDiff",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // glibc's heap statistics, for the benchmark's bytes-per-item figures.
         .target(name: "CHeapStatistics"),
@@ -66,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "WaterfallBenchmark",
             dependencies: [
-                "CHeapStatistics",
+                "CHeapStatistics", "WaterfallPipeline",
                 "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallDiff",
                 "WaterfallTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

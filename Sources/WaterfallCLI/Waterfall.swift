@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterfallCore
 import WaterfallRender
 import WaterfallSpec
 
@@ -23,13 +24,7 @@ struct Waterfall: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
             status = 0
-        } catch let error as SpecError {
-            Output.standardError("error: \(error)")
-            status = 2
-        } catch let error as CLIError {
-            Output.standardError("error: \(error)")
-            status = 2
-        } catch let error as SceneError {
+        } catch let error as any UserFacingError {
             Output.standardError("error: \(error)")
             status = 2
         } catch let code as ExitCode {

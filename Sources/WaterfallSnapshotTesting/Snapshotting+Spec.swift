@@ -1,9 +1,12 @@
 import Foundation
 import SnapshotTesting
+import Testing
 import WaterfallCairo
 import WaterfallLayout
+import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
+import XCTest
 
 extension Snapshotting where Value == Spec, Format == Data {
     /// The spec rendered to PNG by Cairo, compared exactly by pixels.
@@ -17,10 +20,19 @@ extension Snapshotting where Value == Spec, Format == Data {
     ///   - scale: Device pixels per point; the spec's own scale when `nil`.
     public static func png(precision: Double = 1, perceptualPrecision: Double = 1, scale: Double? = nil) -> Snapshotting
     {
-        Snapshotting<Data, Data>.pngData(precision: precision, perceptualPrecision: perceptualPrecision).pullback {
-            spec in
-            SpecRendering.png(spec, scale: scale)
-        }
+        Snapshotting(
+            pathExtension: "png", diffing: .pngPixels(precision: precision, perceptualPrecision: perceptualPrecision),
+            asyncSnapshot: { spec in
+                Async { callback in
+                    do {
+                        callback(try SpecRendering.png(spec, scale: scale))
+                    } catch {
+                        // No snapshot is handed on, so nothing is recorded as the reference and
+                        // the assertion fails; the reason is reported where the test runs.
+                        SpecRendering.fail("waterfall could not render the spec: \(error)")
+                    }
+                }
+            })
     }
 }
 
@@ -52,26 +64,32 @@ extension Snapshotting where Value == Spec, Format == String {
     }
 }
 
-/// Renders specs for the strategies; a failure becomes the snapshot's content, so it shows in the diff.
+/// Renders specs for the strategies through the same pipeline as `waterfall render`.
 enum SpecRendering {
-    static func scene(_ spec: Spec, scale: Double? = nil) throws -> Scene {
-        try SceneBuilder(measurer: PangoTextMeasurer()).scene(for: spec, layout: spec.layout(), scale: scale)
+    static func prepared(_ spec: Spec, scale: Double? = nil) throws -> PreparedSpec {
+        try RenderPipeline(renderers: [], scale: scale).prepare(spec)
     }
 
-    static func png(_ spec: Spec, scale: Double?) -> Data {
+    static func png(_ spec: Spec, scale: Double?) throws -> Data {
+        let image = try CairoRenderer.rasterize(prepared(spec, scale: scale).scene)
+        return Data(try PNGCodec.encode(image))
+    }
+
+    /// A text format; a failure becomes the snapshot's content, so it shows in the line diff.
+    static func text(_ renderer: Renderer, _ spec: Spec) -> String {
         do {
-            let image = try CairoRenderer.rasterize(scene(spec, scale: scale))
-            return Data(try PNGCodec.encode(image))
+            return String(decoding: try renderer.render(prepared(spec).scene)[0].bytes, as: UTF8.self)
         } catch {
-            return Data("error: \(error)\n".utf8)
+            return "error: \(error)\n"
         }
     }
 
-    static func text(_ renderer: Renderer, _ spec: Spec) -> String {
-        do {
-            return String(decoding: try renderer.render(scene(spec))[0].bytes, as: UTF8.self)
-        } catch {
-            return "error: \(error)\n"
+    /// Fails the running test, in Swift Testing or XCTest.
+    static func fail(_ message: String) {
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: message))
+        } else {
+            XCTFail(message)
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import WaterfallDiff
+import WaterfallPipeline
 import WaterfallRender
 
 /// `waterfall check SPEC... --baselines DIR`: visual regression tests against recorded baselines.
@@ -28,11 +29,21 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Write a review page (index.html) with reference, actual and diff images into this folder.")
     var report: String?
 
-    @Option(help: "How different two colors must be to count, from 0 to 1.")
-    var threshold = 0.1
+    @Option(
+        help: """
+            How different two colors must be to count, from 0 to 1, as in pixelmatch: the share of the largest \
+            YIQ color distance. The default 0 counts any changed pixel: renders are deterministic.
+            """)
+    var threshold = 0.0
 
     @Flag(name: .customLong("ignore-aa"), help: "Do not count pixels on anti-aliased edges (counted by default).")
     var ignoreAntialiasing = false
+
+    @Option(help: "Device pixels per point in PNG output (overrides the spec's scale).")
+    var scale: Double?
+
+    @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
+    var missingImages: MissingImagePolicy = .error
 
     @Option(help: "The folder of Mustache templates (for the report page).")
     var templates = "Templates"
@@ -59,15 +70,17 @@ struct CheckCommand: ParsableCommand {
             }
         }
         let options = DiffOptions(threshold: threshold, includeAntialiasing: !ignoreAntialiasing)
+        let pipeline = RenderPipeline(renderers: [], scale: scale, missingImages: missingImages)
+        let claims = OutputClaims()
         let results = Locked([SpecCheck?](repeating: nil, count: specs.count))
         DispatchQueue.concurrentPerform(iterations: specs.count) { index in
-            let check = SpecCheck.run(spec: specs[index], baselines: baselines, options: options)
+            let check = SpecCheck.run(spec: specs[index], pipeline: pipeline, baselines: baselines, options: options)
             results.withLock { $0[index] = check }
         }
         var checks = results.withLock { $0.map { $0! } }
         for index in checks.indices where record && [.new, .changed].contains(checks[index].status) {
             do {
-                try checks[index].record(into: baselines)
+                try checks[index].record(into: baselines, claims: claims)
             } catch {
                 checks[index].status = .failed
                 checks[index].error = "\(error)"
@@ -82,6 +95,7 @@ struct CheckCommand: ParsableCommand {
                 case .changed: "CHANGED  \(check.spec): \(check.reason)"
                 case .failed: "ERROR    \(check.spec): \(check.reason)"
                 }
+            if check.status == .failed { Output.standardError("error: \(check.reason)") }
             Output.standardOutput(line + "\n")
             if check.status == .changed, let diff = check.layoutDiff, diff.isDifferent {
                 for change in diff.changes.prefix(20) { Output.standardOutput("         \(change)\n") }

@@ -8,14 +8,20 @@ struct ExamplesCommand: ParsableCommand {
         commandName: "examples",
         abstract: "Render every spec in a folder in every format, with an index.html gallery (the default).")
 
-    @Option(help: "The folder of example specs.")
-    var examples = "Examples"
+    @Option(help: "The folder of example specs (default: Examples).")
+    var examples: String?
 
     @OptionGroup var options: RenderOptions
 
     func run() throws {
+        guard let examples = examples ?? Self.defaultFolder() else {
+            Output.standardOutput(Self.gettingStarted)
+            return
+        }
         let specs = try Self.specs(in: examples)
         let job = try options.job()
+        let galleryPath = (options.output as NSString).appendingPathComponent("index.html")
+        try job.claims.claim(galleryPath, for: "the gallery")
         let outcomes = BatchRenderer(job: job).run(specs)
         let templates: TemplateSet
         do {
@@ -24,13 +30,45 @@ struct ExamplesCommand: ParsableCommand {
             throw CLIError.badArgument(error.description)
         }
         let page = try Gallery.page(outcomes, templates: templates)
-        try AtomicFile.write(Array(page.utf8), to: (options.output as NSString).appendingPathComponent("index.html"))
+        try AtomicFile.write(Array(page.utf8), to: galleryPath)
         let failed = outcomes.filter { $0.error != nil }.count
         Output.standardError(
             "rendered \(outcomes.count - failed) of \(outcomes.count) specs into \(options.output)/ (gallery: \(options.output)/index.html)"
         )
         if failed > 0 { throw ExitCode(2) }
     }
+
+    /// `Examples` when the current folder has one.
+    static func defaultFolder() -> String? {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: "Examples", isDirectory: &isDirectory)
+        return exists && isDirectory.boolValue ? "Examples" : nil
+    }
+
+    /// What `waterfall` with no arguments says where there is no `Examples/` folder.
+    static let gettingStarted = """
+        Waterfall computes waterfall (masonry) layouts and renders them to SVG, HTML, PNG and PDF.
+
+        Start with a spec file, for example feed.yaml:
+
+          width: 375
+          sections:
+            - columns: 2
+              items:
+                - {height: 120, title: Linen shirt}
+                - {size: {width: 1080, height: 1350}}
+              generate: {count: 20, minHeight: 80, maxHeight: 240, seed: 1}
+
+        then:
+
+          waterfall render feed.yaml --output out        # out/feed.svg, .html, .png, .pdf, .layout.json
+          waterfall layout feed.yaml --pretty            # the frames as JSON
+          waterfall check feed.yaml --baselines out      # compare with what was rendered before
+          waterfall examples --examples DIR              # render a folder of specs with a gallery page
+
+        'waterfall help' lists every command and its options.
+
+        """
 
     /// The `.yaml`, `.yml` and `.json` files of `folder`, sorted by name.
     static func specs(in folder: String) throws(CLIError) -> [String] {
@@ -57,9 +95,10 @@ enum Gallery {
                 "description": description(of: outcome.spec),
                 "failed": outcome.error != nil,
                 "error": outcome.error ?? "",
-                "preview": preview ?? "",
+                "preview": preview.map(link) ?? "",
                 "hasPreview": preview != nil,
-                "files": outcome.files.map { ["file": $0] },
+                "page": link(RenderJob.baseName(outcome.spec) + ".html"),
+                "files": outcome.files.map { ["file": $0, "link": link($0)] },
             ]
         }
         do {
@@ -67,6 +106,14 @@ enum Gallery {
         } catch {
             throw CLIError.badArgument(error.description)
         }
+    }
+
+    /// A link to a file beside the gallery: relative, percent-encoded, and starting with `./`
+    /// so that no file name (`javascript:alert(1).svg`) can read as a URL scheme.
+    static func link(_ file: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return "./" + (file.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
     }
 
     /// The first comment line of a spec, which the examples use as their caption.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterfallPipeline
 import WaterfallRender
 
 /// `waterfall render SPEC...`: SVG, HTML, PNG and PDF files named after each spec.
@@ -59,7 +60,8 @@ struct RenderOptions: ParsableArguments {
     func job() throws(CLIError) -> RenderJob {
         let renderers = try Renderers.named(formats, templates: templates)
         try AtomicFile.makeFolder(output)
-        return RenderJob(renderers: renderers, output: output, scale: scale, missingImages: missingImages)
+        return RenderJob(
+            pipeline: RenderPipeline(renderers: renderers, scale: scale, missingImages: missingImages), output: output)
     }
 }
 

@@ -1,7 +1,8 @@
+import WaterfallCore
 import WaterfallSpec
 
 /// A failure the command line reports as one line on standard error, with exit status 2.
-enum CLIError: Error, CustomStringConvertible {
+enum CLIError: UserFacingError {
     case spec(SpecError)
     case badArgument(String)
     case io(path: String, message: String)

@@ -3,6 +3,7 @@ import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
+import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
 
@@ -48,11 +49,11 @@ struct SpecCheck {
         return parts.isEmpty ? "unchanged" : parts.joined(separator: "; ")
     }
 
-    /// Renders `spec` and compares it with the baselines in `baselines`.
-    static func run(spec: String, baselines: String, options: DiffOptions) -> SpecCheck {
+    /// Renders `spec` through `pipeline` and compares it with the baselines in `baselines`.
+    static func run(spec: String, pipeline: RenderPipeline, baselines: String, options: DiffOptions) -> SpecCheck {
         var check = SpecCheck(spec: spec, name: RenderJob.baseName(spec))
         do {
-            try check.compare(baselines: baselines, options: options)
+            try check.compare(pipeline: pipeline, baselines: baselines, options: options)
         } catch {
             check.status = .failed
             check.error = "\(error)"
@@ -60,15 +61,20 @@ struct SpecCheck {
         return check
     }
 
-    private mutating func compare(baselines: String, options: DiffOptions) throws {
-        let loaded = try Spec.load(path: spec)
-        let layout = try loaded.layout()
-        let scene = try SceneBuilder(measurer: try PangoTextMeasurer()).scene(for: loaded, layout: layout)
-        actualSVG = try Renderer.svg.render(scene)[0].bytes
-        actualLayout = try Renderer.layoutJSON.render(scene)[0].bytes
+    /// The formats a check renders and compares.
+    static let renderers: [Renderer] = [.svg, .layoutJSON, .png]
+
+    private mutating func compare(pipeline: RenderPipeline, baselines: String, options: DiffOptions) throws {
+        var pipeline = pipeline
+        pipeline.renderers = Self.renderers
+        let prepared = try pipeline.prepare(specAt: spec)
+        let outputs = try pipeline.render(prepared)
+        let layout = prepared.layout
+        actualSVG = outputs.first { $0.format == "svg" }?.bytes ?? []
+        actualLayout = outputs.first { $0.format == "json" }?.bytes ?? []
         var changed = false
         var missing = false
-        let pngFiles = try Renderer.png.render(scene)
+        let pngFiles = outputs.filter { $0.format == "png" }
         let baselineTiles = Self.baselineTiles(name: name, in: baselines)
         if baselineTiles.count != pngFiles.count && !baselineTiles.isEmpty {
             changed = true
@@ -83,10 +89,8 @@ struct SpecCheck {
                     let b = try PixelImage(png: file.bytes, name: "\(name)\(file.suffix).png")
                     let (result, image) = PixelDiff.compareWithDiffImage(a, b, options: options)
                     tile.result = result
-                    if result.isDifferent {
-                        changed = true
-                        tile.diffImage = try image.pngBytes(name: "\(name)\(file.suffix).diff.png")
-                    }
+                    changed = changed || result.isDifferent
+                    if a != b { tile.diffImage = try image.pngBytes(name: "\(name)\(file.suffix).diff.png") }
                 }
             } else {
                 missing = true
@@ -101,7 +105,8 @@ struct SpecCheck {
             svgMissing = true
         }
         if let json = FileManager.default.contents(atPath: path(baselines, "\(name).layout.json")),
-            let (size, elements) = try LayoutDump.decode(String(decoding: json, as: UTF8.self))
+            let (size, elements) = try LayoutDump.decode(
+                String(decoding: json, as: UTF8.self), file: path(baselines, "\(name).layout.json"))
         {
             let diff = LayoutDiff(
                 old: LayoutSnapshot(contentSize: size, elements: elements), new: LayoutSnapshot(layout))
@@ -116,29 +121,37 @@ struct SpecCheck {
 
     /// Writes the missing and changed baselines, and only those, removing tiles the picture no
     /// longer has.
-    mutating func record(into baselines: String) throws {
-        if svgMissing || svgChanged { try AtomicFile.write(actualSVG, to: path(baselines, "\(name).svg")) }
+    ///
+    /// A spec's baselines are replaced together or not at all: every file is staged first, and
+    /// nothing is renamed into place unless all of them could be, so the set never disagrees.
+    mutating func record(into baselines: String, claims: OutputClaims) throws {
+        var files = SpecFiles(folder: baselines, name: name, spec: spec)
+        defer { files.discard() }
+        let pictureChanged =
+            tileCountChanged || tiles.contains { $0.reference == nil || $0.result?.isDifferent == true }
+        if svgMissing || svgChanged {
+            try files.add(RenderedFile(bytes: actualSVG), format: "svg", fileExtension: "svg")
+        }
         if layoutMissing || layoutDiff?.isDifferent == true {
-            try AtomicFile.write(actualLayout, to: path(baselines, "\(name).layout.json"))
+            try files.add(RenderedFile(bytes: actualLayout), format: "json", fileExtension: "layout.json")
         }
-        for tile in tiles where tileCountChanged || tile.reference == nil || tile.result?.isDifferent == true {
-            try AtomicFile.write(tile.actual, to: path(baselines, "\(name)\(tile.suffix).png"))
+        if pictureChanged {
+            // All tiles or none: a picture is never half old, half new.
+            for tile in tiles {
+                try files.add(
+                    RenderedFile(suffix: tile.suffix, bytes: tile.actual), format: "png", fileExtension: "png")
+            }
         }
-        let kept = Set(tiles.map { "\(name)\($0.suffix).png" })
-        for file in Self.baselineTiles(name: name, in: baselines) where !kept.contains(file) {
-            try? FileManager.default.removeItem(atPath: path(baselines, file))
-        }
+        _ = try files.commit(claims: claims)
         status = .recorded
     }
 
-    /// `name.png`, or `name-1.png`, `name-2.png`… in `folder`.
+    /// `name.png`, or the tiles `name-1.png`, `name-2.png`… marked as this spec's, in `folder`.
     static func baselineTiles(name: String, in folder: String) -> [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return files.filter { file in
-            guard file.hasSuffix(".png") else { return false }
-            let stem = file.dropLast(4)
-            return stem == name || (stem.hasPrefix(name + "-") && Int(stem.dropFirst(name.count + 1)) != nil)
-        }.sorted()
+        let single = "\(name).png"
+        let tiles = SpecFiles.tiles(of: name, in: folder)
+        let hasSingle = FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(single))
+        return hasSingle && tiles.isEmpty ? [single] : tiles
     }
 
     private func path(_ folder: String, _ file: String) -> String {

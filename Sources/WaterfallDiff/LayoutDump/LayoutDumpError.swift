@@ -1,3 +1,5 @@
+import WaterfallCore
+
 /// A layout dump with a bad element, with where it is: the file and the key path.
 public struct LayoutDumpError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file as the user named it.
@@ -17,3 +19,4 @@ public struct LayoutDumpError: Error, Sendable, Hashable, CustomStringConvertibl
         ([file, location.isEmpty ? nil : location, message] as [String?]).compactMap { $0 }.joined(separator: ": ")
     }
 }
+extension LayoutDumpError: UserFacingError {}

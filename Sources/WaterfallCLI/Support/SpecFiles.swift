@@ -1,0 +1,121 @@
+import Foundation
+import WaterfallPipeline
+import WaterfallRender
+
+/// The files of one spec in one folder, staged as they are rendered and renamed into place together.
+///
+/// PNG tiles carry a ``TileMark`` naming their spec. A tile is written over an existing file only
+/// when that file is a tile of the same spec, a spec's picture never replaces another spec's
+/// tile, and stale tiles are removed only when their mark names this spec: a render never
+/// replaces or deletes a file that is not its own.
+struct SpecFiles {
+    let folder: String
+    let name: String
+    let spec: String
+    private(set) var staged: [(temporary: String, file: String, isTile: Bool)] = []
+    private var committed = false
+
+    init(folder: String, name: String, spec: String) {
+        self.folder = folder
+        self.name = name
+        self.spec = spec
+    }
+
+    /// Adds a piece of a file; consecutive pieces with the same file name are one file.
+    mutating func add(_ piece: RenderedFile, format: String, fileExtension: String) throws(CLIError) {
+        let file = "\(name)\(piece.suffix).\(fileExtension)"
+        let path = self.path(file)
+        if let last = staged.last, last.file == file {
+            try AtomicFile.append(piece.bytes, toStaged: last.temporary, for: path)
+            return
+        }
+        let isTile = format == "png" && !piece.suffix.isEmpty
+        var bytes = piece.bytes
+        if isTile, let index = Int(piece.suffix.dropFirst()) {
+            bytes = TileMark.marking(bytes, name: name, index: index)
+        }
+        staged.append((try AtomicFile.stage(bytes, for: path), file, isTile))
+    }
+
+    /// Renames every staged file into place, after checking that each target is free to take.
+    ///
+    /// Then removes this spec's tiles that the new picture no longer has. Returns the file names.
+    mutating func commit(claims: OutputClaims) throws(CLIError) -> [String] {
+        for entry in staged {
+            let path = self.path(entry.file)
+            try claims.claim(path, for: spec)
+            try Self.checkTarget(path)
+            let mark = Self.mark(at: path)
+            if let mark, mark.name != name {
+                throw CLIError.io(
+                    path: path, message: "is a tile of \(mark.name)'s picture; not replaced with \(spec)'s")
+            }
+            if entry.isTile, mark == nil, FileManager.default.fileExists(atPath: path) {
+                throw CLIError.io(path: path, message: "is not a tile waterfall wrote for \(spec); not replaced")
+            }
+        }
+        for entry in staged { try AtomicFile.commit(entry.temporary, to: path(entry.file)) }
+        committed = true
+        let written = Set(staged.map(\.file))
+        let wrotePicture = written.contains { $0.hasSuffix(".png") }
+        for file in Self.tiles(of: name, in: folder) where wrotePicture && !written.contains(file) {
+            try? FileManager.default.removeItem(atPath: path(file))
+        }
+        return staged.map(\.file)
+    }
+
+    /// Removes the staged files, unless they were committed.
+    func discard() {
+        guard !committed else { return }
+        for entry in staged {
+            try? FileManager.default.removeItem(atPath: entry.temporary)
+            TemporaryFiles.remove(entry.temporary)
+        }
+    }
+
+    /// The PNG tiles in `folder` whose mark names the spec `name`, sorted by name.
+    static func tiles(of name: String, in folder: String) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { file in
+            guard file.hasPrefix(name + "-"), file.hasSuffix(".png") else { return false }
+            let index = file.dropFirst(name.count + 1).dropLast(4)
+            guard Int(index) != nil else { return false }
+            return mark(at: (folder as NSString).appendingPathComponent(file))?.name == name
+        }.sorted()
+    }
+
+    /// The tile mark of the PNG at `path`, read from its first bytes.
+    static func mark(at path: String) -> (name: String, index: Int)? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let prefix = try? handle.read(upToCount: 4096) else { return nil }
+        return TileMark.read([UInt8](prefix))
+    }
+
+    /// Refuses a target that a rename cannot replace with a file: a folder.
+    static func checkTarget(_ path: String) throws(CLIError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CLIError.io(path: path, message: "is a folder; not replaced")
+        }
+    }
+
+    private func path(_ file: String) -> String { (folder as NSString).appendingPathComponent(file) }
+}
+
+/// The output files a run has claimed, each for one spec.
+final class OutputClaims: Sendable {
+    private let claims = Locked([String: String]())
+
+    /// Claims `path` for `spec`; a second spec claiming the same file is refused.
+    func claim(_ path: String, for spec: String) throws(CLIError) {
+        let owner = claims.withLock { claims in
+            if let owner = claims[path] { return owner }
+            claims[path] = spec
+            return spec
+        }
+        guard owner == spec else {
+            throw CLIError.io(path: path, message: "is written for both \(owner) and \(spec); rename one of them")
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import WaterfallCairo
+import WaterfallCore
+import WaterfallLayout
+import WaterfallRender
+import WaterfallSpec
+
+/// Spec → layout → scene → renderers: the one path that `render`, `check`, `examples`, the
+/// snapshot strategies and the benchmark all take.
+///
+/// Each distinct image is read, checked and decoded once while the scene is built, and every
+/// format draws that same scene.
+public struct RenderPipeline: Sendable {
+    /// The formats to render, in order.
+    public var renderers: [Renderer]
+    /// Device pixels per point in raster output; the spec's own `scale` when `nil`.
+    public var scale: Double?
+    /// What to draw for an image that cannot be read.
+    public var missingImages: MissingImagePolicy
+
+    public init(renderers: [Renderer], scale: Double? = nil, missingImages: MissingImagePolicy = .error) {
+        self.renderers = renderers
+        self.scale = scale
+        self.missingImages = missingImages
+    }
+
+    /// The spec laid out and made into a scene, every image proved whole.
+    public func prepare(_ spec: Spec) throws -> PreparedSpec {
+        let layout = try spec.layout()
+        let builder = SceneBuilder(
+            measurer: try PangoTextMeasurer(), missingImages: missingImages, imageValidator: Self.decodeImage)
+        let scene = try builder.scene(for: spec, layout: layout, scale: scale)
+        return PreparedSpec(spec: spec, layout: layout, scene: scene)
+    }
+
+    /// The spec file at `path` (`-` for standard input), laid out and made into a scene.
+    public func prepare(specAt path: String) throws -> PreparedSpec {
+        try prepare(try Spec.load(path: path))
+    }
+
+    /// Renders every format, handing each piece of output to `emit` with the renderer that made it.
+    ///
+    /// Consecutive pieces with the same renderer and suffix make one file.
+    public func render(_ prepared: PreparedSpec, emit: (Renderer, RenderedFile) throws -> Void) throws {
+        for renderer in renderers {
+            do {
+                try renderer.render(prepared.scene) { try emit(renderer, $0) }
+            } catch let error as any UserFacingError {
+                throw error
+            } catch {
+                throw RenderFailure(file: prepared.spec.source, format: renderer.format, reason: "\(error)")
+            }
+        }
+    }
+
+    /// Renders every format into memory: one entry a file, in order.
+    public func render(_ prepared: PreparedSpec) throws -> [RenderedOutput] {
+        var outputs: [RenderedOutput] = []
+        try render(prepared) { renderer, piece in
+            if let last = outputs.last, last.format == renderer.format, last.suffix == piece.suffix {
+                outputs[outputs.count - 1].bytes += piece.bytes
+            } else {
+                outputs.append(
+                    RenderedOutput(
+                        format: renderer.format, fileExtension: renderer.fileExtension, suffix: piece.suffix,
+                        bytes: piece.bytes))
+            }
+        }
+        return outputs
+    }
+
+    /// Decodes an image as the scene is built, so a corrupt file is reported at its item, and
+    /// keeps the pixels for every format that draws it.
+    static let decodeImage: @Sendable (SceneImage) throws -> Void = { image in
+        do {
+            _ = try image.decoded.pixels {
+                let raster = try ImageDecoder.decode(image)
+                return PixelImage(width: raster.width, height: raster.height, pixels: raster.pixels)
+            }
+        } catch CairoError.image(_, let reason) {
+            throw ImageDecodingFailure(reason: reason)
+        }
+    }
+}
+
+/// A spec with its layout and the scene every format draws.
+public struct PreparedSpec: Sendable {
+    public var spec: Spec
+    public var layout: Layout
+    public var scene: Scene
+}
+
+/// One file a pipeline rendered, whole.
+public struct RenderedOutput: Sendable {
+    /// The renderer's format name (`png`, `svg`…).
+    public var format: String
+    public var fileExtension: String
+    /// Added to the base name before the extension: empty, or `-1`, `-2`… for tiles.
+    public var suffix: String
+    public var bytes: [UInt8]
+
+    /// The file's name for a spec named `name`.
+    public func fileName(for name: String) -> String { "\(name)\(suffix).\(fileExtension)" }
+}
+
+/// A renderer that failed on a spec that was otherwise fine.
+public struct RenderFailure: UserFacingError {
+    public var file: String?
+    public var format: String
+    public var reason: String
+
+    public var description: String {
+        "\(file.map { "\($0): " } ?? "")cannot render \(format): \(reason)"
+    }
+}
+
+/// Why an image file could not be decoded, as the decoder says it.
+struct ImageDecodingFailure: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+}

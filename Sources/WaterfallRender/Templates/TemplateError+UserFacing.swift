@@ -1,0 +1,3 @@
+import WaterfallCore
+
+extension TemplateError: UserFacingError {}

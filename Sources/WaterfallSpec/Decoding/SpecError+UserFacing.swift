@@ -1,0 +1,3 @@
+import WaterfallCore
+
+extension SpecError: UserFacingError {}
