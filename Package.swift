@@ -92,7 +92,9 @@ let package = Package(
             dependencies: ["WaterfallDiff", "WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(
             name: "WaterfallCLITests",
-            dependencies: ["WaterfallCLI", "WaterfallSpec", "WaterfallCairo", "WaterfallTestSupport"],
+            dependencies: [
+                "WaterfallCLI", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallTestSupport",
+            ],
             exclude: ["Fixtures"]),
     ]
 )
