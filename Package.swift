@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -40,7 +40,10 @@ let package = Package(
         .systemLibrary(
             name: "CWaterfallCairo",
             pkgConfig: "pangocairo",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpng-dev", "libturbojpeg0-dev", "zlib1g-dev"])]),
+            providers: [
+                .apt(["libcairo2-dev", "libpango1.0-dev", "libpng-dev", "libturbojpeg0-dev", "zlib1g-dev"]),
+                .brew(["cairo", "pango", "libpng", "jpeg-turbo"]),
+            ]),
         // PNG and PDF output, PNG decoding and text measurement.
         .target(
             name: "WaterfallCairo",
@@ -67,7 +70,7 @@ let package = Package(
                 "WaterfallPipeline", "WaterfallDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        // glibc's heap statistics, for the benchmark's bytes-per-item figures.
+        // The C library's heap statistics, for the benchmark's bytes-per-item figures (glibc; zero elsewhere).
         .target(name: "CHeapStatistics"),
         // `swift run -c release waterfall-benchmark`: figures beside their baselines.
         .executableTarget(
@@ -91,8 +94,7 @@ let package = Package(
             name: "WaterfallRenderTests",
             dependencies: [
                 "WaterfallRender", "WaterfallCairo", "WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport",
-            ],
-            exclude: ["Fixtures"]),
+            ]),
         .testTarget(
             name: "WaterfallSnapshotTestingTests",
             dependencies: [
@@ -105,7 +107,9 @@ let package = Package(
             dependencies: ["WaterfallDiff", "WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(
             name: "WaterfallCLITests",
-            dependencies: ["WaterfallCLI", "WaterfallSpec", "WaterfallCairo", "WaterfallTestSupport"],
+            dependencies: [
+                "WaterfallCLI", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallTestSupport",
+            ],
             exclude: ["Fixtures"]),
     ]
 )

@@ -4,6 +4,12 @@
 # renders the same, and Chromium and librsvg for the cross-renderer tests.
 set -euo pipefail
 
+if [ "$(uname -s)" = "Darwin" ]; then
+  # apt is Debian's; on macOS the same libraries come from Homebrew (see .github/workflows/ci.yml).
+  echo "setup: macOS, skipping apt; install the libraries with: brew install pkg-config cairo pango libpng jpeg-turbo librsvg" >&2
+  exit 0
+fi
+
 packages=(
   pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev zlib1g-dev
   fonts-dejavu-core fonts-noto-cjk

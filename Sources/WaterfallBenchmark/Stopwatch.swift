@@ -1,5 +1,10 @@
 import CHeapStatistics
+
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Monotonic timing and heap accounting for the benchmark.
 enum Stopwatch {
@@ -27,7 +32,7 @@ enum Stopwatch {
         return samples[samples.count / 2]
     }
 
-    /// Bytes of heap in use, from glibc.
+    /// Bytes of heap in use, from the C library (zero where it cannot tell).
     static func heapBytes() -> Int {
         Int(heap_statistics_bytes_in_use())
     }

@@ -10,6 +10,7 @@ struct Waterfall: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waterfall",
         abstract: "Compute waterfall (masonry) layouts and render them to SVG, HTML, PNG and PDF.",
+        version: Version.current,
         subcommands: [
             ExamplesCommand.self, LayoutCommand.self, RenderCommand.self, DiffCommand.self, CheckCommand.self,
         ],
@@ -18,6 +19,7 @@ struct Waterfall: ParsableCommand {
     /// Runs the command; every failure is one line on standard error and a documented exit status:
     /// 2 for bad input or arguments, 1 for "different" answers, 0 otherwise.
     static func main() {
+        Output.prepare()
         TemporaryFiles.removeOnInterrupt()
         let status: Int32
         do {

@@ -41,6 +41,8 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Refused before the work, not after: a link or device node at --output is never replaced.
+        if let output { try AtomicFile.checkTarget(output) }
         let oldBytes = try Self.read(old)
         let newBytes = try Self.read(new)
         let different: Bool

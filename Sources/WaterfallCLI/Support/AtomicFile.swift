@@ -2,63 +2,86 @@ import Foundation
 
 /// Writes files so that a reader never sees half of one: a temporary file in the same folder,
 /// then a rename over the destination.
+///
+/// Only a regular file (or nothing) is ever replaced: a rename onto a symbolic link, a folder, a
+/// device, a FIFO or a socket would swap the user's link or node for a plain file, so it is refused.
 enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
+        try checkTarget(path)
         try commit(try stage(bytes, for: path), to: path)
     }
 
+    /// Checks that `path` may be replaced: nothing is there, or a regular file.
+    ///
+    /// Callers that commit several files call it for every target before committing any, so that
+    /// a refused target leaves all of them as they were.
+    static func checkTarget(_ path: String) throws(CLIError) {
+        guard let type = Syscalls.fileType(atPath: path) else {
+            let failure = Syscalls.lastError
+            if failure == ENOENT { return }
+            throw CLIError.io(path: path, message: "cannot be written (\(Syscalls.errorText(failure)))")
+        }
+        let kind: String
+        switch type {
+        case S_IFREG: return
+        case S_IFLNK: kind = "a symbolic link"
+        case S_IFDIR: kind = "a directory"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        throw CLIError.io(path: path, message: "is \(kind); not replaced")
+    }
+
     /// Writes `bytes` to a new temporary file beside `path` and returns the temporary file's path.
+    ///
+    /// The first time a run stages into a folder, it removes the temporaries there that runs
+    /// killed with SIGKILL left behind (see ``TemporaryFiles``).
     static func stage(_ bytes: [UInt8], for path: String) throws(CLIError) -> String {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let temporary = (folder as NSString).appendingPathComponent(
-            ".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
+        TemporaryFiles.sweepOrphans(in: (path as NSString).deletingLastPathComponent)
+        let temporary = TemporaryFiles.path(for: path)
         let descriptor = TemporaryFiles.create(temporary)
         guard descriptor >= 0 else {
-            throw CLIError.io(path: path, message: "cannot be written (is the folder writable?)")
+            let reason = Syscalls.errorText(Syscalls.lastError)
+            throw CLIError.io(path: path, message: "cannot be written (\(reason); is the folder writable?)")
         }
         // The error number of a failed write, taken before `close` can change `errno`.
-        let failure: Int32? = bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += count
-            }
-            return nil
-        }
+        let failure = bytes.withUnsafeBytes { Syscalls.writeAll($0, to: descriptor) }
         close(descriptor)
         if let failure {
             TemporaryFiles.remove(temporary)
             unlink(temporary)
-            throw CLIError.io(path: path, message: "cannot be written (\(String(cString: strerror(failure))))")
+            throw CLIError.io(path: path, message: "cannot be written (\(Syscalls.errorText(failure)))")
         }
         return temporary
     }
 
     /// Adds `bytes` to the end of a staged file.
     static func append(_ bytes: [UInt8], toStaged temporary: String, for path: String) throws(CLIError) {
-        guard let handle = FileHandle(forWritingAtPath: temporary) else {
+        let descriptor = open(temporary, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw CLIError.io(path: path, message: "cannot be written (the temporary file went away)")
         }
-        defer { try? handle.close() }
-        do {
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(bytes))
-        } catch {
-            throw CLIError.io(path: path, message: "cannot be written (\(error.localizedDescription))")
+        let failure = bytes.withUnsafeBytes { Syscalls.writeAll($0, to: descriptor) }
+        close(descriptor)
+        if let failure {
+            throw CLIError.io(path: path, message: "cannot be written (\(Syscalls.errorText(failure)))")
         }
     }
 
-    /// Renames a staged file over `path`, in one step.
+    /// Renames a staged file over `path`, in one step, when ``checkTarget(_:)`` allows it.
     static func commit(_ temporary: String, to path: String) throws(CLIError) {
         defer { TemporaryFiles.remove(temporary) }
+        do {
+            try checkTarget(path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
         guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
+            let reason = Syscalls.errorText(Syscalls.lastError)
+            unlink(temporary)
             throw CLIError.io(path: path, message: "cannot be written (\(reason))")
         }
     }

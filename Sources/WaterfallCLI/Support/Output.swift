@@ -1,17 +1,38 @@
-import Foundation
-
-/// Writes to the standard streams without buffering surprises.
+/// Writes to the standard streams with write(2), never through a buffer or a call that traps.
+///
+/// A closed or full standard output is an error like any other: one line on standard error
+/// (when it is open) and exit status 2. A closed or full standard error is ignored: there is
+/// nowhere left to say anything.
 enum Output {
+    /// Readies the standard streams; the first thing `main` does.
+    ///
+    /// SIGPIPE is ignored, so a reader that went away is a failed write rather than a silent
+    /// death, and closed descriptors 0 to 2 are held so no file the run opens takes their place.
+    static func prepare() {
+        Syscalls.ignoreBrokenPipes()
+        Syscalls.holdClosedStandardDescriptors()
+    }
+
+    /// Writes `text` to standard output, or ends the run with status 2 if it cannot.
     static func standardOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        guard let failure = write(text, to: 1) else { return }
+        standardError("error: cannot write to standard output (\(Syscalls.errorText(failure)))")
+        TemporaryFiles.removeAllAndExit(2)
     }
 
     /// Writes exactly `text`, for progress lines that redraw themselves.
     static func standardErrorRaw(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = write(text, to: 2)
     }
 
+    /// Writes `text` as one line to standard error.
     static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        _ = write(text.hasSuffix("\n") ? text : text + "\n", to: 2)
+    }
+
+    /// - Returns: nil, or the error number of the failed write.
+    private static func write(_ text: String, to descriptor: Int32) -> Int32? {
+        var text = text
+        return text.withUTF8 { Syscalls.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 }

@@ -3,11 +3,59 @@ import Foundation
 
 /// The temporary files a run has staged and not yet renamed into place, removed if the run is
 /// interrupted, so that SIGINT or SIGTERM never leaves half a file or a stray temporary behind.
+///
+/// A temporary is named `.NAME.tmp-PID-RANDOM` (PID the process's, RANDOM 16 hexadecimal
+/// digits), so that one left by a run killed with SIGKILL, which nothing can catch, is known by
+/// its name to be orphaned and is removed by the next run that stages into its folder.
 enum TemporaryFiles {
     private static let files = Locked(Set<String>())
+    private static let sweptFolders = Locked(Set<String>())
     private nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
 
     static func remove(_ path: String) { files.withLock { _ = $0.remove(path) } }
+
+    /// A new temporary path beside `path`, named so that a later run can tell it is orphaned.
+    static func path(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let padded = String(repeating: "0", count: 16 - random.count) + random
+        return url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(getpid())-\(padded)"
+        ).path
+    }
+
+    /// The process id in a temporary's file name, when the name is exactly one of ours:
+    /// `.NAME.tmp-PID-RANDOM`.
+    static func owner(ofTemporaryNamed name: String) -> pid_t? {
+        guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards),
+            marker.lowerBound > name.index(after: name.startIndex)
+        else { return nil }
+        let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].count == 16, parts[1].allSatisfy(\.isHexDigit),
+            parts[1].allSatisfy({ !$0.isUppercase }), (1...10).contains(parts[0].count),
+            parts[0].allSatisfy(\.isASCII), parts[0].allSatisfy(\.isNumber), parts[0].first != "0",
+            let pid = pid_t(parts[0]), pid > 0
+        else { return nil }
+        return pid
+    }
+
+    /// Removes the temporaries in `folder` whose process is gone, once a run for each folder.
+    ///
+    /// Those are what runs killed with SIGKILL left behind. Only names exactly of our pattern are
+    /// touched.
+    static func sweepOrphans(in folder: String) {
+        let folder = folder.isEmpty ? "." : folder
+        guard sweptFolders.withLock({ $0.insert(folder).inserted }) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names {
+            guard let pid = owner(ofTemporaryNamed: name), pid != getpid(), Syscalls.processIsGone(pid) else {
+                continue
+            }
+            let path = (folder as NSString).appendingPathComponent(name)
+            // Only a plain file: a folder or link of that name is somebody else's.
+            if Syscalls.fileType(atPath: path) == S_IFREG { unlink(path) }
+        }
+    }
 
     /// Creates `path`, a new empty file, and records it, as one step under the lock the
     /// interrupt sweep holds: a file is either made and recorded before the sweep, which then
@@ -22,19 +70,22 @@ enum TemporaryFiles {
         }
     }
 
+    /// Removes what is staged and ends the process with `status`.
+    static func removeAllAndExit(_ status: Int32) -> Never {
+        files.withLock { staged in
+            for path in staged { unlink(path) }
+            staged.removeAll()
+            // Exit while holding the lock, so no new file is staged after the sweep.
+            _exit(status)
+        }
+    }
+
     /// On SIGINT or SIGTERM: remove what is staged, then exit with 128 + the signal's number.
     static func removeOnInterrupt() {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                files.withLock { staged in
-                    for path in staged { unlink(path) }
-                    staged.removeAll()
-                    // Exit while holding the lock, so no new file is staged after the sweep.
-                    _exit(128 + signalNumber)
-                }
-            }
+            source.setEventHandler { removeAllAndExit(128 + signalNumber) }
             source.resume()
             sources.append(source)
         }

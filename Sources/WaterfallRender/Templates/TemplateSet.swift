@@ -1,19 +1,30 @@
 import Foundation
 import Mustache
 
-/// The Mustache templates pages are made from, read from a folder (the repository's
-/// `Templates/`, or the user's own through `--templates`).
+/// The Mustache templates pages are made from: read from a folder (the repository's
+/// `Templates/`, or the user's own through `--templates`), or given as text (templates compiled
+/// into the binary).
+///
+/// Every template is parsed, and the partials they include checked (see ``PartialGraph``), before
+/// a set is made: rendering one never fails on its templates and never recurses without end.
 public struct TemplateSet: Sendable {
     /// Templates every folder must have: the page of one spec, and the gallery of many.
     public static let required = ["page", "gallery"]
 
-    public let directory: String
+    /// Where the templates came from: their folder, or a name for templates given as text.
+    ///
+    /// Files in messages are `origin/NAME.mustache`.
+    public let origin: String
     private let library: MustacheLibrary
+
+    /// The folder the templates were read from (the ``origin``).
+    public var directory: String { origin }
 
     /// Reads and parses every `*.mustache` file of `directory`.
     ///
-    /// - Throws: ``TemplateError`` when the folder is missing, a required template is absent, or
-    ///   a template has a syntax error (with its line and column).
+    /// - Throws: ``TemplateError`` when the folder is missing, a required template is absent, a
+    ///   template has a syntax error (with its line and column), or its partials include
+    ///   themselves or nest too deep (with the line).
     public init(directory: String) throws(TemplateError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -26,27 +37,46 @@ public struct TemplateSet: Sendable {
         } catch {
             throw TemplateError(place: directory, message: "cannot list the template folder")
         }
-        var library = MustacheLibrary()
+        var templates: [String: String] = [:]
         for file in names {
             let path = (directory as NSString).appendingPathComponent(file)
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
             else {
                 throw TemplateError(place: path, message: "cannot be read as UTF-8 text")
             }
+            templates[String(file.dropLast(".mustache".count))] = text
+        }
+        try self.init(templates: templates, origin: directory)
+    }
+
+    /// Parses `templates`, the text of each template by name (`"page"`, not `"page.mustache"`).
+    ///
+    /// - Parameters:
+    ///   - templates: the text of each template, by name.
+    ///   - origin: where they come from, for messages: `origin/NAME.mustache:LINE:COLUMN`.
+    /// - Throws: ``TemplateError`` as ``init(directory:)`` does.
+    public init(templates: [String: String], origin: String) throws(TemplateError) {
+        func file(_ name: String) -> String { (origin as NSString).appendingPathComponent("\(name).mustache") }
+        var library = MustacheLibrary()
+        var references: [String: [PartialReference]] = [:]
+        for name in templates.keys.sorted() {
+            let text = templates[name]!
             do {
-                library.register(try MustacheTemplate(string: text), named: String(file.dropLast(".mustache".count)))
+                library.register(try MustacheTemplate(string: text), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 throw TemplateError(
-                    place: "\(path):\(error.context.lineNumber):\(error.context.columnNumber)",
+                    place: "\(file(name)):\(error.context.lineNumber):\(error.context.columnNumber)",
                     message: "template syntax error (\(error.error))")
             } catch {
-                throw TemplateError(place: path, message: "template syntax error (\(error))")
+                throw TemplateError(place: file(name), message: "template syntax error (\(error))")
             }
+            references[name] = PartialReference.all(in: text)
         }
+        try PartialGraph.check(references, file: file)
         for name in Self.required where library.getTemplate(named: name) == nil {
-            throw TemplateError(place: directory, message: "missing template \(name).mustache")
+            throw TemplateError(place: origin, message: "missing template \(name).mustache")
         }
-        self.directory = directory
+        self.origin = origin
         self.library = library
     }
 
@@ -63,10 +93,10 @@ public struct TemplateSet: Sendable {
         do {
             copy.register(try MustacheTemplate(string: text), named: partial)
         } catch {
-            throw TemplateError(place: directory, message: "cannot stand in for the \(partial) template")
+            throw TemplateError(place: origin, message: "cannot stand in for the \(partial) template")
         }
         guard let output = copy.render(context, withTemplate: name) else {
-            throw TemplateError(place: directory, message: "missing template \(name).mustache")
+            throw TemplateError(place: origin, message: "missing template \(name).mustache")
         }
         return output
     }
@@ -75,7 +105,7 @@ public struct TemplateSet: Sendable {
     /// value that gives its own children (`MustacheParent`).
     public func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
         guard let text = library.render(context, withTemplate: name) else {
-            throw TemplateError(place: directory, message: "missing template \(name).mustache")
+            throw TemplateError(place: origin, message: "missing template \(name).mustache")
         }
         return text
     }

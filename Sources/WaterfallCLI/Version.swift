@@ -1,0 +1,4 @@
+/// The version `waterfall --version` prints.
+enum Version {
+    static let current = "0.4.0"
+}
