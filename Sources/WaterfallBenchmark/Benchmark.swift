@@ -5,6 +5,7 @@ import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
+import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
 import WaterfallTestSupport
@@ -33,6 +34,10 @@ struct Benchmark: ParsableCommand {
 
     @Option(help: "Also draw a log-log plot of the layout figures against the item count, as a PNG at this path.")
     var plot: String?
+
+    /// The repository's `Examples/`, found from this source file, so the benchmark runs from any folder.
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples").path
 
     struct Figure {
         var name: String
@@ -197,8 +202,8 @@ struct Benchmark: ParsableCommand {
                     items: $0.items.map { SpecItem(layout: $0) })
             })
         spec.scale = 2
-        let scene = try SceneBuilder(measurer: PangoTextMeasurer()).scene(for: spec, layout: spec.layout())
-        let templates = try TemplateSet(directory: "Templates")
+        let scene = try RenderPipeline(renderers: []).prepare(spec).scene
+        let templates = TemplateSet.bundled
         var figures: [Figure] = []
         for (format, renderer, naive) in [
             ("svg", Renderer.svg, NaiveMarkup.svg), ("html", Renderer.html(templates: templates), NaiveMarkup.html),
@@ -224,8 +229,7 @@ struct Benchmark: ParsableCommand {
         // The first tile of the long example feed, and a page of photo cards: both encoders, same pixels.
         var figures: [Figure] = []
         for example in ["09-long-feed.yaml", "06-local-images.yaml"] {
-            let spec = try Spec.load(path: "Examples/\(example)")
-            let scene = try SceneBuilder(measurer: PangoTextMeasurer()).scene(for: spec, layout: spec.layout())
+            let scene = try RenderPipeline(renderers: []).prepare(specAt: Self.examples + "/" + example).scene
             let result = try PNGEncoderComparison.measure(scene, repetitions: 5)
             precondition(result.samePixels, "the PNG encoders disagree on \(example)")
             let name = String(example.dropLast(5)).replacingOccurrences(of: "-", with: "_")
@@ -256,7 +260,7 @@ struct Benchmark: ParsableCommand {
                         items: $0.items.map { SpecItem(layout: $0) })
                 })
             spec.scale = 2
-            var scene = try SceneBuilder(measurer: PangoTextMeasurer()).scene(for: spec, layout: spec.layout())
+            var scene = try RenderPipeline(renderers: []).prepare(spec).scene
             scene.size = Size(width: 1200, height: 8000)
             let raster = try CairoRenderer.rasterize(scene)
             return PixelImage(width: raster.width, height: raster.height, pixels: raster.pixels)

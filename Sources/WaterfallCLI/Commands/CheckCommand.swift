@@ -45,8 +45,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
     var missingImages: MissingImagePolicy = .error
 
-    @Option(help: "The folder of Mustache templates (for the report page).")
-    var templates = "Templates"
+    @Option(help: "A folder of Mustache templates for the report page (default: the built-in ones).")
+    var templates: String?
 
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
@@ -64,7 +64,7 @@ struct CheckCommand: ParsableCommand {
         var reportTemplates: TemplateSet?
         if report != nil {
             do {
-                reportTemplates = try TemplateSet(directory: templates)
+                reportTemplates = try TemplateSet.named(templates)
             } catch {
                 throw CLIError.badArgument(error.description)
             }

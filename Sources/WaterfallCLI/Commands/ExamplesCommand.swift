@@ -25,7 +25,7 @@ struct ExamplesCommand: ParsableCommand {
         let outcomes = BatchRenderer(job: job).run(specs)
         let templates: TemplateSet
         do {
-            templates = try TemplateSet(directory: options.templates)
+            templates = try TemplateSet.named(options.templates)
         } catch {
             throw CLIError.badArgument(error.description)
         }

@@ -41,8 +41,8 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "Device pixels per point in PNG output (overrides the spec's scale).")
     var scale: Double?
 
-    @Option(help: "The folder of Mustache templates for HTML pages.")
-    var templates = "Templates"
+    @Option(help: "A folder of Mustache templates for HTML pages (default: the built-in ones).")
+    var templates: String?
 
     @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
     var missingImages: MissingImagePolicy = .error

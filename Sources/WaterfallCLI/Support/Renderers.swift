@@ -8,7 +8,7 @@ enum Renderers {
     static let names = ["svg", "html", "png", "pdf", "json"]
 
     /// The renderers for `formats`; HTML reads its templates from `templates`.
-    static func named(_ formats: [String], templates: String) throws(CLIError) -> [Renderer] {
+    static func named(_ formats: [String], templates: String?) throws(CLIError) -> [Renderer] {
         var renderers: [Renderer] = []
         for format in formats {
             switch format {
@@ -18,7 +18,7 @@ enum Renderers {
             case "json": renderers.append(.layoutJSON)
             case "html":
                 do {
-                    renderers.append(.html(templates: try TemplateSet(directory: templates)))
+                    renderers.append(.html(templates: try TemplateSet.named(templates)))
                 } catch {
                     throw CLIError.badArgument(error.description)
                 }

@@ -44,7 +44,7 @@ struct SpecFiles {
         for entry in staged {
             let path = self.path(entry.file)
             try claims.claim(path, for: spec)
-            try Self.checkTarget(path)
+            try AtomicFile.checkTarget(path)
             let mark = Self.mark(at: path)
             if let mark, mark.name != name {
                 throw CLIError.io(
@@ -90,14 +90,6 @@ struct SpecFiles {
         defer { try? handle.close() }
         guard let prefix = try? handle.read(upToCount: 4096) else { return nil }
         return TileMark.read([UInt8](prefix))
-    }
-
-    /// Refuses a target that a rename cannot replace with a file: a folder.
-    static func checkTarget(_ path: String) throws(CLIError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CLIError.io(path: path, message: "is a folder; not replaced")
-        }
     }
 
     private func path(_ file: String) -> String { (folder as NSString).appendingPathComponent(file) }

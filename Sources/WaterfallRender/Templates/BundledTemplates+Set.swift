@@ -1,0 +1,16 @@
+extension TemplateSet {
+    /// The default templates, compiled into the binary: what every command uses without `--templates`.
+    public static let bundled: TemplateSet = {
+        do {
+            return try TemplateSet(templates: BundledTemplates.texts, origin: "(built-in templates)")
+        } catch {
+            preconditionFailure("the built-in templates do not parse: \(error)")
+        }
+    }()
+
+    /// The templates of `directory`, or the built-in ones when it is `nil`.
+    public static func named(_ directory: String?) throws(TemplateError) -> TemplateSet {
+        guard let directory else { return bundled }
+        return try TemplateSet(directory: directory)
+    }
+}
