@@ -21,7 +21,7 @@ for path in templates:
     text = path.read_text(encoding="utf-8")
     assert '"""#' not in text
     lines.append(f'        "{path.stem}": #"""')
-    for line in text.split("\n")[:-1] if text.endswith("\n") else text.split("\n"):
+    for line in text.split("\n"):
         lines.append(("        " + line) if line else "")
     lines.append("        \"\"\"#")
     lines[-1] += ","

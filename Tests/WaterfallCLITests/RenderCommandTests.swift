@@ -149,8 +149,8 @@ import WaterfallTestSupport
             #expect(written.contains("\(name).png") || written.contains("\(name)-1.png"))
         }
         let gallery = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
-        #expect(gallery.contains("<a href=\"05-goods-list.svg\">05-goods-list.svg</a>"))
-        #expect(gallery.contains("<img src=\"06-local-images.png\""))
+        #expect(gallery.contains("<a href=\"./05-goods-list.svg\">05-goods-list.svg</a>"))
+        #expect(gallery.contains("<img src=\"./06-local-images.png\""))
         #expect(
             result.standardError.hasSuffix("rendered 9 of 9 specs into \(output)/ (gallery: \(output)/index.html)\n"))
         #expect(!written.contains { $0.contains(".tmp-") })

@@ -14,3 +14,11 @@ extension TemplateSet {
         return try TemplateSet(directory: directory)
     }
 }
+
+extension TemplateSet {
+    /// The names of the built-in templates, sorted.
+    public static var bundledNames: [String] { BundledTemplates.texts.keys.sorted() }
+
+    /// The text of the built-in template `name`.
+    public static func bundledText(_ name: String) -> String? { BundledTemplates.texts[name] }
+}

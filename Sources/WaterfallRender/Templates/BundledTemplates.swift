@@ -6,6 +6,7 @@ enum BundledTemplates {
     static let texts: [String: String] = [
         "element": #"""
         <div class="element" data-kind="{{kind}}" data-section="{{section}}"{{#hasItem}} data-item="{{item}}"{{/hasItem}} style="{{style}}">{{#image}}<div class="image {{name}}"></div>{{/image}}{{#texts}}<div class="text" style="{{style}}">{{text}}</div>{{/texts}}</div>
+
         """#,
         "gallery": #"""
         <!DOCTYPE html>
@@ -43,6 +44,7 @@ enum BundledTemplates {
         </div>
         </body>
         </html>
+
         """#,
         "page": #"""
         <!DOCTYPE html>
@@ -71,6 +73,7 @@ enum BundledTemplates {
         </div>
         </body>
         </html>
+
         """#,
         "report": #"""
         <!DOCTYPE html>
@@ -132,6 +135,7 @@ enum BundledTemplates {
         {{/checks}}
         </body>
         </html>
+
         """#,
     ]
 }
