@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WaterfallCore
+import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
 

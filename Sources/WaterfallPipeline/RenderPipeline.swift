@@ -1,3 +1,4 @@
+import Foundation
 import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
@@ -117,4 +118,30 @@ public struct RenderFailure: UserFacingError {
 struct ImageDecodingFailure: Error, CustomStringConvertible {
     var reason: String
     var description: String { reason }
+}
+
+extension RenderPipeline {
+    /// Renders every format of `prepared` into `folder` as files named after `name`, all or nothing.
+    ///
+    /// Every file goes to a temporary file first; only when every format has rendered and every
+    /// target is known to be free to take are they renamed into place, so a spec that fails
+    /// leaves nothing behind. Files another spec of the run claimed, and files that are not this
+    /// spec's own, are never replaced (see ``OutputClaims`` and ``TileMark``).
+    ///
+    /// - Returns: The names of the files written, in order.
+    public func write(_ prepared: PreparedSpec, name: String, into folder: String, claims: OutputClaims) throws
+        -> [String]
+    {
+        var files = SpecFiles(folder: folder, name: name, spec: prepared.spec.source ?? name)
+        defer { files.discard() }
+        try render(prepared) { renderer, piece in
+            try files.add(piece, format: renderer.format, fileExtension: renderer.fileExtension)
+        }
+        return try files.commit(claims: claims)
+    }
+
+    /// The output name of a spec file: its name without the extension (`-` reads as `stdin`).
+    public static func baseName(_ specPath: String) -> String {
+        specPath == "-" ? "stdin" : ((specPath as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
 }

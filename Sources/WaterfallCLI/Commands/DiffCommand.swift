@@ -4,6 +4,7 @@ import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
+import WaterfallPipeline
 import WaterfallSpec
 
 /// `waterfall diff A B`: two PNGs compared pixel by pixel, or two layouts element by element.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterfallPipeline
 import WaterfallRender
 
 /// `waterfall` with no arguments: renders every example into `Output/` with a gallery page.

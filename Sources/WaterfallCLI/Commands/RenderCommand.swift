@@ -51,13 +51,19 @@ struct RenderOptions: ParsableArguments {
         if let scale, !(scale > 0 && scale <= 16) {
             throw ValidationError("--scale must be a number greater than 0 and at most 16")
         }
+        guard !formats.isEmpty else {
+            throw ValidationError("--format needs at least one of \(Renderers.names.joined(separator: ", "))")
+        }
     }
 
+    /// The formats named, each once, in the order first given.
     var formats: [String] {
-        format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        var seen = Set<String>()
+        return format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
-    func job() throws(CLIError) -> RenderJob {
+    func job() throws -> RenderJob {
         let renderers = try Renderers.named(formats, templates: templates)
         try AtomicFile.makeFolder(output)
         return RenderJob(

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WaterfallPipeline
 import WaterfallRender
 
 /// Renders many specs on all cores; one bad spec is reported and does not stop the others.
@@ -58,19 +59,5 @@ struct BatchRenderer {
         func end() {
             if isTerminal { Output.standardErrorRaw("\r\u{1B}[K") }
         }
-    }
-}
-
-/// A value shared between threads behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }

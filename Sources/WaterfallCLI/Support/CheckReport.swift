@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallPipeline
 import WaterfallRender
 
 /// The review page of `waterfall check --report`: every spec with its status, and for each

@@ -1,3 +1,5 @@
+import WaterfallPipeline
+
 /// Writes to the standard streams with write(2), never through a buffer or a call that traps.
 ///
 /// A closed or full standard output is an error like any other: one line on standard error

@@ -10,23 +10,12 @@ struct RenderJob: Sendable {
     /// The files each spec of this run claimed, so two specs never write one file.
     let claims = OutputClaims()
 
-    /// The files written, relative to the output folder.
-    ///
-    /// Every file goes to a temporary file first; only when every format has rendered and every
-    /// target is known to be free are they renamed into place, so a spec that fails leaves
-    /// nothing behind.
+    /// Renders the spec at `specPath` into the output folder; returns the files written.
     func run(specPath: String) throws -> [String] {
-        let prepared = try pipeline.prepare(specAt: specPath)
-        var files = SpecFiles(folder: output, name: Self.baseName(specPath), spec: specPath)
-        defer { files.discard() }
-        try pipeline.render(prepared) { renderer, piece in
-            try files.add(piece, format: renderer.format, fileExtension: renderer.fileExtension)
-        }
-        return try files.commit(claims: claims)
+        try pipeline.write(
+            pipeline.prepare(specAt: specPath), name: Self.baseName(specPath), into: output, claims: claims)
     }
 
     /// The output name of a spec: its file name without the extension (`-` reads as `stdin`).
-    static func baseName(_ specPath: String) -> String {
-        specPath == "-" ? "stdin" : ((specPath as NSString).lastPathComponent as NSString).deletingPathExtension
-    }
+    static func baseName(_ specPath: String) -> String { RenderPipeline.baseName(specPath) }
 }

@@ -8,21 +8,21 @@ import WaterfallRender
 /// when that file is a tile of the same spec, a spec's picture never replaces another spec's
 /// tile, and stale tiles are removed only when their mark names this spec: a render never
 /// replaces or deletes a file that is not its own.
-struct SpecFiles {
-    let folder: String
-    let name: String
-    let spec: String
+package struct SpecFiles {
+    package let folder: String
+    package let name: String
+    package let spec: String
     private(set) var staged: [(temporary: String, file: String, isTile: Bool)] = []
     private var committed = false
 
-    init(folder: String, name: String, spec: String) {
+    package init(folder: String, name: String, spec: String) {
         self.folder = folder
         self.name = name
         self.spec = spec
     }
 
     /// Adds a piece of a file; consecutive pieces with the same file name are one file.
-    mutating func add(_ piece: RenderedFile, format: String, fileExtension: String) throws(CLIError) {
+    package mutating func add(_ piece: RenderedFile, format: String, fileExtension: String) throws(FileError) {
         let file = "\(name)\(piece.suffix).\(fileExtension)"
         let path = self.path(file)
         if let last = staged.last, last.file == file {
@@ -40,18 +40,18 @@ struct SpecFiles {
     /// Renames every staged file into place, after checking that each target is free to take.
     ///
     /// Then removes this spec's tiles that the new picture no longer has. Returns the file names.
-    mutating func commit(claims: OutputClaims) throws(CLIError) -> [String] {
+    package mutating func commit(claims: OutputClaims) throws(FileError) -> [String] {
         for entry in staged {
             let path = self.path(entry.file)
             try claims.claim(path, for: spec)
             try AtomicFile.checkTarget(path)
             let mark = Self.mark(at: path)
             if let mark, mark.name != name {
-                throw CLIError.io(
+                throw FileError(
                     path: path, message: "is a tile of \(mark.name)'s picture; not replaced with \(spec)'s")
             }
             if entry.isTile, mark == nil, FileManager.default.fileExists(atPath: path) {
-                throw CLIError.io(path: path, message: "is not a tile waterfall wrote for \(spec); not replaced")
+                throw FileError(path: path, message: "is not a tile waterfall wrote for \(spec); not replaced")
             }
         }
         for entry in staged { try AtomicFile.commit(entry.temporary, to: path(entry.file)) }
@@ -65,7 +65,7 @@ struct SpecFiles {
     }
 
     /// Removes the staged files, unless they were committed.
-    func discard() {
+    package func discard() {
         guard !committed else { return }
         for entry in staged {
             try? FileManager.default.removeItem(atPath: entry.temporary)
@@ -74,7 +74,7 @@ struct SpecFiles {
     }
 
     /// The PNG tiles in `folder` whose mark names the spec `name`, sorted by name.
-    static func tiles(of name: String, in folder: String) -> [String] {
+    package static func tiles(of name: String, in folder: String) -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return files.filter { file in
             guard file.hasPrefix(name + "-"), file.hasSuffix(".png") else { return false }
@@ -85,7 +85,7 @@ struct SpecFiles {
     }
 
     /// The tile mark of the PNG at `path`, read from its first bytes.
-    static func mark(at path: String) -> (name: String, index: Int)? {
+    package static func mark(at path: String) -> (name: String, index: Int)? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let prefix = try? handle.read(upToCount: 4096) else { return nil }
@@ -96,18 +96,20 @@ struct SpecFiles {
 }
 
 /// The output files a run has claimed, each for one spec.
-final class OutputClaims: Sendable {
+public final class OutputClaims: Sendable {
+    public init() {}
+
     private let claims = Locked([String: String]())
 
     /// Claims `path` for `spec`; a second spec claiming the same file is refused.
-    func claim(_ path: String, for spec: String) throws(CLIError) {
+    package func claim(_ path: String, for spec: String) throws(FileError) {
         let owner = claims.withLock { claims in
             if let owner = claims[path] { return owner }
             claims[path] = spec
             return spec
         }
         guard owner == spec else {
-            throw CLIError.io(path: path, message: "is written for both \(owner) and \(spec); rename one of them")
+            throw FileError(path: path, message: "is written for both \(owner) and \(spec); rename one of them")
         }
     }
 }

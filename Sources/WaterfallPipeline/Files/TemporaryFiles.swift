@@ -7,15 +7,15 @@ import Foundation
 /// A temporary is named `.NAME.tmp-PID-RANDOM` (PID the process's, RANDOM 16 hexadecimal
 /// digits), so that one left by a run killed with SIGKILL, which nothing can catch, is known by
 /// its name to be orphaned and is removed by the next run that stages into its folder.
-enum TemporaryFiles {
+package enum TemporaryFiles {
     private static let files = Locked(Set<String>())
     private static let sweptFolders = Locked(Set<String>())
     private nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
 
-    static func remove(_ path: String) { files.withLock { _ = $0.remove(path) } }
+    package static func remove(_ path: String) { files.withLock { _ = $0.remove(path) } }
 
     /// A new temporary path beside `path`, named so that a later run can tell it is orphaned.
-    static func path(for path: String) -> String {
+    package static func path(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let padded = String(repeating: "0", count: 16 - random.count) + random
@@ -26,7 +26,7 @@ enum TemporaryFiles {
 
     /// The process id in a temporary's file name, when the name is exactly one of ours:
     /// `.NAME.tmp-PID-RANDOM`.
-    static func owner(ofTemporaryNamed name: String) -> pid_t? {
+    package static func owner(ofTemporaryNamed name: String) -> pid_t? {
         guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards),
             marker.lowerBound > name.index(after: name.startIndex)
         else { return nil }
@@ -43,7 +43,7 @@ enum TemporaryFiles {
     ///
     /// Those are what runs killed with SIGKILL left behind. Only names exactly of our pattern are
     /// touched.
-    static func sweepOrphans(in folder: String) {
+    package static func sweepOrphans(in folder: String) {
         let folder = folder.isEmpty ? "." : folder
         guard sweptFolders.withLock({ $0.insert(folder).inserted }) else { return }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
@@ -62,7 +62,7 @@ enum TemporaryFiles {
     /// removes it, or not made at all.
     ///
     /// Returns the file open for writing, or -1 with `errno` set.
-    static func create(_ path: String) -> Int32 {
+    package static func create(_ path: String) -> Int32 {
         files.withLock { staged in
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 { staged.insert(path) }
@@ -71,7 +71,7 @@ enum TemporaryFiles {
     }
 
     /// Removes what is staged and ends the process with `status`.
-    static func removeAllAndExit(_ status: Int32) -> Never {
+    package static func removeAllAndExit(_ status: Int32) -> Never {
         files.withLock { staged in
             for path in staged { unlink(path) }
             staged.removeAll()
@@ -81,7 +81,7 @@ enum TemporaryFiles {
     }
 
     /// On SIGINT or SIGTERM: remove what is staged, then exit with 128 + the signal's number.
-    static func removeOnInterrupt() {
+    package static func removeOnInterrupt() {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())

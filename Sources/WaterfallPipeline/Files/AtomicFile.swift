@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Only a regular file (or nothing) is ever replaced: a rename onto a symbolic link, a folder, a
 /// device, a FIFO or a socket would swap the user's link or node for a plain file, so it is refused.
-enum AtomicFile {
-    static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
+package enum AtomicFile {
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         try checkTarget(path)
         try commit(try stage(bytes, for: path), to: path)
     }
@@ -15,11 +15,11 @@ enum AtomicFile {
     ///
     /// Callers that commit several files call it for every target before committing any, so that
     /// a refused target leaves all of them as they were.
-    static func checkTarget(_ path: String) throws(CLIError) {
+    package static func checkTarget(_ path: String) throws(FileError) {
         guard let type = Syscalls.fileType(atPath: path) else {
             let failure = Syscalls.lastError
             if failure == ENOENT { return }
-            throw CLIError.io(path: path, message: "cannot be written (\(Syscalls.errorText(failure)))")
+            throw FileError(path: path, message: "cannot be written (\(Syscalls.errorText(failure)))")
         }
         let kind: String
         switch type {
@@ -31,20 +31,20 @@ enum AtomicFile {
         case S_IFSOCK: kind = "a socket"
         default: kind = "not a regular file"
         }
-        throw CLIError.io(path: path, message: "is \(kind); not replaced")
+        throw FileError(path: path, message: "is \(kind); not replaced")
     }
 
     /// Writes `bytes` to a new temporary file beside `path` and returns the temporary file's path.
     ///
     /// The first time a run stages into a folder, it removes the temporaries there that runs
     /// killed with SIGKILL left behind (see ``TemporaryFiles``).
-    static func stage(_ bytes: [UInt8], for path: String) throws(CLIError) -> String {
+    package static func stage(_ bytes: [UInt8], for path: String) throws(FileError) -> String {
         TemporaryFiles.sweepOrphans(in: (path as NSString).deletingLastPathComponent)
         let temporary = TemporaryFiles.path(for: path)
         let descriptor = TemporaryFiles.create(temporary)
         guard descriptor >= 0 else {
             let reason = Syscalls.errorText(Syscalls.lastError)
-            throw CLIError.io(path: path, message: "cannot be written (\(reason); is the folder writable?)")
+            throw FileError(path: path, message: "cannot be written (\(reason); is the folder writable?)")
         }
         // The error number of a failed write, taken before `close` can change `errno`.
         let failure = bytes.withUnsafeBytes { Syscalls.writeAll($0, to: descriptor) }
@@ -52,26 +52,26 @@ enum AtomicFile {
         if let failure {
             TemporaryFiles.remove(temporary)
             unlink(temporary)
-            throw CLIError.io(path: path, message: "cannot be written (\(Syscalls.errorText(failure)))")
+            throw FileError(path: path, message: "cannot be written (\(Syscalls.errorText(failure)))")
         }
         return temporary
     }
 
     /// Adds `bytes` to the end of a staged file.
-    static func append(_ bytes: [UInt8], toStaged temporary: String, for path: String) throws(CLIError) {
+    package static func append(_ bytes: [UInt8], toStaged temporary: String, for path: String) throws(FileError) {
         let descriptor = open(temporary, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw CLIError.io(path: path, message: "cannot be written (the temporary file went away)")
+            throw FileError(path: path, message: "cannot be written (the temporary file went away)")
         }
         let failure = bytes.withUnsafeBytes { Syscalls.writeAll($0, to: descriptor) }
         close(descriptor)
         if let failure {
-            throw CLIError.io(path: path, message: "cannot be written (\(Syscalls.errorText(failure)))")
+            throw FileError(path: path, message: "cannot be written (\(Syscalls.errorText(failure)))")
         }
     }
 
     /// Renames a staged file over `path`, in one step, when ``checkTarget(_:)`` allows it.
-    static func commit(_ temporary: String, to path: String) throws(CLIError) {
+    package static func commit(_ temporary: String, to path: String) throws(FileError) {
         defer { TemporaryFiles.remove(temporary) }
         do {
             try checkTarget(path)
@@ -82,19 +82,19 @@ enum AtomicFile {
         guard rename(temporary, path) == 0 else {
             let reason = Syscalls.errorText(Syscalls.lastError)
             unlink(temporary)
-            throw CLIError.io(path: path, message: "cannot be written (\(reason))")
+            throw FileError(path: path, message: "cannot be written (\(reason))")
         }
     }
 
     /// Makes `folder` (and its parents) if it is not there.
-    static func makeFolder(_ folder: String) throws(CLIError) {
+    package static func makeFolder(_ folder: String) throws(FileError) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw CLIError.io(path: folder, message: "cannot create the output folder")
+            throw FileError(path: folder, message: "cannot create the output folder")
         }
         guard access(folder, W_OK) == 0 else {
-            throw CLIError.io(path: folder, message: "the output folder is not writable")
+            throw FileError(path: folder, message: "the output folder is not writable")
         }
     }
 }
