@@ -14,6 +14,11 @@ extension DiffResult {
         lines.append(
             "\(verdict): \(differentPixels) of \(totalPixels) pixels differ (\(percent)%), \(antialiasedPixels) anti-aliased"
         )
+        if !isDifferent && !identical {
+            lines.append(
+                "\(changedPixels) pixels changed by less than the threshold (pixelmatch's YIQ distance); "
+                    + "--threshold 0 counts every changed pixel")
+        }
         for region in regions {
             lines.append("changed region at (\(region.x), \(region.y)) size \(region.width)×\(region.height)")
         }
@@ -28,7 +33,8 @@ extension DiffResult {
             out += ",\"sizeA\":{\"width\":\(mismatch.a.width),\"height\":\(mismatch.a.height)}"
             out += ",\"sizeB\":{\"width\":\(mismatch.b.width),\"height\":\(mismatch.b.height)}"
         }
-        out += ",\"differentPixels\":\(differentPixels),\"antialiasedPixels\":\(antialiasedPixels)"
+        out += ",\"differentPixels\":\(differentPixels),\"changedPixels\":\(changedPixels)"
+        out += ",\"antialiasedPixels\":\(antialiasedPixels)"
         out += ",\"totalPixels\":\(totalPixels),\"share\":\(ShortestNumber.text(share))"
         out += ",\"regions\":["
         out += regions.map { "{\"x\":\($0.x),\"y\":\($0.y),\"width\":\($0.width),\"height\":\($0.height)}" }

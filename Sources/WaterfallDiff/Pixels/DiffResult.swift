@@ -6,6 +6,9 @@ public struct DiffResult: Sendable, Equatable {
     public var sizeMismatch: DiffSizeMismatch?
     /// Pixels over the threshold, excluding anti-aliasing unless `includeAntialiasing`.
     public var differentPixels: Int
+    /// Pixels with any changed channel, whatever the threshold: a change too faint to count is
+    /// still reported, so no change goes unseen.
+    public var changedPixels: Int
     /// Pixels over the threshold detected as anti-aliasing (also in `differentPixels` when included).
     public var antialiasedPixels: Int
     /// Pixels compared: the common area of both images.
@@ -23,8 +26,10 @@ public struct DiffResult: Sendable, Equatable {
         antialiasedPixels: Int,
         totalPixels: Int,
         regions: [PixelRegion],
-        regionsTruncated: Bool
+        regionsTruncated: Bool,
+        changedPixels: Int = 0
     ) {
+        self.changedPixels = changedPixels
         self.identical = identical
         self.sizeMismatch = sizeMismatch
         self.differentPixels = differentPixels

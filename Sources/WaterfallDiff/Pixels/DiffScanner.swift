@@ -235,6 +235,7 @@ struct DiffScanner: @unchecked Sendable {
                     let vb = Self.load(rb, px)
                     var painted: UInt32 = 0  // painted colours are opaque, so 0 means "not painted"
                     if va != vb {
+                        chunk.changedPixels += 1
                         // flat areas repeat the same pair of colours: reuse the last delta
                         if va != deltaKeyA || vb != deltaKeyB {
                             deltaKeyA = va

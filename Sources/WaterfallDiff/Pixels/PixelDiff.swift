@@ -82,11 +82,13 @@ public enum PixelDiff {
         }
 
         var different = 0
+        var changedPixels = 0
         var antialiased = 0
         var changed = false
         var runCount = 0
         for c in chunks {
             different += c.different
+            changedPixels += c.changedPixels
             antialiased += c.antialiased
             changed = changed || c.changedBytes
             runCount += c.runs.count
@@ -107,7 +109,7 @@ public enum PixelDiff {
             antialiasedPixels: antialiased,
             totalPixels: total,
             regions: regions,
-            regionsTruncated: truncated)
+            regionsTruncated: truncated, changedPixels: changedPixels)
         let image = makeImage ? PixelImage(width: width, height: height, pixels: outPixels) : nil
         return (result, image)
     }

@@ -2,6 +2,8 @@
 struct ScanChunk: Sendable {
     /// Some compared byte differs.
     var changedBytes = false
+    /// Pixels with any changed byte, whatever the threshold.
+    var changedPixels = 0
     /// Counted different pixels.
     var different = 0
     /// Pixels detected as anti-aliasing.
