@@ -103,8 +103,11 @@ final class TextEngine {
         // One line, unwrapped: the scene builder already fitted the text to its box with this
         // same engine, so SVG and HTML can draw the very same line.
         pango_layout_set_single_paragraph_mode(layout, 1)
-        // Pango wants NUL-free UTF-8; Swift strings are UTF-8 already.
-        var utf8 = Array(run.text.utf8)
+        // Pango wants NUL-free UTF-8; Swift strings are UTF-8 already. Shapeable text has no
+        // noncharacters (Cairo's PDF text refuses them) and no endless runs of marks (HarfBuzz is
+        // quadratic in a cluster's marks); the scene builder's fitting did the same, so this only
+        // changes scenes made by hand.
+        var utf8 = Array(run.text.shapeable.utf8)
         utf8.removeAll { $0 == 0 }
         utf8.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
