@@ -36,7 +36,8 @@ enum ImageFile {
         let bytes = [UInt8](data)
         let (format, width, height) = try header(bytes)
         guard width > 0, height > 0 else { throw .corrupt("its size is \(width)×\(height)") }
-        guard width * height <= maximumPixels else {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= maximumPixels else {
             throw .tooLarge("\(width)×\(height) pixels; at most \(maximumPixels) pixels are allowed")
         }
         return SceneImage(path: path, format: format, data: bytes, pixelWidth: width, pixelHeight: height)

@@ -37,11 +37,42 @@ final class CairoContext {
     /// Pops the graphics state pushed by `save()`.
     func restore() { cairo_restore(pointer) }
 
-    /// Moves the origin by (`x`, `y`) user units.
-    func translate(x: Double, y: Double) { cairo_translate(pointer, x, y) }
+    /// Moves the origin by (`x`, `y`) user units; throws rather than leave Cairo a transform it
+    /// cannot invert.
+    func translate(x: Double, y: Double) throws {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(pointer, &matrix)
+        cairo_matrix_translate(&matrix, x, y)
+        try Self.checkInvertible(matrix, "move the origin by (\(x), \(y))")
+        cairo_translate(pointer, x, y)
+    }
 
-    /// Scales user units by `factor` in both directions.
-    func scale(by factor: Double) { cairo_scale(pointer, factor, factor) }
+    /// Scales user units by `factor` in both directions; throws rather than leave Cairo a
+    /// transform it cannot invert (a factor so small its square is 0, or not finite).
+    func scale(by factor: Double) throws {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(pointer, &matrix)
+        cairo_matrix_scale(&matrix, factor, factor)
+        try Self.checkInvertible(matrix, "scale the drawing by \(factor)")
+        cairo_scale(pointer, factor, factor)
+    }
+
+    /// Throws unless every entry of `matrix` is finite and Cairo can invert it.
+    private static func checkInvertible(_ matrix: cairo_matrix_t, _ operation: @autoclosure () -> String) throws {
+        var inverse = matrix
+        let entries = [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0]
+        guard entries.allSatisfy(\.isFinite), cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS,
+            [inverse.xx, inverse.yx, inverse.xy, inverse.yy, inverse.x0, inverse.y0].allSatisfy(\.isFinite)
+        else {
+            throw CairoError.cairo(operation: operation(), status: "the transformation would not be invertible")
+        }
+    }
+
+    /// Ends the current PDF page; drawing continues on a new one.
+    func showPage() throws {
+        cairo_show_page(pointer)
+        try checkStatus("end a PDF page")
+    }
 
     /// Replaces every pixel of the target with `color`, made opaque.
     func paintOpaque(_ color: Color) {
@@ -93,8 +124,9 @@ final class CairoContext {
     /// sampled with Cairo's good filter; `padEdges` repeats edge pixels instead of fading them.
     func paintImage(_ image: CairoSurface, at origin: Point, scale: Double, padEdges: Bool) throws {
         cairo_save(pointer)
-        cairo_translate(pointer, origin.x, origin.y)
-        cairo_scale(pointer, scale, scale)
+        defer { cairo_restore(pointer) }
+        try translate(x: origin.x, y: origin.y)
+        try self.scale(by: scale)
         cairo_set_source_surface(pointer, image.pointer, 0, 0)
         if let pattern = cairo_get_source(pointer) {
             cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
@@ -102,7 +134,6 @@ final class CairoContext {
             try check(cairo_pattern_status(pattern), "set up an image pattern")
         }
         cairo_paint(pointer)
-        cairo_restore(pointer)
     }
 }
 

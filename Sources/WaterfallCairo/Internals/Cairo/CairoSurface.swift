@@ -32,8 +32,11 @@ final class CairoSurface {
     /// A transparent ARGB32 image surface of `width` × `height` pixels.
     static func image(width: Int, height: Int) throws -> CairoSurface {
         let operation = "create a \(width)×\(height) image surface"
-        guard let cWidth = Int32(exactly: width), let cHeight = Int32(exactly: height) else {
-            throw CairoError.cairo(operation: operation, status: "the size does not fit Cairo's 32-bit integers")
+        guard (1...Limits.maxSurfaceSide).contains(width), (1...Limits.maxSurfaceSide).contains(height),
+            let cWidth = Int32(exactly: width), let cHeight = Int32(exactly: height)
+        else {
+            throw CairoError.cairo(
+                operation: operation, status: "each side must be 1 to \(Limits.maxSurfaceSide) pixels")
         }
         return try adopt(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, cWidth, cHeight), sink: nil, operation)
     }
@@ -62,8 +65,9 @@ final class CairoSurface {
         return surface
     }
 
-    /// A one-page PDF document `width` × `height` points large, with fixed metadata dates.
+    /// A PDF document whose first page is `width` × `height` points large, with fixed metadata dates.
     static func pdf(width: Double, height: Double) throws -> CairoSurface {
+        try checkPDFPageSize(width: width, height: height)
         let sink = ByteSink()
         let pointer = cairo_pdf_surface_create_for_stream(
             ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)
@@ -74,6 +78,42 @@ final class CairoSurface {
         try check(cairo_surface_status(surface.pointer), "set the PDF metadata")
         return surface
     }
+
+    /// Sets the size of the next PDF page, before anything is drawn on it.
+    func setPDFPageSize(width: Double, height: Double) throws {
+        try Self.checkPDFPageSize(width: width, height: height)
+        cairo_pdf_surface_set_size(pointer, width, height)
+        try check(cairo_surface_status(pointer), "set the PDF page size to \(width)×\(height) pt")
+    }
+
+    /// Throws unless Cairo can make a PDF page of this size: positive, finite, 32-bit.
+    private static func checkPDFPageSize(width: Double, height: Double) throws {
+        let sides = 1.0 / 1024...Limits.maxPageSide
+        guard sides.contains(width), sides.contains(height) else {
+            throw CairoError.invalidCanvas(
+                reason:
+                    "a PDF page must be between 1/1024 and \(Int(Limits.maxPageSide)) points a side, not \(width)×\(height)"
+            )
+        }
+    }
+
+    /// Tags the surface with `id`, so a PDF embeds it once however many times it is drawn,
+    /// across pages, even if the same image is decoded again into another surface.
+    func setUniqueID(_ id: String) throws {
+        let bytes = Array(id.utf8)
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+        copy.initialize(from: bytes, count: bytes.count)
+        let status = cairo_surface_set_mime_data(
+            pointer, CAIRO_MIME_TYPE_UNIQUE_ID, copy, UInt(bytes.count),
+            { $0?.assumingMemoryBound(to: UInt8.self).deallocate() }, copy)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            copy.deallocate()
+            throw failure(status, "tag an image surface")
+        }
+    }
+
+    /// The bytes of an image surface's pixels.
+    var byteCount: Int { Int(cairo_image_surface_get_stride(pointer)) * height }
 
     /// Shifts where user space lands on the surface: device pixel = user pixel + offset.
     func setDeviceOffset(x: Double, y: Double) {

@@ -18,11 +18,11 @@ enum LibPNG {
             }
             let width = Int(image.width)
             let height = Int(image.height)
-            guard width * height <= Limits.maxImagePixels else {
+            guard let byteCount = Limits.rgbaBytes(width: width, height: height) else {
                 throw CairoError.imageTooLarge(width: width, height: height)
             }
             image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            var pixels = [UInt8](repeating: 0, count: byteCount)
             let finished = pixels.withUnsafeMutableBytes {
                 png_image_finish_read(&image, nil, $0.baseAddress, 0, nil)
             }

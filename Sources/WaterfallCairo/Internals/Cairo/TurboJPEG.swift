@@ -30,10 +30,10 @@ enum TurboJPEG {
             guard width > 0, height > 0 else {
                 throw CairoError.jpegDecoding(reason: "the header gives no image size")
             }
-            guard Int(width) * Int(height) <= Limits.maxImagePixels else {
+            guard let byteCount = Limits.rgbaBytes(width: Int(width), height: Int(height)) else {
                 throw CairoError.imageTooLarge(width: Int(width), height: Int(height))
             }
-            var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+            var pixels = [UInt8](repeating: 0, count: byteCount)
             let result = pixels.withUnsafeMutableBufferPointer {
                 tjDecompress2(
                     handle, base, UInt(source.count), $0.baseAddress, width, 0, height,
