@@ -18,11 +18,13 @@ public struct RasterImage: Sendable, Equatable {
     }
 
     /// An image of one color.
+    ///
+    /// Sizes that are not positive or hold more pixels than the decoders accept (2^28) give an
+    /// image with no pixels, which `PNGCodec.encode` and drawing refuse, rather than a trap.
     public init(width: Int, height: Int, color: Color) {
         let pixel = [color.red, color.green, color.blue, color.alpha]
-        self.init(
-            width: width, height: height,
-            pixels: Array([[UInt8]](repeating: pixel, count: max(0, width * height)).joined()))
+        let count = (Limits.rgbaBytes(width: width, height: height) ?? 0) / 4
+        self.init(width: width, height: height, pixels: Array([[UInt8]](repeating: pixel, count: count).joined()))
     }
 
     /// The color of the pixel at column `x` and row `y`, counted from the top-left.

@@ -1,23 +1,95 @@
 import WaterfallRender
 import WaterfallSpec
 
-/// Surfaces made from element images (decoded or pre-rendered), made once per element and
-/// dropped when no later tile needs them.
+/// The Cairo surfaces of a scene's images: each distinct image decoded once and shared by every
+/// element that shows it, and (for raster output) one pre-rendered layer per element.
+///
+/// Memory stays bounded: a decoded image is dropped once every element showing it is above the
+/// part of the page still to draw, and when decoded images pass `Limits.maxCachedImageBytes` the
+/// ones not in use are dropped (and decoded again if needed). Each decoded image carries a
+/// unique id (`CAIRO_MIME_TYPE_UNIQUE_ID`), so a PDF embeds it once even if it was decoded twice.
 final class ImageCache {
-    private var surfaces: [Int: CairoSurface] = [:]
+    /// For each element, the distinct image it shows, if any.
+    private let imageIDs: [Int?]
+    /// For each distinct image, the lowest point (in points) of any element showing it.
+    private let lastBottoms: [Double]
+    private var sources: [Int: CairoSurface] = [:]
+    private var sourceBytes = 0
+    private var layers: [Int: CairoSurface] = [:]
 
-    /// The surface for the element at `index`, made by `make` on first use.
-    func surface(forElement index: Int, make: () throws -> CairoSurface) rethrows -> CairoSurface {
-        if let surface = surfaces[index] { return surface }
-        let surface = try make()
-        surfaces[index] = surface
+    /// How many times an image was decoded; for tests of sharing.
+    private(set) var decodeCount = 0
+
+    /// Finds the distinct images of `scene`: equal paths, formats and bytes are one image.
+    init(scene: Scene) {
+        /// Distinct images by path and size; the bytes compare only on a hash match, and scene
+        /// builders share one array per file, which compares in constant time.
+        struct Key: Hashable {
+            var path: String
+            var format: SceneImage.Format
+            var byteCount: Int
+        }
+        var known: [Key: [(data: [UInt8], id: Int)]] = [:]
+        var ids: [Int?] = []
+        var bottoms: [Double] = []
+        ids.reserveCapacity(scene.elements.count)
+        for element in scene.elements {
+            guard let image = element.image else {
+                ids.append(nil)
+                continue
+            }
+            let key = Key(path: image.path, format: image.format, byteCount: image.data.count)
+            let bottom = SceneDrawer.verticalExtent(of: element).upperBound
+            if let id = known[key]?.first(where: { $0.data == image.data })?.id {
+                ids.append(id)
+                bottoms[id] = max(bottoms[id], bottom)
+            } else {
+                known[key, default: []].append((image.data, bottoms.count))
+                ids.append(bottoms.count)
+                bottoms.append(bottom)
+            }
+        }
+        imageIDs = ids
+        lastBottoms = bottoms
+    }
+
+    /// How many distinct images the scene has.
+    var distinctImageCount: Int { lastBottoms.count }
+
+    /// The decoded image of the element at `index`, which shows `image`; decoded on first use.
+    func source(forElement index: Int, image: SceneImage) throws -> CairoSurface {
+        guard let id = imageIDs[index] else { return try Self.decode(image) }
+        if let surface = sources[id] { return surface }
+        let surface = try Self.decode(image)
+        decodeCount += 1
+        try surface.setUniqueID("waterfall-image-\(id)")
+        if sourceBytes + surface.byteCount > Limits.maxCachedImageBytes {
+            // Surfaces already handed to Cairo stay alive there as long as it needs them.
+            sources.removeAll()
+            sourceBytes = 0
+        }
+        sources[id] = surface
+        sourceBytes += surface.byteCount
         return surface
     }
 
-    /// Drops the surfaces of elements for which `isDone` is true.
-    func evict(where isDone: (Int) -> Bool) {
-        for index in surfaces.keys where isDone(index) {
-            surfaces[index] = nil
+    /// The pre-rendered layer of the element at `index`, made by `make` on first use.
+    func layer(forElement index: Int, make: () throws -> CairoSurface) rethrows -> CairoSurface {
+        if let layer = layers[index] { return layer }
+        let layer = try make()
+        layers[index] = layer
+        return layer
+    }
+
+    /// Drops what no element reaching below `y` points needs: decoded images, and the layers
+    /// of elements for which `isDone` is true.
+    func evict(above y: Double, layersWhere isDone: (Int) -> Bool) {
+        for index in layers.keys where isDone(index) {
+            layers[index] = nil
+        }
+        for (id, surface) in sources where lastBottoms[id] <= y {
+            sourceBytes -= surface.byteCount
+            sources[id] = nil
         }
     }
 

@@ -1,7 +1,38 @@
-/// Sizes Cairo and the decoders can handle.
+/// Sizes Cairo and the decoders can handle, and the memory bounds of rendering.
 enum Limits {
     /// Cairo's largest image surface side, in device pixels.
     static let maxSurfaceSide = 32767
     /// The most pixels a decoded image may have (1 GiB of RGBA).
     static let maxImagePixels = 1 << 28
+    /// The most bytes of one PNG tile's surface (128 MiB); taller pages are cut into more tiles.
+    ///
+    /// A tile is at most 32,767 rows, so pages up to 1,024 device pixels wide keep 32,767-row tiles.
+    static let maxTileBytes = 128 << 20
+    /// The most bytes of decoded images kept between uses (256 MiB); past it they are decoded again.
+    static let maxCachedImageBytes = 256 << 20
+    /// The tallest PDF page, in points: PDF viewers' limit (PDF 1.7, annex C).
+    ///
+    /// Taller content continues on further pages of the same document.
+    static let maxPDFPageHeight = 14_400.0
+    /// The largest page side a PDF or PNG is drawn at, in points or device pixels: Cairo's
+    /// coordinates are 32-bit.
+    static let maxPageSide = Double(Int32.max)
+
+    /// The bytes of a `width` × `height` RGBA image, or `nil` if it is empty or too large.
+    ///
+    /// Too large is more than `maxImagePixels` pixels. Never overflows.
+    static func rgbaBytes(width: Int, height: Int) -> Int? {
+        guard width > 0, height > 0 else { return nil }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= maxImagePixels else { return nil }
+        return pixels * 4
+    }
+}
+
+extension Double {
+    /// A whole number of pixels or points for a message, without trapping on huge values.
+    var countDescription: String {
+        guard isFinite, abs(self) < 1e15 else { return "\(self)" }
+        return "\(Int(self.rounded(.up)))"
+    }
 }

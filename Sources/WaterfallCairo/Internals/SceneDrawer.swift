@@ -15,8 +15,8 @@ struct SceneDrawer {
         case vector
         /// Pre-rendered once per element on a layer aligned to the page's device pixels at
         /// `scale`, then copied without resampling, so tiles match the untiled picture exactly.
-        /// The target's transform must be `scale`, its surface offset a whole number of pixels.
-        case raster(scale: Double)
+        /// The target's transform must be `canvas.scale`, its surface offset a whole number of pixels.
+        case raster(PixelCanvas)
     }
 
     /// The vertical extent, in points, of everything `element` may draw.
@@ -30,16 +30,19 @@ struct SceneDrawer {
         return top...max(top, bottom)
     }
 
-    /// Fills the page with the background and draws the elements for which `isVisible` is true.
-    func draw(in context: CairoContext, isVisible: (Int, SceneElement) -> Bool = { _, _ in true }) throws {
+    /// Fills the page with the background and draws the elements at `indices` (all if `nil`).
+    ///
+    /// `rows` are the device pixel rows of the raster tile being drawn; an image layer too large
+    /// to keep whole is drawn for those rows only.
+    func draw(in context: CairoContext, rows: Range<Int> = 0..<Int(Int32.max), indices: [Int]? = nil) throws {
         context.paintOpaque(scene.background)
         try context.checkStatus("paint the background")
-        for (index, element) in scene.elements.enumerated() where isVisible(index, element) {
-            try draw(element, index: index, in: context)
+        for index in indices ?? Array(scene.elements.indices) {
+            try draw(scene.elements[index], index: index, rows: rows, in: context)
         }
     }
 
-    private func draw(_ element: SceneElement, index: Int, in context: CairoContext) throws {
+    private func draw(_ element: SceneElement, index: Int, rows: Range<Int>, in context: CairoContext) throws {
         let frame = element.frame
         if frame.width > 0, frame.height > 0 {
             let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))
@@ -49,7 +52,7 @@ struct SceneDrawer {
                 context.fill()
             }
             if let image = element.image {
-                try drawImage(image, index: index, in: frame, radius: radius, context: context)
+                try drawImage(image, index: index, in: frame, radius: radius, rows: rows, context: context)
             }
             if let stroke = element.stroke, stroke.width > 0, stroke.color.alpha > 0 {
                 drawStroke(stroke, frame: frame, radius: radius, context: context)
@@ -64,29 +67,48 @@ struct SceneDrawer {
 
     /// Draws `image` aspect-fill (centered, covering the frame) clipped to the rounded frame.
     private func drawImage(
-        _ image: SceneImage, index: Int, in frame: Rect, radius: Double, context: CairoContext
+        _ image: SceneImage, index: Int, in frame: Rect, radius: Double, rows: Range<Int>, context: CairoContext
     ) throws {
         switch mode {
         case .vector:
-            let surface = try images.surface(forElement: index) { try ImageCache.decode(image) }
+            let surface = try images.source(forElement: index, image: image)
             try Self.paintClipped(surface, in: frame, radius: radius, context: context, padEdges: false)
-        case .raster(let scale):
-            let left = Int((frame.minX * scale).rounded(.down))
-            let top = Int((frame.minY * scale).rounded(.down))
-            let layer = try images.surface(forElement: index) {
-                let source = try ImageCache.decode(image)
-                let layer = try CairoSurface.image(
-                    width: Int((frame.maxX * scale).rounded(.up)) - left,
-                    height: Int((frame.maxY * scale).rounded(.up)) - top)
+        case .raster(let canvas):
+            // The element's device pixels, clamped to the page before they become integers.
+            let scale = canvas.scale
+            let left = Self.pixel(frame.minX * scale, .down, limit: canvas.width)
+            let right = Self.pixel(frame.maxX * scale, .up, limit: canvas.width)
+            var top = Self.pixel(frame.minY * scale, .down, limit: canvas.height)
+            var bottom = Self.pixel(frame.maxY * scale, .up, limit: canvas.height)
+            // A layer is kept for later tiles when it is small enough; a larger one is drawn
+            // again for each tile it crosses, only that tile's rows (same transform, same pixels).
+            let keepsWhole =
+                bottom - top <= Limits.maxSurfaceSide && (right - left) * 4 * (bottom - top) <= Limits.maxTileBytes
+            if !keepsWhole {
+                top = max(top, rows.lowerBound)
+                bottom = min(bottom, rows.upperBound)
+            }
+            guard right > left, bottom > top else { return }
+            func makeLayer() throws -> CairoSurface {
+                let source = try images.source(forElement: index, image: image)
+                let layer = try CairoSurface.image(width: right - left, height: bottom - top)
                 let layerContext = try CairoContext(surface: layer)
-                layerContext.translate(x: -Double(left), y: -Double(top))
-                layerContext.scale(by: scale)
+                try layerContext.translate(x: -Double(left), y: -Double(top))
+                try layerContext.scale(by: scale)
                 try Self.paintClipped(source, in: frame, radius: radius, context: layerContext, padEdges: true)
                 try layerContext.checkStatus("draw the image '\(image.path)'")
                 return layer
             }
+            let layer = keepsWhole ? try images.layer(forElement: index, make: makeLayer) : try makeLayer()
             context.paintPixels(layer, atX: left, y: top)
         }
+    }
+
+    /// `value` rounded by `rule` and clamped to `0...limit`; NaN is 0.
+    private static func pixel(_ value: Double, _ rule: FloatingPointRoundingRule, limit: Int) -> Int {
+        let rounded = value.rounded(rule)
+        guard rounded > 0 else { return 0 }
+        return rounded < Double(limit) ? Int(rounded) : limit
     }
 
     /// Paints `image` aspect-fill into `frame`, clipped to it with corners of `radius`.
@@ -100,10 +122,10 @@ struct SceneDrawer {
             x: frame.minX + (frame.width - pixelWidth * scale) / 2,
             y: frame.minY + (frame.height - pixelHeight * scale) / 2)
         context.save()
+        defer { context.restore() }
         context.setRoundedRectPath(frame, radius: radius)
         context.clip()
         try context.paintImage(image, at: origin, scale: scale, padEdges: padEdges)
-        context.restore()
     }
 
     /// Strokes along the inside of the rounded frame: the path inset by half the line width.

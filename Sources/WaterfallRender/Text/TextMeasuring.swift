@@ -8,6 +8,11 @@ public protocol TextMeasuring {
 
     /// How far below the top of its line the baseline of `text` sits, in points.
     func baseline(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight) -> Double
+
+    /// `text` on one line within `width`: whole if it fits, otherwise cut and ended with "…".
+    func fitting(
+        _ text: String, width: Double, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight
+    ) -> String
 }
 
 extension TextMeasuring {

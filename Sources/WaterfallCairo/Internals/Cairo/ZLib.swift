@@ -1,5 +1,5 @@
 // Every zlib call and every call to the PNG writer's C row loops (in CWaterfallCairo's shim.h)
-// lives in this file (Cairo.swift holds the other C calls), behind `Deflater`, `ZLib`,
+// lives in this file (the other C calls are beside it in this folder), behind `Deflater`, `ZLib`,
 // `PixelRows` and `RowKernel`. No C object leaves it; every zlib status is checked and becomes
 // a `CairoError`.
 

@@ -1,0 +1,119 @@
+import CWaterfallCairo
+import WaterfallLayout
+import WaterfallRender
+import WaterfallSpec
+
+/// Lays out and draws text with Pango on a private font map and pinned font options, so the
+/// result is the same on every run, whatever the locale or the user's font settings.
+final class TextEngine {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+
+    init() throws {
+        guard let fontMap = pango_cairo_font_map_new() else {
+            throw CairoError.cairo(operation: "create a Pango font map", status: "no font map returned")
+        }
+        guard let context = pango_font_map_create_context(fontMap) else {
+            g_object_unref(fontMap)
+            throw CairoError.cairo(operation: "create a Pango context", status: "no context returned")
+        }
+        self.fontMap = fontMap
+        self.context = context
+
+        guard let options = cairo_font_options_create() else {
+            throw CairoError.cairo(operation: "create font options", status: "no font options returned")
+        }
+        defer { cairo_font_options_destroy(options) }
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+        try check(cairo_font_options_status(options), "set up font options")
+        pango_cairo_context_set_font_options(context, options)
+        // 72 dpi makes a point one user unit; absolute sizes are in user units anyway.
+        pango_cairo_context_set_resolution(context, 72)
+        pango_context_set_language(context, pango_language_from_string("en-us"))
+        pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(fontMap)
+    }
+
+    /// Draws `run` into `target` on one line, clipped to its frame, starting at the frame's top-left.
+    func draw(_ run: TextRun, in target: CairoContext) throws {
+        let cr = target.pointer
+        pango_cairo_update_context(cr, context)
+        let layout = try makeLayout(run)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, run.frame.minX, run.frame.minY, run.frame.width, run.frame.height)
+        cairo_clip(cr)
+        target.setColor(run.color)
+        cairo_move_to(cr, run.frame.minX, run.frame.minY)
+        pango_cairo_show_layout(cr, layout)
+        cairo_restore(cr)
+        try target.checkStatus("draw the text \"\(run.text.prefix(40))\"")
+    }
+
+    /// How many characters of `run` no installed font has a glyph for (drawn as boxes).
+    func unknownGlyphCount(in run: TextRun) throws -> Int {
+        let layout = try makeLayout(run)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        return Int(pango_layout_get_unknown_glyphs_count(layout))
+    }
+
+    /// The advance width of `run`'s text on one line, in points.
+    func width(of run: TextRun) throws -> Double {
+        let layout = try makeLayout(run)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return Double(logical.width) / Double(PANGO_SCALE)
+    }
+
+    /// How far below the top of the layout its first baseline sits, in points.
+    func baseline(of run: TextRun) throws -> Double {
+        let layout = try makeLayout(run)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        return Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+    }
+
+    /// A layout of `run`'s text in its font, on one line.
+    private func makeLayout(_ run: TextRun) throws -> OpaquePointer {
+        guard let layout = pango_layout_new(context) else {
+            throw CairoError.cairo(operation: "create a Pango layout", status: "no layout returned")
+        }
+        guard let font = pango_font_description_new() else {
+            g_object_unref(UnsafeMutableRawPointer(layout))
+            throw CairoError.cairo(operation: "create a font description", status: "no description returned")
+        }
+        defer { pango_font_description_free(font) }
+        let families = run.fontFamilies.isEmpty ? "sans-serif" : run.fontFamilies.joined(separator: ",")
+        pango_font_description_set_family(font, families)
+        pango_font_description_set_absolute_size(font, run.fontSize * Double(PANGO_SCALE))
+        pango_font_description_set_weight(font, run.weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_layout_set_font_description(layout, font)
+
+        // Left-aligned whatever the script, as HTML's default `direction: ltr`.
+        pango_layout_set_auto_dir(layout, 0)
+        // One line, unwrapped: the scene builder already fitted the text to its box with this
+        // same engine, so SVG and HTML can draw the very same line.
+        pango_layout_set_single_paragraph_mode(layout, 1)
+        // Pango wants NUL-free UTF-8; Swift strings are UTF-8 already. Shapeable text has no
+        // noncharacters (Cairo's PDF text refuses them) and no endless runs of marks (HarfBuzz is
+        // quadratic in a cluster's marks); the scene builder's fitting did the same, so this only
+        // changes scenes made by hand.
+        var utf8 = Array(run.text.shapeable.utf8)
+        utf8.removeAll { $0 == 0 }
+        utf8.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                pango_layout_set_text(layout, $0.baseAddress, Int32(clamping: $0.count))
+            }
+        }
+        return layout
+    }
+}

@@ -1,0 +1,150 @@
+import WaterfallCairo
+import WaterfallLayout
+import WaterfallRender
+import WaterfallSpec
+import XCTest
+
+/// Issue 10: bad sizes give a clear `CairoError`, never a trap, and memory stays bounded.
+final class NeverBreaksTests: XCTestCase {
+    func testAPNGHeaderClaimingHugeSizesIsRefusedWithoutOverflow() throws {
+        let cases: [(UInt32, UInt32, String)] = [
+            (0xFFFF_FFFF, 0xFFFF_FFFF, "Cannot decode PNG data: "),
+            (0x7FFF_FFFF, 0x7FFF_FFFF, "Cannot decode PNG data: "),
+            (65536, 65536, "The image is 65536×65536 pixels, more than the 268435456 pixels this renderer decodes"),
+            (1_000_000, 1_000_000, "The image is 1000000×1000000 pixels"),
+        ]
+        for (width, height, message) in cases {
+            let bytes = Self.pngHeader(width: width, height: height)
+            XCTAssertThrowsError(try PNGCodec.decode(bytes), "\(width)×\(height)") { error in
+                XCTAssertTrue("\(error)".hasPrefix(message), "\(width)×\(height): \(error)")
+            }
+            let image = SceneImage(
+                path: "huge.png", format: .png, data: bytes, pixelWidth: Int(width), pixelHeight: Int(height))
+            XCTAssertThrowsError(try ImageDecoder.decode(image)) { error in
+                XCTAssertTrue("\(error)".hasPrefix("Cannot draw the image 'huge.png': \(message)"), "\(error)")
+            }
+        }
+    }
+
+    func testRasterImagesOfImpossibleSizesAreRefusedNotTrapped() {
+        let image = RasterImage(width: Int.max, height: 3, color: .white)
+        XCTAssertTrue(image.pixels.isEmpty)
+        XCTAssertThrowsError(try PNGCodec.encode(image)) { error in
+            XCTAssertEqual(error as? CairoError, .invalidRasterImage(width: Int.max, height: 3, byteCount: 0))
+        }
+    }
+
+    func testAScaleCairoCannotInvertIsAClearError() throws {
+        var scene = try SceneFixtures.tallScene()
+        for scale in [1e-300, 1e-170] {
+            scene.scale = scale
+            XCTAssertThrowsError(try CairoRenderer.rasterize(scene), "\(scale)") { error in
+                XCTAssertEqual(
+                    error as? CairoError,
+                    .invalidCanvas(reason: "the scale \(scale) is too small for Cairo to draw at"))
+            }
+            XCTAssertThrowsError(try CairoRenderer.renderPNG(scene) { _, _ in XCTFail("wrote a tile") })
+        }
+    }
+
+    func testHugePagesAreErrorsNotTraps() throws {
+        for height in [1e300, 1e12, Double(Int32.max) + 1] {
+            let scene = Scene(
+                size: Size(width: 100, height: height), background: .white, scale: 1,
+                elements: [
+                    SceneFixtures.card(Rect(x: 0, y: 0, width: 100, height: 50), fill: .black, text: "A", item: 0)
+                ])
+            XCTAssertThrowsError(try CairoRenderer.renderPDF(scene)) { error in
+                XCTAssertTrue("\(error)".contains("points; at most 32767 wide and 2147483647 high"), "\(error)")
+            }
+            XCTAssertThrowsError(try CairoRenderer.tileCount(scene)) { error in
+                XCTAssertTrue("\(error)".contains("device pixels high; at most 2147483647"), "\(error)")
+            }
+            XCTAssertThrowsError(try CairoRenderer.renderPNG(scene) { _, _ in })
+        }
+        let wide = Scene(size: Size(width: 1e300, height: 10), background: .white, scale: 1, elements: [])
+        XCTAssertThrowsError(try CairoRenderer.rasterize(wide)) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "Cannot render the scene: the page is 1e+300 device pixels wide; Cairo draws at most 32767")
+        }
+        // A whole picture of 32767 × 100,000 pixels is not held in memory; tiles are still drawn.
+        let tall = Scene(size: Size(width: 32767, height: 100_000), background: .white, scale: 1, elements: [])
+        XCTAssertThrowsError(try CairoRenderer.rasterize(tall)) { error in
+            XCTAssertTrue("\(error)".contains("render PNG tiles instead"), "\(error)")
+        }
+    }
+
+    func testElementsFarOutsideThePageAreClampedNotTrapped() throws {
+        let image = try SceneFixtures.pngImage([[SceneFixtures.red, SceneFixtures.green]])
+        func scene(_ frame: Rect) throws -> Scene {
+            var scene = try SceneFixtures.tallScene()
+            scene.elements.append(
+                SceneElement(
+                    kind: .cell, section: 0, item: 9, frame: frame, fill: SceneFixtures.red, cornerRadius: 0,
+                    image: image))
+            return scene
+        }
+        // Its device pixels (-2e6) are clamped to the page: the top-left corner is drawn.
+        let far = try CairoRenderer.rasterize(try scene(Rect(x: -1e6, y: -1e6, width: 1e6 + 60, height: 1e6 + 60)))
+        XCTAssertEqual(far.width, 180)
+        XCTAssertNotEqual(far.color(x: 1, y: 1), SceneFixtures.background)
+        // Past Int's range (1e300 device pixels): clamped in raster output; in a PDF the image's
+        // own scale is beyond Cairo, which is a clear error.
+        let absurd = try scene(Rect(x: -1e300, y: -1e300, width: 1e300 + 60, height: 1e300 + 60))
+        XCTAssertNotEqual(try CairoRenderer.rasterize(absurd).color(x: 1, y: 1), SceneFixtures.background)
+        XCTAssertThrowsError(try CairoRenderer.renderPDF(absurd)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("Cairo failed to "), "\(error)")
+        }
+    }
+
+    func testWidePagesGetTilesOfAtMost128MiB() throws {
+        func scene(width: Double, height: Double, scale: Double) -> Scene {
+            Scene(
+                size: Size(width: width, height: height), background: .white, scale: scale,
+                elements: [
+                    SceneFixtures.card(
+                        Rect(x: 10, y: 10, width: width - 20, height: height - 20), fill: SceneFixtures.blue,
+                        text: "Wide", item: 0)
+                ])
+        }
+        // 2000 points at scale 16: 32,000 pixels a row, so 1,048 rows a tile (131,072,000 bytes).
+        let widest = scene(width: 2000, height: 2000, scale: 16)
+        XCTAssertEqual(try CairoRenderer.tileCount(widest), 31)
+        // Up to 1,024 pixels wide, tiles keep their 32,767 rows, as before.
+        XCTAssertEqual(try CairoRenderer.tileCount(scene(width: 512, height: 20_000, scale: 2)), 2)
+        XCTAssertEqual(try CairoRenderer.tileCount(scene(width: 375, height: 16_383, scale: 2)), 1)
+
+        // 4,096 pixels wide: 8,192 rows a tile; the tiles stitch to the whole picture.
+        let page = scene(width: 4096, height: 8300, scale: 1)
+        var heights: [Int] = []
+        var pixels: [UInt8] = []
+        let count = try CairoRenderer.renderPNG(page) { _, bytes in
+            let tile = try PNGCodec.decode(bytes)
+            XCTAssertLessThanOrEqual(tile.width * tile.height * 4, 128 << 20)
+            heights.append(tile.height)
+            pixels += tile.pixels
+        }
+        XCTAssertEqual(count, 2)
+        XCTAssertEqual(heights, [8192, 108])
+        XCTAssertTrue(RasterImage(width: 4096, height: 8300, pixels: pixels) == (try CairoRenderer.rasterize(page)))
+    }
+
+    /// A PNG signature and IHDR chunk (with its CRC) claiming `width` × `height` RGBA pixels.
+    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+        func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in body {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return bigEndian(UInt32(data.count)) + body + bigEndian(~crc)
+        }
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        // 8-bit RGBA, deflate, no filter, no interlace; an empty compressed stream; the end.
+        return signature + chunk("IHDR", bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+    }
+}
