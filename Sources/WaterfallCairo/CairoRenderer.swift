@@ -1,3 +1,4 @@
+import WaterfallCore
 import WaterfallRender
 import WaterfallSpec
 
@@ -8,7 +9,7 @@ public enum CairoRenderer {
     /// Meant for tests and small scenes: pages of more than 2^28 device pixels (1 GiB) are
     /// refused. Pages taller than Cairo's limit are drawn in tiles of at most `maxTileHeight`
     /// device pixels (fewer for pages wider than 1,024 pixels, see `renderPNG`) and joined.
-    public static func rasterize(_ scene: Scene, maxTileHeight: Int = 32767) throws -> RasterImage {
+    public static func rasterize(_ scene: Scene, maxTileHeight: Int = 32767) throws -> PixelImage {
         let canvas = try PixelCanvas(scene)
         guard let byteCount = canvas.wholeImageBytes else {
             throw CairoError.invalidCanvas(
@@ -20,7 +21,7 @@ public enum CairoRenderer {
         _ = try renderTiles(scene, canvas: canvas, maxTileHeight: maxTileHeight) { _, surface in
             pixels += try surface.rasterImage().pixels
         }
-        return RasterImage(width: canvas.width, height: canvas.height, pixels: pixels)
+        return PixelImage(width: canvas.width, height: canvas.height, pixels: pixels)
     }
 
     /// Renders opaque PNG output, split into tiles at most `maxTileHeight` device pixels high.

@@ -1,10 +1,18 @@
+import WaterfallCore
 import WaterfallRender
 import WaterfallSpec
 
 /// Decodes a scene's embedded images to RGBA.
 public enum ImageDecoder {
-    /// Decodes `image.data` as its format says; errors name the image's path.
-    public static func decode(_ image: SceneImage) throws -> RasterImage {
+    /// The pixels of `image`, decoded once and shared.
+    ///
+    /// They are decoded from its bytes as its format says the first time, and shared with every
+    /// later caller while the scene's pixel budget allows. Errors name the image's path.
+    public static func decode(_ image: SceneImage) throws -> PixelImage {
+        try image.decoded.pixels { try decodeBytes(image) }
+    }
+
+    private static func decodeBytes(_ image: SceneImage) throws -> PixelImage {
         do {
             switch image.format {
             case .png: return try LibPNG.decode(image.data)

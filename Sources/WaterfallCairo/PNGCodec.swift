@@ -1,14 +1,16 @@
+import WaterfallCore
+
 /// Reads and writes PNG files as RGBA raster images, losslessly.
 public enum PNGCodec {
     /// Decodes PNG bytes of any color type and depth to 8-bit RGBA; throws for anything else.
-    public static func decode(_ bytes: [UInt8]) throws -> RasterImage {
+    public static func decode(_ bytes: [UInt8]) throws -> PixelImage {
         try LibPNG.decode(bytes)
     }
 
     /// Encodes `image` as PNG: RGB when every pixel is opaque, RGBA otherwise.
     ///
     /// Uses the same fast writer as rendered tiles, so equal images give equal bytes.
-    public static func encode(_ image: RasterImage) throws -> [UInt8] {
+    public static func encode(_ image: PixelImage) throws -> [UInt8] {
         try image.validate()
         let width = image.width
         let bytes = try image.pixels.withUnsafeBufferPointer { source -> [UInt8]? in

@@ -17,9 +17,16 @@ public struct PixelImage: Sendable, Equatable {
         self.pixels = pixels
     }
 
+    /// The most pixels an image of one color is made with: 2^28.
+    public static let maximumPixels = 1 << 28
+
     /// An image of one color.
+    ///
+    /// Sizes that are not positive or hold more than ``maximumPixels`` give an image with no
+    /// pixels, which encoding and drawing refuse, rather than a trap.
     public init(width: Int, height: Int, color: Color) {
-        let count = max(0, width) * max(0, height)
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        let count = width > 0 && height > 0 && !overflow && area <= Self.maximumPixels ? area : 0
         var pixels = [UInt8](repeating: 0, count: count * 4)
         for index in 0..<count {
             pixels[index * 4] = color.red

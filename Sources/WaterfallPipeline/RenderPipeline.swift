@@ -73,10 +73,7 @@ public struct RenderPipeline: Sendable {
     /// keeps the pixels for every format that draws it.
     static let decodeImage: @Sendable (SceneImage) throws -> Void = { image in
         do {
-            _ = try image.decoded.pixels {
-                let raster = try ImageDecoder.decode(image)
-                return PixelImage(width: raster.width, height: raster.height, pixels: raster.pixels)
-            }
+            _ = try ImageDecoder.decode(image)
         } catch CairoError.image(_, let reason) {
             throw ImageDecodingFailure(reason: reason)
         }

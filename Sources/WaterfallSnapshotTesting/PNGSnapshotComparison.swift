@@ -13,8 +13,8 @@ struct PNGSnapshotComparison {
 
     /// `nil` when the pictures match closely enough; otherwise the message and attachments.
     func failure() -> (String, [DiffAttachment])? {
-        let a: RasterImage
-        let b: RasterImage
+        let a: PixelImage
+        let b: PixelImage
         do {
             a = try PNGCodec.decode([UInt8](reference))
             b = try PNGCodec.decode([UInt8](actual))
@@ -28,7 +28,7 @@ struct PNGSnapshotComparison {
         let matching = 1 - result.share
         guard result.sizeMismatch != nil || matching < precision else { return nil }
         let diffPNG =
-            (try? PNGCodec.encode(RasterImage(width: image.width, height: image.height, pixels: image.pixels)))
+            (try? PNGCodec.encode(PixelImage(width: image.width, height: image.height, pixels: image.pixels)))
             .map { Data($0) } ?? Data()
         var message =
             "PNG snapshot does not match: " + result.text.split(separator: "\n").prefix(4).joined(separator: "; ")

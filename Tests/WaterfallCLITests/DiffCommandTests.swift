@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallCairo
+import WaterfallCore
 import WaterfallTestSupport
 
 /// `waterfall diff` on PNGs and on layouts.
@@ -20,7 +21,7 @@ import WaterfallTestSupport
             }
         }
         let path = folder + "/" + name
-        try Data(try PNGCodec.encode(RasterImage(width: width, height: height, pixels: pixels))).write(
+        try Data(try PNGCodec.encode(PixelImage(width: width, height: height, pixels: pixels))).write(
             to: URL(fileURLWithPath: path))
         return path
     }

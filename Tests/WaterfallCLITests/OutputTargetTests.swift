@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallCairo
+import WaterfallCore
 import WaterfallTestSupport
 
 /// A file is only ever renamed over nothing or over a regular file: a symbolic link, a folder or a
@@ -19,7 +20,7 @@ import WaterfallTestSupport
             var pixels = [UInt8](repeating: 240, count: 4 * 4 * 4)
             pixels[0] = corner
             let path = folder + "/" + name
-            try Data(try PNGCodec.encode(RasterImage(width: 4, height: 4, pixels: pixels))).write(
+            try Data(try PNGCodec.encode(PixelImage(width: 4, height: 4, pixels: pixels))).write(
                 to: URL(fileURLWithPath: path))
             paths.append(path)
         }

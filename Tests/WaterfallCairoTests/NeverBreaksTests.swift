@@ -1,4 +1,5 @@
 import WaterfallCairo
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
@@ -27,7 +28,7 @@ final class NeverBreaksTests: XCTestCase {
     }
 
     func testRasterImagesOfImpossibleSizesAreRefusedNotTrapped() {
-        let image = RasterImage(width: Int.max, height: 3, color: .white)
+        let image = PixelImage(width: Int.max, height: 3, color: .white)
         XCTAssertTrue(image.pixels.isEmpty)
         XCTAssertThrowsError(try PNGCodec.encode(image)) { error in
             XCTAssertEqual(error as? CairoError, .invalidRasterImage(width: Int.max, height: 3, byteCount: 0))
@@ -127,7 +128,7 @@ final class NeverBreaksTests: XCTestCase {
         }
         XCTAssertEqual(count, 2)
         XCTAssertEqual(heights, [8192, 108])
-        XCTAssertTrue(RasterImage(width: 4096, height: 8300, pixels: pixels) == (try CairoRenderer.rasterize(page)))
+        XCTAssertTrue(PixelImage(width: 4096, height: 8300, pixels: pixels) == (try CairoRenderer.rasterize(page)))
     }
 
     /// A PNG signature and IHDR chunk (with its CRC) claiming `width` × `height` RGBA pixels.

@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallCairo
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
@@ -151,7 +152,7 @@ enum PNGEncoderFixtures {
     }
 
     /// Deterministic pseudo-random pixels, opaque or with every alpha.
-    static func noise(width: Int, height: Int, translucent: Bool) -> RasterImage {
+    static func noise(width: Int, height: Int, translucent: Bool) -> PixelImage {
         var state: UInt32 = 0x9E37_79B9
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             for index in 0..<buffer.count {
@@ -164,7 +165,7 @@ enum PNGEncoderFixtures {
             }
             count = buffer.count
         }
-        return RasterImage(width: width, height: height, pixels: pixels)
+        return PixelImage(width: width, height: height, pixels: pixels)
     }
 
     private static func repository(_ path: String) -> String {

@@ -1,4 +1,5 @@
 import WaterfallCairo
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
@@ -15,7 +16,7 @@ enum SceneFixtures {
 
     /// A PNG scene image of `pixels` (rows of colors, top row first).
     static func pngImage(_ rows: [[Color]], path: String = "test.png") throws -> SceneImage {
-        let raster = RasterImage(
+        let raster = PixelImage(
             width: rows[0].count, height: rows.count,
             pixels: rows.flatMap { $0.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] } })
         return SceneImage(

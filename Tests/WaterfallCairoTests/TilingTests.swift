@@ -1,4 +1,5 @@
 import WaterfallCairo
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
@@ -11,7 +12,7 @@ final class TilingTests: XCTestCase {
         XCTAssertEqual(whole.width, 180)
         XCTAssertEqual(whole.height, 255)
 
-        var tiles: [RasterImage] = []
+        var tiles: [PixelImage] = []
         let count = try CairoRenderer.renderPNG(scene, maxTileHeight: 50) { index, bytes in
             XCTAssertEqual(index, tiles.count)
             tiles.append(try PNGCodec.decode(bytes))
@@ -19,7 +20,7 @@ final class TilingTests: XCTestCase {
         XCTAssertEqual(count, 6)
         XCTAssertEqual(tiles.map(\.height), [50, 50, 50, 50, 50, 5])
         XCTAssertTrue(tiles.allSatisfy { $0.width == 180 })
-        let stitched = RasterImage(width: 180, height: 255, pixels: tiles.flatMap(\.pixels))
+        let stitched = PixelImage(width: 180, height: 255, pixels: tiles.flatMap(\.pixels))
         XCTAssertTrue(stitched == whole, "\(differingPixels(stitched, whole)) pixels differ")
 
         let tiledRaster = try CairoRenderer.rasterize(scene, maxTileHeight: 7)
@@ -49,7 +50,7 @@ final class TilingTests: XCTestCase {
         XCTAssertEqual(tiles[0][25], 2)
     }
 
-    private func differingPixels(_ a: RasterImage, _ b: RasterImage) -> Int {
+    private func differingPixels(_ a: PixelImage, _ b: PixelImage) -> Int {
         guard a.pixels.count == b.pixels.count else { return -1 }
         let diffs = stride(from: 0, to: a.pixels.count, by: 4).filter { a.pixels[$0..<$0 + 4] != b.pixels[$0..<$0 + 4] }
         return diffs.count

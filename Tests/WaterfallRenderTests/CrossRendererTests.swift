@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallCairo
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallTestSupport
@@ -72,7 +73,7 @@ import WaterfallTestSupport
         return zones
     }
 
-    static func compare(_ a: RasterImage, _ b: RasterImage, zones: [Zone]) -> Comparison {
+    static func compare(_ a: PixelImage, _ b: PixelImage, zones: [Zone]) -> Comparison {
         var result = Comparison()
         var imageTotal = 0
         let width = min(a.width, b.width)
@@ -102,7 +103,7 @@ import WaterfallTestSupport
     }
 
     func pictures(_ example: String) throws -> (
-        png: RasterImage, chromium: RasterImage, rsvg: RasterImage, zones: [Zone]
+        png: PixelImage, chromium: PixelImage, rsvg: PixelImage, zones: [Zone]
     ) {
         let scene = try RenderFixtures.scene(example, scale: 2)
         let png = try CairoRenderer.rasterize(scene)

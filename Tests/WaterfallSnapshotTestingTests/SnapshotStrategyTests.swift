@@ -2,6 +2,7 @@ import Foundation
 import SnapshotTesting
 import Testing
 import WaterfallCairo
+import WaterfallCore
 import WaterfallSnapshotTesting
 import WaterfallSpec
 import WaterfallTestSupport
@@ -70,12 +71,12 @@ import WaterfallTestSupport
         // The same pixels written by two encoders differ in bytes but not in pixels.
         let pixels = [UInt8](repeating: 200, count: 4 * 4 * 4)
         let a = Data(PNGFixture.encodeStored(width: 4, height: 4, pixels: pixels))
-        let b = Data(try PNGCodec.encode(RasterImage(width: 4, height: 4, pixels: pixels)))
+        let b = Data(try PNGCodec.encode(PixelImage(width: 4, height: 4, pixels: pixels)))
         #expect(a != b)
         #expect(Diffing<Data>.pngPixels().diffV2(a, b) == nil)
         var changed = pixels
         changed[0] = 0
-        let c = Data(try PNGCodec.encode(RasterImage(width: 4, height: 4, pixels: changed)))
+        let c = Data(try PNGCodec.encode(PixelImage(width: 4, height: 4, pixels: changed)))
         #expect(Diffing<Data>.pngPixels().diffV2(a, c) != nil)
     }
 }

@@ -16,7 +16,7 @@ extension PixelImage {
     /// The image as PNG bytes; `name` is what an error calls it.
     func pngBytes(name: String) throws(CLIError) -> [UInt8] {
         do {
-            return try PNGCodec.encode(RasterImage(width: width, height: height, pixels: pixels))
+            return try PNGCodec.encode(PixelImage(width: width, height: height, pixels: pixels))
         } catch {
             throw CLIError.io(path: name, message: "cannot encode the diff image: \(error)")
         }

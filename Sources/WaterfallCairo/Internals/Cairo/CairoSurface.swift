@@ -1,4 +1,5 @@
 import CWaterfallCairo
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
@@ -42,7 +43,7 @@ final class CairoSurface {
     }
 
     /// An ARGB32 image surface holding `raster`'s pixels, premultiplied as Cairo wants them.
-    static func image(from raster: RasterImage) throws -> CairoSurface {
+    static func image(from raster: PixelImage) throws -> CairoSurface {
         try raster.validate()
         let surface = try image(width: raster.width, height: raster.height)
         try surface.withPixels(operation: "fill an image surface") { data, stride in
@@ -141,7 +142,7 @@ final class CairoSurface {
     }
 
     /// The image surface's pixels as straight (not premultiplied) RGBA.
-    func rasterImage() throws -> RasterImage {
+    func rasterImage() throws -> PixelImage {
         let width = self.width
         let height = self.height
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -154,7 +155,7 @@ final class CairoSurface {
                 }
             }
         }
-        return RasterImage(width: width, height: height, pixels: pixels)
+        return PixelImage(width: width, height: height, pixels: pixels)
     }
 
     /// The image surface as PNG bytes from our fast writer: RGB when every pixel is opaque, RGBA

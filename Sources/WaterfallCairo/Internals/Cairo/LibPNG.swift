@@ -1,4 +1,5 @@
 import CWaterfallCairo
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
@@ -7,7 +8,7 @@ import WaterfallSpec
 /// (PNG encoding is `PNGWriter`, on zlib.)
 enum LibPNG {
     /// Decodes any PNG to straight 8-bit RGBA (16-bit, palette, gray and gamma converted by libpng).
-    static func decode(_ bytes: [UInt8]) throws -> RasterImage {
+    static func decode(_ bytes: [UInt8]) throws -> PixelImage {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
@@ -27,7 +28,7 @@ enum LibPNG {
                 png_image_finish_read(&image, nil, $0.baseAddress, 0, nil)
             }
             guard finished != 0 else { throw CairoError.pngDecoding(reason: message(of: &image)) }
-            return RasterImage(width: width, height: height, pixels: pixels)
+            return PixelImage(width: width, height: height, pixels: pixels)
         }
     }
 

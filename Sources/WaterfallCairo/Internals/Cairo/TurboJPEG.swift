@@ -1,4 +1,5 @@
 import CWaterfallCairo
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
@@ -8,7 +9,7 @@ enum TurboJPEG {
     /// Decodes a baseline or progressive JPEG to RGBA with accurate DCT and smooth upsampling.
     ///
     /// Recoverable damage (such as a truncated file) decodes what is there, as browsers do.
-    static func decode(_ bytes: [UInt8]) throws -> RasterImage {
+    static func decode(_ bytes: [UInt8]) throws -> PixelImage {
         guard let handle = tjInitDecompress() else {
             throw CairoError.jpegDecoding(reason: String(cString: tjGetErrorStr2(nil)))
         }
@@ -42,7 +43,7 @@ enum TurboJPEG {
             if result != 0 && tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
                 throw failure()
             }
-            return RasterImage(width: Int(width), height: Int(height), pixels: pixels)
+            return PixelImage(width: Int(width), height: Int(height), pixels: pixels)
         }
     }
 }

@@ -4,6 +4,7 @@
 // a `CairoError`.
 
 import CWaterfallCairo
+import WaterfallCore
 
 /// One raw deflate stream (no zlib header or trailer) that collects its output in memory.
 ///
@@ -131,7 +132,7 @@ enum ZLib {
 }
 
 /// Converts rows of Cairo's pixels, 32-bit native-endian words with premultiplied alpha in the
-/// high byte, to the byte order PNG and `RasterImage` use.
+/// high byte, to the byte order PNG and `PixelImage` use.
 enum PixelRows {
     /// Writes `width` RGB pixels to `target`; false if a pixel is not opaque, unless
     /// `ignoringAlpha` (Cairo's RGB24, whose high byte is unused).
