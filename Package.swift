@@ -47,7 +47,7 @@ let package = Package(
         // PNG and PDF output, PNG decoding and text measurement.
         .target(
             name: "WaterfallCairo",
-            dependencies: ["CWaterfallCairo", "WaterfallCore", "WaterfallRender", "WaterfallLayout", "WaterfallSpec"]),
+            dependencies: ["CWaterfallCairo", "WaterfallCore", "WaterfallRender", "WaterfallLayout"]),
         // Spec → layout → scene → renderers → staged files: the one path every command takes.
         .target(
             name: "WaterfallPipeline",

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec

@@ -1,6 +1,5 @@
 import WaterfallCore
 import WaterfallRender
-import WaterfallSpec
 
 /// Renders scenes to pixels, PNG and PDF with Cairo and Pango.
 public enum CairoRenderer {

@@ -1,6 +1,5 @@
 import WaterfallCore
 import WaterfallRender
-import WaterfallSpec
 
 /// Decodes a scene's embedded images to RGBA.
 public enum ImageDecoder {

@@ -1,3 +1,5 @@
+import WaterfallCore
+
 /// An opaque or translucent sRGB color with 8-bit channels.
 public struct Color: Sendable, Hashable {
     public var red: UInt8

@@ -1,3 +1,4 @@
+import WaterfallCore
 import WaterfallLayout
 
 /// The JSON that `waterfall layout` prints: the content size and every element's frame.

@@ -1,4 +1,5 @@
 import WaterfallCairo
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallCairo
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WaterfallCore
 import WaterfallLayout
 import WaterfallSpec
 

@@ -1,5 +1,5 @@
+import WaterfallCore
 import WaterfallRender
-import WaterfallSpec
 
 /// The Cairo surfaces of a scene's images: each distinct image decoded once and shared by every
 /// element that shows it, and (for raster output) one pre-rendered layer per element.

@@ -1,5 +1,5 @@
+import WaterfallCore
 import WaterfallRender
-import WaterfallSpec
 
 /// A scene's page in device pixels: `ceil(size × scale)`, checked against what Cairo can draw.
 struct PixelCanvas {

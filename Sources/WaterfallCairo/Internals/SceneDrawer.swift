@@ -1,6 +1,6 @@
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
-import WaterfallSpec
 
 /// Draws a scene's elements with Cairo, in points, under whatever transform the context has.
 struct SceneDrawer {

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import WaterfallCore
 import WaterfallLayout
 import WaterfallSpec
 

@@ -1,3 +1,4 @@
+import WaterfallCore
 import WaterfallLayout
 import WaterfallSpec
 

@@ -1,3 +1,4 @@
+import WaterfallCore
 import WaterfallSpec
 
 /// Escaping for text placed in XML and HTML, in content and in quoted attributes.

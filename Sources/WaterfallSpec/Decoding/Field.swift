@@ -1,3 +1,4 @@
+import WaterfallCore
 import Yams
 
 /// A node of the parsed document together with its key path, so that every error can say where.

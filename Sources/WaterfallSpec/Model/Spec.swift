@@ -1,3 +1,4 @@
+import WaterfallCore
 import WaterfallLayout
 
 /// A decoded spec file: the layout's input plus the content and style renderers draw.

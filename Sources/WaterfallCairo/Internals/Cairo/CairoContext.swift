@@ -1,7 +1,7 @@
 import CWaterfallCairo
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
-import WaterfallSpec
 
 /// A Cairo drawing context on a surface.
 final class CairoContext {

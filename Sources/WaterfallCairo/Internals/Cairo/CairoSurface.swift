@@ -2,7 +2,6 @@ import CWaterfallCairo
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
-import WaterfallSpec
 
 /// A Cairo surface: an ARGB32 pixel image or a one-page PDF document.
 final class CairoSurface {

@@ -2,7 +2,6 @@ import CWaterfallCairo
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
-import WaterfallSpec
 
 /// PNG decoding through libpng's simplified API, which reports errors without longjmp.
 /// (PNG encoding is `PNGWriter`, on zlib.)

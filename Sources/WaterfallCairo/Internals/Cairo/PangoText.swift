@@ -1,7 +1,7 @@
 import CWaterfallCairo
+import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
-import WaterfallSpec
 
 /// Lays out and draws text with Pango on a private font map and pinned font options, so the
 /// result is the same on every run, whatever the locale or the user's font settings.

@@ -2,7 +2,6 @@ import CWaterfallCairo
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
-import WaterfallSpec
 
 /// JPEG through TurboJPEG, which reports errors as return codes.
 enum TurboJPEG {

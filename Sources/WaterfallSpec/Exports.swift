@@ -1,2 +1,0 @@
-// Colors and the layout dump were part of this module; code that imports it keeps seeing them.
-@_exported import WaterfallCore
