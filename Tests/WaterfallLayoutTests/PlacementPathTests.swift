@@ -49,17 +49,19 @@ import WaterfallTestSupport
 
     @Test(arguments: 2...9)
     func negativeZeroAndInfiniteTopsOrderAsNumbers(columns: Int) throws {
-        // -0 heights and spacing keep tops at +0; tops that overflow to infinity stay last.
-        var items: [LayoutItem] = [.height(-0.0), .height(0), .height(-0.0, span: .full), .height(0)]
-        items += (0..<(3 * columns)).map { LayoutItem.height($0 % 3 == 0 ? 1e308 : 5) }
-        items += (0..<(4 * columns)).map { _ in LayoutItem.height(1e308) }
-        items += [.height(1), .height(2, span: .columns(2)), .height(3)]
+        // A -0 height keeps tops at +0. With a line spacing of the largest finite number, the
+        // second cell of each column makes its next top infinite: such columns stay last, so
+        // each column gets one, and a cell placed at infinity is refused.
+        var items: [LayoutItem] = [.height(-0.0, span: .full)]
+        items += (0..<columns).map { LayoutItem.height($0 % 2 == 0 ? -0.0 : 5) }
         var configuration = section(columns: columns, direction: .shortestFirst, items: items)
-        configuration.sections[0].settings.lineSpacing = -0.0
+        configuration.sections[0].settings.lineSpacing = .greatestFiniteMagnitude
         try expectExactlyTheContract(configuration, "\(columns) columns")
         let layout = try Layout(configuration)
         #expect(layout.layoutAttributesForItem(at: ItemPath(section: 0, item: 0))?.frame.minY.sign == .plus)
-        #expect(layout.contentSize.height == .infinity)
+        #expect(layout.contentSize.height.isFinite)
+        configuration.sections[0].items.append(.height(1))
+        #expect(throws: LayoutError.self) { try Layout(configuration) }
     }
 
     @Test func editsInTheMiddleOfAFastPathSectionMatchAFullLayout() throws {

@@ -48,8 +48,8 @@ struct RenderOptions: ParsableArguments {
     var missingImages: MissingImagePolicy = .error
 
     func validate() throws {
-        if let scale, !(scale > 0 && scale <= 16) {
-            throw ValidationError("--scale must be a number greater than 0 and at most 16")
+        if let scale, !(scale >= 0.01 && scale <= 16) {  // SpecLimits.scale, as for a spec's `scale`
+            throw ValidationError("--scale must be a number from 0.01 to 16")
         }
         guard !formats.isEmpty else {
             throw ValidationError("--format needs at least one of \(Renderers.names.joined(separator: ", "))")

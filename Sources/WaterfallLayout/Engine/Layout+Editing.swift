@@ -4,9 +4,10 @@ extension Layout {
     /// Adds items at the end of a section: only they are placed; later sections move.
     public mutating func appendItems(_ items: [LayoutItem], toSection section: Int) throws(LayoutError) {
         try checkSection(section)
+        let count = sections[section].itemCount
         // A batch that fails leaves the section as it was.
         try sections[section].append(contentsOf: items, section: section)
-        reposition(from: section)
+        try reposition(from: section) { $0.sections[section].truncate(from: count) }
     }
 
     /// Inserts an item: its section is placed again from that item on; later sections move.
@@ -43,7 +44,7 @@ extension Layout {
     /// Adds a section at the end.
     public mutating func appendSection(_ section: LayoutSection) throws(LayoutError) {
         sections.append(try LaidOutSection(section, index: sections.count, width: width))
-        reposition(from: sections.count - 1)
+        try reposition(from: sections.count - 1) { $0.sections.removeLast() }
     }
 
     /// Takes the placed items of `section` from `item` on, lets `edit` change them, and places the
@@ -58,7 +59,7 @@ extension Layout {
             sections[section] = saved
             throw error
         }
-        reposition(from: section)
+        try reposition(from: section) { $0.sections[section] = saved }
     }
 
     private func checkSection(_ section: Int) throws(LayoutError) {

@@ -29,7 +29,7 @@ public struct Layout: Sendable {
         for (index, section) in configuration.sections.enumerated() {
             sections.append(try LaidOutSection(section, index: index, width: width))
         }
-        reposition(from: 0)
+        try reposition(from: 0)
     }
 
     /// The size of everything laid out, at least ``minimumContentHeight`` tall.
@@ -43,13 +43,32 @@ public struct Layout: Sendable {
 
     /// Places sections from `first` on one after another, keeping their cells where they are
     /// relative to each section.
-    mutating func reposition(from first: Int) {
-        guard first < sections.count else { return }
+    ///
+    /// When the sections add up past the largest finite number, `undo` takes back the edit that
+    /// made them, the sections are placed again, and the error says from which section on.
+    mutating func reposition(from first: Int, undo: (inout Layout) -> Void = { _ in }) throws(LayoutError) {
+        guard let overflow = positionSections(from: first) else { return }
+        undo(&self)
+        _ = positionSections(from: first)
+        throw LayoutError(
+            key: "sections",
+            message: "the content height exceeds the largest finite number (\(Double.greatestFiniteMagnitude)) "
+                + "at section \(overflow)")
+    }
+
+    /// Places sections from `first` on; returns the first whose bottom is not finite, if any.
+    ///
+    /// Every length added is finite and at least 0, so once a sum overflows every later one is
+    /// infinite too, and every coordinate is finite when the last bottom is.
+    private mutating func positionSections(from first: Int) -> Int? {
+        guard first < sections.count else { return nil }
         var y = first == 0 ? 0 : sections[first - 1].bottom
         for index in first..<sections.count {
             if index > 0 { y += sections[index].settings.spacingWithLastSection }
             sections[index].position(at: y, width: width)
             y = sections[index].bottom
         }
+        guard !y.isFinite else { return nil }
+        return (first..<sections.count).first { !sections[$0].bottom.isFinite }
     }
 }

@@ -101,6 +101,35 @@ struct Field {
         return value
     }
 
+    /// A number greater than 0 and at most `maximum`.
+    func positiveNumber(atMost maximum: Double) throws(SpecError) -> Double {
+        let value = try positiveNumber()
+        guard value <= maximum else {
+            throw error("must be at most \(Self.format(maximum)), not \(Self.format(value))")
+        }
+        return value
+    }
+
+    /// A number in `range`.
+    func number(in range: ClosedRange<Double>) throws(SpecError) -> Double {
+        let value = try number()
+        guard range.contains(value) else {
+            throw error(
+                "must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), "
+                    + "not \(Self.format(value))")
+        }
+        return value
+    }
+
+    /// A length in points: at least 0 and at most ``SpecLimits/maximumLength``.
+    func length() throws(SpecError) -> Double {
+        let value = try number(atLeast: 0)
+        guard value <= SpecLimits.maximumLength else {
+            throw error("must be at most \(Self.format(SpecLimits.maximumLength)), not \(Self.format(value))")
+        }
+        return value
+    }
+
     func integer(in range: ClosedRange<Int>) throws(SpecError) -> Int {
         let value = try number()
         guard value.rounded() == value else { throw error("must be a whole number, not \(Self.format(value))") }

@@ -35,7 +35,7 @@ extension Spec {
 
     private static func readBytes(_ path: String) throws(SpecError) -> [UInt8] {
         if path == "-" {
-            return Array(FileHandle.standardInput.readDataToEndOfFile())
+            return try readAll(descriptor: STDIN_FILENO, name: path)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -49,6 +49,17 @@ extension Spec {
             throw SpecError(file: path, location: "", message: "cannot be read (\(String(cString: strerror(errno))))")
         }
         defer { close(descriptor) }
+        return try readAll(descriptor: descriptor, name: path)
+    }
+
+    /// Reads `descriptor` to its end, refusing input longer than ``SpecLimits/maximumFileBytes``.
+    ///
+    /// Input is refused as soon as it passes the limit: no more than the limit is held, however
+    /// much more there is (standard input may be endless). A descriptor that cannot be read
+    /// (standard input closed) is an error, not a crash.
+    ///
+    /// - Parameter name: The file as the user named it, `-` for standard input, for messages.
+    static func readAll(descriptor: Int32, name: String) throws(SpecError) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -56,14 +67,16 @@ extension Spec {
             if count == 0 { break }
             guard count > 0 else {
                 if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
                 throw SpecError(
-                    file: path, location: "", message: "cannot be read (\(String(cString: strerror(errno))))")
+                    file: name, location: "",
+                    message: name == "-" ? "standard input cannot be read (\(reason))" : "cannot be read (\(reason))")
+            }
+            guard bytes.count + count <= SpecLimits.maximumFileBytes else {
+                throw SpecError(
+                    file: name, location: "", message: "is larger than \(SpecLimits.maximumFileBytes / 1_048_576) MiB")
             }
             bytes += buffer[..<count]
-            guard bytes.count <= SpecLimits.maximumFileBytes else {
-                throw SpecError(
-                    file: path, location: "", message: "is larger than \(SpecLimits.maximumFileBytes / 1_048_576) MiB")
-            }
         }
         return bytes
     }

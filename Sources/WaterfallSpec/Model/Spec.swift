@@ -39,12 +39,24 @@ public struct Spec: Sendable {
     }
 
     /// Computes the layout, reporting a geometric problem at its place in the spec.
+    ///
+    /// A layout taller than ``SpecLimits/maximumLength`` is refused too: every length is within
+    /// that bound, but many of them add up past it.
     public func layout() throws(SpecError) -> Layout {
+        let layout: Layout
         do {
-            return try Layout(configuration)
+            layout = try Layout(configuration)
         } catch {
             throw SpecError(file: source, location: error.path, message: error.message)
         }
+        let height = layout.contentSize.height
+        guard height <= SpecLimits.maximumLength else {
+            throw SpecError(
+                file: source, location: "",
+                message: "the content height exceeds \(Field.format(SpecLimits.maximumLength)) points "
+                    + "(it would be \(Field.format(height)))")
+        }
+        return layout
     }
 }
 

@@ -8,4 +8,23 @@ public enum SpecLimits {
     public static let maximumColumns = 1_000
     /// Bytes of one spec file.
     public static let maximumFileBytes = 256 * 1024 * 1024
+
+    /// The largest `width`, in points.
+    ///
+    /// A million points is wider than any screen by far, and times the largest `scale` it is still
+    /// a pixel count every integer type holds: a width of 5e18 used to trap when it became pixels.
+    public static let maximumWidth: Double = 1_000_000
+    /// The largest length of any other kind, in points: heights, sizes, insets, spacings,
+    /// `minimumContentHeight`, `cornerRadius`; and the largest content height a layout may reach.
+    ///
+    /// 10^12 is far past any real page (two million 1,000-point cells in one column are 2·10^9)
+    /// and keeps every coordinate exact to 1/8000 of a point, and every coordinate times the
+    /// largest `scale` a whole number of pixels that converts to `Int` without trapping.
+    public static let maximumLength: Double = 1e12
+    /// The allowed `scale`, device pixels per point.
+    ///
+    /// At least 0.01: a hundredth is already a thumbnail (a 375-point page 4 pixels wide), and
+    /// much smaller scales make a drawing matrix Cairo cannot invert (`scale: 1e-300` failed with
+    /// "invalid matrix"). At most 16, so that a page's pixels stay within what Cairo can draw.
+    public static let scale: ClosedRange<Double> = 0.01...16
 }

@@ -1,0 +1,86 @@
+import WaterfallLayout
+import Yams
+
+extension SpecDecoder {
+    func item(_ field: Field, columns: Int) throws(SpecError) -> SpecItem {
+        let keys = try field.mapping(allowed: Self.itemKeys)
+        let sizing: ItemSizing
+        switch (keys["height"], keys["size"]) {
+        case (let height?, nil):
+            sizing = .height(try height.length())
+        case (nil, let size?):
+            let sizeKeys = try size.mapping(allowed: Self.sizeKeys)
+            guard let width = sizeKeys["width"] else { throw size.error("missing key \"width\"") }
+            guard let height = sizeKeys["height"] else { throw size.error("missing key \"height\"") }
+            sizing = .size(
+                Size(width: try width.positiveNumber(atMost: SpecLimits.maximumLength), height: try height.length()))
+        case (_?, let size?):
+            throw size.error("give either \"height\" or \"size\", not both")
+        case (nil, nil):
+            throw field.error("missing key \"height\" (or \"size\")")
+        }
+        var span = ItemSpan.single
+        if let spanField = keys["span"] {
+            if case .scalar(let scalar) = spanField.node, scalar.string == "full" {
+                span = .full
+            } else {
+                guard case .scalar = spanField.node, spanField.tagName == .int || spanField.tagName == .float
+                else {
+                    throw spanField.error("expected a whole number or \"full\", found \(spanField.kindName)")
+                }
+                let count = try spanField.integer(in: 1...Int.max)
+                guard count <= columns else {
+                    throw spanField.error("\(count) is more than the section's \(columns) columns")
+                }
+                span = .columns(count)
+            }
+        }
+        return SpecItem(
+            layout: LayoutItem(sizing: sizing, span: span), title: try keys["title"]?.string(),
+            subtitle: try keys["subtitle"]?.string(), color: try keys["color"]?.color(),
+            image: try keys["image"]?.imagePath())
+    }
+
+    mutating func generate(_ field: Field) throws(SpecError) -> [SpecItem] {
+        let keys = try field.mapping(allowed: Self.generateKeys)
+        guard let countField = keys["count"] else { throw field.error("missing key \"count\"") }
+        let count = try countField.integer(in: 0...SpecLimits.maximumItems)
+        try reserve(count, at: countField)
+        let minHeight = try keys["minHeight"]?.length() ?? 80
+        let maxHeight = try keys["maxHeight"]?.length() ?? 240
+        guard maxHeight >= minHeight else {
+            throw (keys["maxHeight"] ?? field).error(
+                "must be at least minHeight (\(Field.format(minHeight))), not \(Field.format(maxHeight))")
+        }
+        let seed = try keys["seed"]?.integer(in: 0...Int.max) ?? 1
+        var generator = SplitMix64(seed: UInt64(seed))
+        // Both heights are at most SpecLimits.maximumLength, so the difference converts safely.
+        let steps = Int(min((maxHeight - minHeight).rounded(.down), 1e9))
+        return (0..<count).map { _ in
+            // Whole-point steps above minHeight keep generated pictures crisp.
+            .init(layout: .height(minHeight + Double(generator.nextInt(in: 0...steps))))
+        }
+    }
+
+    mutating func reserve(_ count: Int, at field: Field) throws(SpecError) {
+        itemCount += count
+        guard itemCount <= SpecLimits.maximumItems else {
+            throw field.error("the spec would have \(itemCount) items; at most \(SpecLimits.maximumItems) are allowed")
+        }
+    }
+}
+
+extension Field {
+    /// An image path: not empty, no control characters, and a file path rather than a URL.
+    fileprivate func imagePath() throws(SpecError) -> String {
+        let path = try string()
+        guard !path.isEmpty else { throw error("must not be empty") }
+        guard !path.unicodeScalars.contains(where: \.isControl) else {
+            throw error("must not contain control characters")
+        }
+        if let colon = path.firstIndex(of: ":"), path[..<colon].allSatisfy({ $0.isLetter }), path[..<colon].count > 1 {
+            throw error("must be a local file path, not a URL (\"\(path[..<colon]):\")")
+        }
+        return path
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import WaterfallSpec
+
+/// Reading a spec is bounded however the input is given (issue 10, items 2 and 3).
+@Suite struct SpecReadingTests {
+    @Test func endlessInputStopsAtTheFileLimit() throws {
+        // /dev/zero never ends: reading it to the end would take all memory.
+        let descriptor = open("/dev/zero", O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(throws: SpecError(file: "-", location: "", message: "is larger than 256 MiB")) {
+            try Spec.readAll(descriptor: descriptor, name: "-")
+        }
+    }
+
+    @Test func inputAtTheLimitIsRead() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("spec-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try #require(FileManager.default.createFile(atPath: path, contents: Data(count: 1 << 20)))
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(try Spec.readAll(descriptor: descriptor, name: path).count == 1 << 20)
+    }
+
+    @Test func aClosedInputIsAMessageNotACrash() throws {
+        let descriptor = open("/dev/null", O_RDONLY)
+        try #require(descriptor >= 0)
+        close(descriptor)
+        #expect(
+            throws: SpecError(file: "-", location: "", message: "standard input cannot be read (Bad file descriptor)")
+        ) {
+            try Spec.readAll(descriptor: descriptor, name: "-")
+        }
+    }
+
+    @Test func aJSONDocumentOverTheValueLimitIsRefusedBeforeItIsParsed() throws {
+        // 20,000,010 values: the root, 3 keys with their values, a list and 6,666,666 items of 3.
+        let item = #"{"height":1},"#
+        var text = #"{"width": 375, "scale": 2, "sections": [{"items": ["#
+        text.reserveCapacity(text.utf8.count + 6_666_666 * item.utf8.count + 8)
+        for _ in 0..<6_666_666 { text += item }
+        text.removeLast()
+        text += "]}]}"
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(throws: SpecError.self) { try Spec.decode(text, file: "big.json") }
+        do {
+            _ = try Spec.decode(text, file: "big.json")
+        } catch {
+            // Only the pre-scan knows the position: the count after parsing cannot give one.
+            #expect(error.description.hasPrefix("big.json:1:"), "\(error)")
+            #expect(error.description.hasSuffix(": has more than 20000000 values"), "\(error)")
+        }
+        // Parsing first took 47 s (release); the scan takes well under a second there.
+        #expect(clock.now - started < .seconds(60))
+    }
+
+    @Test func thePreScanCountsEveryValueAndStopsAtTheLimit() throws {
+        let text = #"{"a": [1, 2.5e3, -0, true, false, null, "x\"y", {"b": []}]}"#
+        // 1 mapping, "a", the list, 6 scalars, the string, the inner mapping, "b", its list: 13.
+        #expect(try JSONPreScan.prepare(text, maximumValues: 13) == text)
+        #expect(throws: SpecError(line: 1, column: 55, location: "", message: "has more than 12 values")) {
+            try JSONPreScan.prepare(text, maximumValues: 12)
+        }
+        // YAML, and JSON-looking YAML with a comment, are left to the parser and its own count.
+        #expect(try JSONPreScan.prepare("a: [1, 2, 3]", maximumValues: 1) == "a: [1, 2, 3]")
+        #expect(try JSONPreScan.prepare("[1, 2, # three\n 3]", maximumValues: 3) == "[1, 2, # three\n 3]")
+    }
+
+    @Test func aliasesStillCountAsTheyExpand() {
+        var text =
+            "width: 300\nstyle:\n  palette: &a [\"#fff\",\"#fff\",\"#fff\",\"#fff\",\"#fff\",\"#fff\",\"#fff\",\"#fff\"]\n"
+        var previous = "a"
+        for level in 0..<8 {
+            text +=
+                "  x\(level): &b\(level) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ",") + "]\n"
+            previous = "b\(level)"
+        }
+        #expect(throws: SpecError(location: "", message: "has more than 20000000 values (do aliases expand it?)")) {
+            try Spec.decode(text)
+        }
+    }
+}
