@@ -27,9 +27,11 @@ enum Output {
         _ = write(text, to: 2)
     }
 
-    /// Writes `text` as one line to standard error.
+    /// Writes `text` as one line to standard error, with every line break and terminal control
+    /// it echoes from its input shown as an escape.
     static func standardError(_ text: String) {
-        _ = write(text.hasSuffix("\n") ? text : text + "\n", to: 2)
+        let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        _ = write(line.escapedForMessage + "\n", to: 2)
     }
 
     /// - Returns: nil, or the error number of the failed write.
