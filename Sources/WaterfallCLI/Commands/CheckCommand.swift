@@ -81,6 +81,9 @@ struct CheckCommand: ParsableCommand {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
         guard threshold >= 0, threshold <= 1 else { throw ValidationError("--threshold must be from 0 to 1") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if let value = RecordMode.unknownValue(in: Array(CommandLine.arguments.dropFirst())) {
+            throw ValidationError("--record must be missing, changed or all, not '\(value)'")
+        }
     }
 
     func run() throws {
