@@ -197,6 +197,24 @@ import FoundationXML
         #expect(order == Array(suite.specs.indices))
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aTerminalSeesAProgressLineThatClearsItself() throws {
+        let suite = try suite()
+        defer { try? FileManager.default.removeItem(atPath: suite.folder) }
+        // util-linux's script(1) gives the command a terminal; standard output goes to a file.
+        let command =
+            "\"$WATERFALL\" check \(suite.specs.joined(separator: " ")) --baselines \(suite.baselines) --jobs 2 "
+            + "> \(suite.folder)/out.txt"
+        let result = try ShellRunner.run("/usr/bin/script -qec '\(command)' /dev/null")
+        #expect(result.status == 0, "\(result.standardError)")
+        let drawn = result.standardOutput
+        for done in 1...7 { #expect(drawn.contains("\r\u{1B}[K[\(done)/7] \(suite.folder)/")) }
+        #expect(drawn.hasSuffix("\r\u{1B}[K"))
+        let output = try String(contentsOfFile: suite.folder + "/out.txt", encoding: .utf8)
+        #expect(output.hasSuffix("check: 7 unchanged, 0 changed, 0 without baseline, 0 recorded, 0 errors\n"))
+        #expect(!output.contains("\u{1B}"))
+    }
+
     // MARK: - JSON
 
     @Test func jsonHoldsEverySpecsOutcome() throws {
