@@ -49,7 +49,7 @@ struct CheckCommand: ParsableCommand {
     var json: String?
 
     @Option(help: "How many specs to render at once (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     @Option(
         help: ArgumentHelp(
@@ -80,7 +80,7 @@ struct CheckCommand: ParsableCommand {
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
         guard threshold >= 0, threshold <= 1 else { throw ValidationError("--threshold must be from 0 to 1") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let value = RecordMode.unknownValue(in: Array(CommandLine.arguments.dropFirst())) {
             throw ValidationError("--record must be missing, changed or all, not '\(value)'")
         }
@@ -139,7 +139,8 @@ struct CheckCommand: ParsableCommand {
         let baselines = self.baselines
         let results = Locked([SpecCheck?](repeating: nil, count: specs.count))
         let progress = CheckProgress(total: specs.count)
-        WorkerPool.run(count: specs.count, workers: jobs) { index in
+        let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        WorkerPool.run(count: specs.count, workers: workers) { index in
             let check = SpecCheck.run(spec: specs[index], pipeline: pipeline, baselines: baselines, options: options)
             results.withLock { $0[index] = check }
             progress.finished(specs[index])
