@@ -48,12 +48,6 @@ struct SpecCheck {
             || (!pictureMissing && tiles.contains { $0.reference == nil || $0.result?.isDifferent == true })
     }
 
-    /// Whether any baseline that exists differs from the render.
-    var hasChanges: Bool { pictureChanged || svgChanged || layoutDiff?.isDifferent == true }
-
-    /// Whether any baseline does not exist.
-    var hasMissing: Bool { pictureMissing || svgMissing || layoutMissing }
-
     /// Why it did not pass, in one line.
     var reason: String {
         if let error { return error }
