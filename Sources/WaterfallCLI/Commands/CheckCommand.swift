@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import WaterfallDiff
 import WaterfallPipeline
@@ -13,8 +12,11 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Baselines are NAME.png (or NAME-1.png… tiles), NAME.svg and NAME.layout.json in the baselines folder, \
             as `waterfall render --format png,svg,json` writes them. The exit status is 1 when anything changed \
-            or a baseline is missing, 2 on an error, 0 otherwise. --record writes missing and changed baselines, \
-            and nothing else; every file is written to a temporary file and renamed into place.
+            or a baseline is missing, 2 on an error, 0 otherwise. --record writes missing and changed baselines \
+            (--record=missing only missing ones, --record=all every one), and nothing else; every file is written \
+            to a temporary file and renamed into place. For CI: --junit and --json write the results, \
+            GITHUB_ACTIONS=true adds annotations, --shard K/N checks one part of the specs, --jobs N sets the \
+            number of specs rendered at once.
             """)
 
     @Argument(help: "Spec files to check.")
@@ -23,11 +25,38 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The folder of baseline files.")
     var baselines: String
 
-    @Flag(help: "Write missing or changed baselines instead of failing.")
-    var record = false
+    @Option(
+        name: .customLong("record"), defaultAsFlag: RecordMode.changed, parsing: .next,
+        help: ArgumentHelp(
+            "Write baselines instead of failing: missing ones, missing and changed ones (--record alone), or all.",
+            valueName: "missing|changed|all"))
+    var record: RecordMode? = nil
+
+    @Flag(
+        help: """
+            List baselines no given spec produces any more (exit status 1 if there are any); with --record, \
+            remove them.
+            """)
+    var prune = false
 
     @Option(help: "Write a review page (index.html) with reference, actual and diff images into this folder.")
     var report: String?
+
+    @Option(help: ArgumentHelp("Write the results as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write every spec's outcome as JSON to this file.", valueName: "file"))
+    var json: String?
+
+    @Option(help: "How many specs to render at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Check only part K of N of the specs, sorted by path (1/3, 2/3, 3/3 split a suite in three).",
+            valueName: "k/n"),
+        transform: { text in try Shard(parsing: text) })
+    var shard: Shard?
 
     @Option(
         help: """
@@ -51,16 +80,20 @@ struct CheckCommand: ParsableCommand {
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
         guard threshold >= 0, threshold <= 1 else { throw ValidationError("--threshold must be from 0 to 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if let value = RecordMode.unknownValue(in: Array(CommandLine.arguments.dropFirst())) {
+            throw ValidationError("--record must be missing, changed or all, not '\(value)'")
+        }
     }
 
     func run() throws {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: baselines, isDirectory: &isDirectory) {
-            guard record else { throw CLIError.io(path: baselines, message: "no such baselines folder") }
+            guard record != nil else { throw CLIError.io(path: baselines, message: "no such baselines folder") }
         } else if !isDirectory.boolValue {
             throw CLIError.io(path: baselines, message: "is not a folder")
         }
-        if record { try AtomicFile.makeFolder(baselines) }
+        if record != nil { try AtomicFile.makeFolder(baselines) }
         var reportTemplates: TemplateSet?
         if report != nil {
             do {
@@ -69,48 +102,88 @@ struct CheckCommand: ParsableCommand {
                 throw CLIError.badArgument(error.description)
             }
         }
-        let options = DiffOptions(threshold: threshold, includeAntialiasing: !ignoreAntialiasing)
-        let pipeline = RenderPipeline(renderers: [], scale: scale, missingImages: missingImages)
-        let claims = OutputClaims()
-        let results = Locked([SpecCheck?](repeating: nil, count: specs.count))
-        DispatchQueue.concurrentPerform(iterations: specs.count) { index in
-            let check = SpecCheck.run(spec: specs[index], pipeline: pipeline, baselines: baselines, options: options)
-            results.withLock { $0[index] = check }
-        }
-        var checks = results.withLock { $0.map { $0! } }
-        for index in checks.indices where record && [.new, .changed].contains(checks[index].status) {
-            do {
-                try checks[index].record(into: baselines, claims: claims)
-            } catch {
-                checks[index].status = .failed
-                checks[index].error = "\(error)"
-            }
-        }
-        for check in checks {
-            let line =
-                switch check.status {
-                case .passed: "ok       \(check.spec)"
-                case .recorded: "recorded \(check.spec): \(check.reason)"
-                case .new: "NEW      \(check.spec): \(check.reason)"
-                case .changed: "CHANGED  \(check.spec): \(check.reason)"
-                case .failed: "ERROR    \(check.spec): \(check.reason)"
+        let chosen = shard.map { $0.select(specs).map { specs[$0] } } ?? specs
+        var results = CheckResults(checks: checkAll(chosen))
+        if let record {
+            let claims = OutputClaims()
+            for index in results.checks.indices {
+                do {
+                    try results.checks[index].record(into: baselines, claims: claims, mode: record)
+                } catch {
+                    results.checks[index].status = .failed
+                    results.checks[index].error = "\(error)"
                 }
-            if check.status == .failed { Output.standardError("error: \(check.reason)") }
-            Output.standardOutput(line + "\n")
-            if check.status == .changed, let diff = check.layoutDiff, diff.isDifferent {
-                for change in diff.changes.prefix(20) { Output.standardOutput("         \(change)\n") }
-                if diff.changes.count > 20 { Output.standardOutput("         … \(diff.changes.count - 20) more\n") }
             }
         }
+        let annotate = GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
+        for check in results.checks { printResult(check, annotate: annotate) }
         if let report, let reportTemplates {
-            try CheckReport.write(checks, to: report, templates: reportTemplates)
+            try CheckReport.write(results.checks, to: report, templates: reportTemplates)
             Output.standardOutput("review page: \((report as NSString).appendingPathComponent("index.html"))\n")
         }
-        let count = { (status: SpecCheck.Status) in checks.filter { $0.status == status }.count }
-        Output.standardOutput(
-            "check: \(count(.passed)) unchanged, \(count(.changed)) changed, \(count(.new)) without baseline, "
-                + "\(count(.recorded)) recorded, \(count(.failed)) errors\n")
-        if count(.failed) > 0 { throw ExitCode(2) }
-        if count(.changed) + count(.new) > 0 { throw ExitCode(1) }
+        if let junit { try AtomicFile.write(Array(results.junit.utf8), to: junit) }
+        if let json { try AtomicFile.write(Array(results.json.utf8), to: json) }
+        // Against every spec given, not this shard's: the other shards' specs still produce theirs.
+        let stale = prune ? try pruneBaselines() : []
+        Output.standardOutput(results.summary + "\n")
+        if results.count(.failed) > 0 { throw ExitCode(2) }
+        if results.count(.changed) + results.count(.new) > 0 || (!stale.isEmpty && record == nil) {
+            throw ExitCode(1)
+        }
+    }
+
+    /// Renders and compares `specs` on `jobs` threads; the results are in the order of `specs`.
+    private func checkAll(_ specs: [String]) -> [SpecCheck] {
+        let options = DiffOptions(threshold: threshold, includeAntialiasing: !ignoreAntialiasing)
+        let pipeline = RenderPipeline(renderers: [], scale: scale, missingImages: missingImages)
+        let baselines = self.baselines
+        let results = Locked([SpecCheck?](repeating: nil, count: specs.count))
+        let progress = CheckProgress(total: specs.count)
+        let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        WorkerPool.run(count: specs.count, workers: workers) { index in
+            let check = SpecCheck.run(spec: specs[index], pipeline: pipeline, baselines: baselines, options: options)
+            results.withLock { $0[index] = check }
+            progress.finished(specs[index])
+        }
+        progress.end()
+        return results.withLock { $0.map { $0! } }
+    }
+
+    /// The result lines of one spec, and its annotation in a GitHub Actions job.
+    private func printResult(_ check: SpecCheck, annotate: Bool) {
+        let line =
+            switch check.status {
+            case .passed: "ok       \(check.spec)"
+            case .recorded: "recorded \(check.spec): \(check.reason)"
+            case .new: "NEW      \(check.spec): \(check.reason)"
+            case .changed: "CHANGED  \(check.spec): \(check.reason)"
+            case .failed: "ERROR    \(check.spec): \(check.reason)"
+            }
+        if check.status == .failed { Output.standardError("error: \(check.reason)") }
+        Output.standardOutput(line + "\n")
+        if check.status == .changed, let diff = check.layoutDiff, diff.isDifferent {
+            for change in diff.changes.prefix(20) { Output.standardOutput("         \(change)\n") }
+            if diff.changes.count > 20 { Output.standardOutput("         … \(diff.changes.count - 20) more\n") }
+        }
+        if annotate, [.changed, .new, .failed].contains(check.status) {
+            let line = GitHubAnnotation.error(file: check.spec, title: "waterfall check", message: check.reason)
+            Output.standardOutput(line + "\n")
+        }
+    }
+
+    /// Lists the stale baselines, and removes them when recording; returns them.
+    private func pruneBaselines() throws -> [String] {
+        let stale = StaleBaselines.find(in: baselines, specs: specs)
+        if record != nil { try StaleBaselines.remove(stale, from: baselines) }
+        for file in stale {
+            let path = (baselines as NSString).appendingPathComponent(file)
+            Output.standardOutput((record != nil ? "removed  " : "STALE    ") + path + "\n")
+        }
+        if record != nil || !stale.isEmpty {
+            Output.standardOutput(
+                "prune: \(stale.count) stale baseline\(stale.count == 1 ? "" : "s")\(record != nil ? " removed" : "")\n"
+            )
+        }
+        return stale
     }
 }

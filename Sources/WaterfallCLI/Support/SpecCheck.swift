@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import WaterfallCairo
 import WaterfallCore
@@ -35,12 +36,32 @@ struct SpecCheck {
     var error: String?
     var actualSVG: [UInt8] = []
     var actualLayout: [UInt8] = []
+    /// How long the render and the comparison took, in seconds.
+    var duration = 0.0
+
+    /// Whether the PNG has no baseline at all (not one tile).
+    var pictureMissing: Bool { !tiles.isEmpty && tiles.allSatisfy { $0.reference == nil } && !tileCountChanged }
+
+    /// Whether the picture differs from a baseline that exists.
+    var pictureChanged: Bool {
+        tileCountChanged
+            || (!pictureMissing && tiles.contains { $0.reference == nil || $0.result?.isDifferent == true })
+    }
 
     /// Why it did not pass, in one line.
     var reason: String {
         if let error { return error }
         var parts: [String] = []
-        if tiles.contains(where: { $0.reference == nil }) { parts.append("no baseline PNG") }
+        let missing =
+            [
+                tiles.contains { $0.reference == nil } && !tileCountChanged ? "PNG" : nil, svgMissing ? "SVG" : nil,
+                layoutMissing ? "layout" : nil,
+            ].compactMap { $0 }
+        if let last = missing.last {
+            let list = missing.count == 1 ? last : missing.dropLast().joined(separator: ", ") + " and " + last
+            parts.append("no baseline \(list)")
+        }
+        if tileCountChanged { parts.append("the number of PNG tiles changed") }
         let pixels = tiles.compactMap(\.result).reduce(0) { $0 + $1.differentPixels }
         if pixels > 0 { parts.append("\(pixels) pixels differ") }
         if tiles.contains(where: { $0.result?.sizeMismatch != nil }) { parts.append("the picture changed size") }
@@ -52,12 +73,14 @@ struct SpecCheck {
     /// Renders `spec` through `pipeline` and compares it with the baselines in `baselines`.
     static func run(spec: String, pipeline: RenderPipeline, baselines: String, options: DiffOptions) -> SpecCheck {
         var check = SpecCheck(spec: spec, name: RenderJob.baseName(spec))
+        let start = DispatchTime.now().uptimeNanoseconds
         do {
             try check.compare(pipeline: pipeline, baselines: baselines, options: options)
         } catch {
             check.status = .failed
             check.error = "\(error)"
         }
+        check.duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return check
     }
 
@@ -119,23 +142,33 @@ struct SpecCheck {
         status = missing ? .new : (changed ? .changed : .passed)
     }
 
-    /// Writes the missing and changed baselines, and only those, removing tiles the picture no
-    /// longer has.
+    /// Writes the baselines `mode` asks for, and returns whether it wrote any.
+    ///
+    /// `.missing` writes those that do not exist, `.changed` also those that differ, `.all` every
+    /// one; a picture's tiles it no longer has are removed. A spec that failed writes nothing.
     ///
     /// A spec's baselines are replaced together or not at all: every file is staged first, and
     /// nothing is renamed into place unless all of them could be, so the set never disagrees.
-    mutating func record(into baselines: String, claims: OutputClaims) throws {
+    @discardableResult
+    mutating func record(into baselines: String, claims: OutputClaims, mode: RecordMode) throws -> Bool {
+        guard status != .failed else { return false }
+        let layoutChanged = layoutDiff?.isDifferent == true
+        let (writeSVG, writeLayout, writePicture) =
+            switch mode {
+            case .missing: (svgMissing, layoutMissing, pictureMissing)
+            case .changed: (svgMissing || svgChanged, layoutMissing || layoutChanged, pictureMissing || pictureChanged)
+            case .all: (true, true, true)
+            }
+        guard writeSVG || writeLayout || writePicture else { return false }
         var files = SpecFiles(folder: baselines, name: name, spec: spec)
         defer { files.discard() }
-        let pictureChanged =
-            tileCountChanged || tiles.contains { $0.reference == nil || $0.result?.isDifferent == true }
-        if svgMissing || svgChanged {
+        if writeSVG {
             try files.add(RenderedFile(bytes: actualSVG), format: "svg", fileExtension: "svg")
         }
-        if layoutMissing || layoutDiff?.isDifferent == true {
+        if writeLayout {
             try files.add(RenderedFile(bytes: actualLayout), format: "json", fileExtension: "layout.json")
         }
-        if pictureChanged {
+        if writePicture {
             // All tiles or none: a picture is never half old, half new.
             for tile in tiles {
                 try files.add(
@@ -143,7 +176,11 @@ struct SpecCheck {
             }
         }
         _ = try files.commit(claims: claims)
-        status = .recorded
+        // What is left is what the mode did not write: a changed baseline under `.missing`.
+        let stillChanged =
+            (svgChanged && !writeSVG) || (layoutChanged && !writeLayout) || (pictureChanged && !writePicture)
+        status = stillChanged ? .changed : .recorded
+        return true
     }
 
     /// `name.png`, or the tiles `name-1.png`, `name-2.png`… marked as this spec's, in `folder`.

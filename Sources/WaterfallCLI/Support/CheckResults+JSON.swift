@@ -1,0 +1,72 @@
+extension CheckResults {
+    /// The run as one JSON object, the same bytes for the same results: keys in a fixed order,
+    /// specs in the order given, no times.
+    ///
+    /// ```json
+    /// {"summary":{"total":1,"passed":0,"changed":1,"new":0,"recorded":0,"failed":0},
+    ///  "specs":[{"spec":"a.yaml","name":"a","status":"changed","reason":"…",
+    ///            "tiles":[{"suffix":"","baseline":true,"differentPixels":12,"changedPixels":12,
+    ///                      "antialiasedPixels":4,"totalPixels":5000,"regions":2}],
+    ///            "svgChanged":true,"svgMissing":false,
+    ///            "layout":{"missing":false,"different":true,"changes":["section 0 item 4: …"],
+    ///                      "summary":{"moved":2,"resized":1,"movedAndResized":0,"appeared":0,
+    ///                                 "disappeared":0,"unchanged":9},"text":"2 moved, …"}}]}
+    /// ```
+    ///
+    /// A tile without a baseline has `"baseline":false` and null counts; a tile equal byte for byte
+    /// to its baseline has zero differences and its size read from the PNG header. `layout` is
+    /// null for a spec that could not be checked.
+    var json: String {
+        var out = "{\"summary\":{\"total\":\(checks.count)"
+        for status in [SpecCheck.Status.passed, .changed, .new, .recorded, .failed] {
+            out += ",\"\(status.rawValue)\":\(count(status))"
+        }
+        out += "},\n\"specs\":["
+        out += checks.map(Self.json(for:)).joined(separator: ",\n")
+        return out + "]}\n"
+    }
+
+    private static func json(for check: SpecCheck) -> String {
+        var out = "{\"spec\":\(check.spec.jsonQuoted),\"name\":\(check.name.jsonQuoted)"
+        out += ",\"status\":\"\(check.status.rawValue)\",\"reason\":\(check.reason.jsonQuoted)"
+        out += ",\"tiles\":[" + check.tiles.map(json(for:)).joined(separator: ",") + "]"
+        out += ",\"svgChanged\":\(check.svgChanged),\"svgMissing\":\(check.svgMissing)"
+        out += ",\"layout\":"
+        if check.layoutDiff == nil && !check.layoutMissing {
+            out += "null"
+        } else if let diff = check.layoutDiff {
+            out += "{\"missing\":false,\"different\":\(diff.isDifferent)"
+            out += ",\"changes\":[" + diff.changes.map(\.description.jsonQuoted).joined(separator: ",") + "]"
+            out += ",\"summary\":{\"moved\":\(diff.count(.moved)),\"resized\":\(diff.count(.resized))"
+            out += ",\"movedAndResized\":\(diff.count(.movedAndResized)),\"appeared\":\(diff.count(.appeared))"
+            out += ",\"disappeared\":\(diff.count(.disappeared)),\"unchanged\":\(diff.unchanged)}"
+            out += ",\"text\":\(diff.summary.jsonQuoted)}"
+        } else {
+            out += "{\"missing\":true,\"different\":false,\"changes\":[],\"summary\":null,\"text\":null}"
+        }
+        return out + "}"
+    }
+
+    private static func json(for tile: SpecCheck.Tile) -> String {
+        var out = "{\"suffix\":\(tile.suffix.jsonQuoted),\"baseline\":\(tile.reference != nil)"
+        if tile.reference == nil {
+            out += ",\"differentPixels\":null,\"changedPixels\":null,\"antialiasedPixels\":null"
+            out += ",\"totalPixels\":\(pixelCount(png: tile.actual)),\"regions\":null}"
+        } else if let result = tile.result {
+            out += ",\"differentPixels\":\(result.differentPixels),\"changedPixels\":\(result.changedPixels)"
+            out += ",\"antialiasedPixels\":\(result.antialiasedPixels),\"totalPixels\":\(result.totalPixels)"
+            out += ",\"regions\":\(result.regions.count)}"
+        } else {
+            out += ",\"differentPixels\":0,\"changedPixels\":0,\"antialiasedPixels\":0"
+            out += ",\"totalPixels\":\(pixelCount(png: tile.actual)),\"regions\":0}"
+        }
+        return out
+    }
+
+    /// Width × height from a PNG's `IHDR`, which always comes first.
+    private static func pixelCount(png: [UInt8]) -> Int {
+        guard png.count >= 24 else { return 0 }
+        func number(at offset: Int) -> Int { png[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return number(at: 16) * number(at: 20)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import WaterfallPipeline
+
+/// The baselines in a folder that none of a run's specs produces any more, for `check --prune`.
+///
+/// Only files with a baseline's name count: `NAME.svg`, `NAME.layout.json`, `NAME.png`, and
+/// `NAME-K.png` when its ``TileMark`` says it is tile K of NAME's picture. A stale file is one
+/// whose NAME is not the base name of a given spec. Nothing else in the folder (pages, PDFs,
+/// a user's own files, hidden files, folders, links) is ever listed or removed.
+enum StaleBaselines {
+    /// The stale baseline files in `folder`, by name.
+    static func find(in folder: String, specs: [String]) -> [String] {
+        let names = Set(specs.map(RenderPipeline.baseName))
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { file in
+            guard !file.hasPrefix("."), let name = baselineName(of: file, in: folder) else { return false }
+            return !names.contains(name)
+        }.sorted()
+    }
+
+    /// Removes `files` from `folder`, each after checking again that it is a regular file.
+    static func remove(_ files: [String], from folder: String) throws(CLIError) {
+        for file in files {
+            let path = (folder as NSString).appendingPathComponent(file)
+            guard isRegularFile(path) else { continue }
+            guard unlink(path) == 0 else {
+                throw .io(path: path, message: "cannot be removed (\(String(cString: strerror(errno))))")
+            }
+        }
+    }
+
+    /// The spec name a baseline file belongs to, or nil when `file` is not a baseline's name.
+    static func baselineName(of file: String, in folder: String) -> String? {
+        let path = (folder as NSString).appendingPathComponent(file)
+        for ending in [".layout.json", ".svg", ".png"] where file.hasSuffix(ending) && file.count > ending.count {
+            guard isRegularFile(path) else { return nil }
+            let stem = String(file.dropLast(ending.count))
+            // A tile names its spec in its mark; `shop-2.png` without one is the picture of `shop-2`.
+            if ending == ".png", let mark = SpecFiles.mark(at: path), file == "\(mark.name)-\(mark.index).png" {
+                return mark.name
+            }
+            return stem
+        }
+        return nil
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+}

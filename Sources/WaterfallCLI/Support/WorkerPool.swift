@@ -1,0 +1,34 @@
+import Dispatch
+import Foundation
+import WaterfallPipeline
+
+/// A fixed number of threads that take work items in turn until none is left.
+enum WorkerPool {
+    /// Big enough for the decoder and the renderers, as the main thread's is.
+    static let stackSize = 8 << 20
+
+    /// Calls `body` with every index in `0..<count` on `workers` threads, and returns when all have returned.
+    ///
+    /// Indices are handed out in order, each to the next thread that is free.
+    static func run(count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let next = Locked(0)
+        let group = DispatchGroup()
+        for _ in 0..<min(workers, count) {
+            group.enter()
+            let thread = Thread {
+                while true {
+                    let index = next.withLock { value in
+                        defer { value += 1 }
+                        return value
+                    }
+                    guard index < count else { break }
+                    body(index)
+                }
+                group.leave()
+            }
+            thread.stackSize = stackSize
+            thread.start()
+        }
+        group.wait()
+    }
+}
