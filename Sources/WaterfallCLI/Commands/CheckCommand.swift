@@ -80,6 +80,7 @@ struct CheckCommand: ParsableCommand {
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
         guard threshold >= 0, threshold <= 1 else { throw ValidationError("--threshold must be from 0 to 1") }
+        try RenderOptions.validate(scale: scale)
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let value = RecordMode.unknownValue(in: Array(CommandLine.arguments.dropFirst())) {
             throw ValidationError("--record must be missing, changed or all, not '\(value)'")

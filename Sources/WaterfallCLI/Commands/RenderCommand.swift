@@ -48,11 +48,16 @@ struct RenderOptions: ParsableArguments {
     var missingImages: MissingImagePolicy = .error
 
     func validate() throws {
-        if let scale, !(scale >= 0.01 && scale <= 16) {  // SpecLimits.scale, as for a spec's `scale`
-            throw ValidationError("--scale must be a number from 0.01 to 16")
-        }
+        try Self.validate(scale: scale)
         guard !formats.isEmpty else {
             throw ValidationError("--format needs at least one of \(Renderers.names.joined(separator: ", "))")
+        }
+    }
+
+    /// `--scale`, bounded as a spec's `scale` is (SpecLimits.scale).
+    static func validate(scale: Double?) throws {
+        if let scale, !(scale >= 0.01 && scale <= 16) {
+            throw ValidationError("--scale must be a number from 0.01 to 16")
         }
     }
 
