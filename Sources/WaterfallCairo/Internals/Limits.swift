@@ -8,7 +8,8 @@ enum Limits {
     ///
     /// A tile is at most 32,767 rows, so pages up to 1,024 device pixels wide keep 32,767-row tiles.
     static let maxTileBytes = 128 << 20
-    /// The most bytes of decoded images kept between uses (256 MiB); past it they are decoded again.
+    /// The most bytes of decoded images, and apart of pre-rendered image layers, kept between
+    /// uses (256 MiB each); past it they are made again when needed.
     static let maxCachedImageBytes = 256 << 20
     /// The tallest PDF page, in points: PDF viewers' limit (PDF 1.7, annex C).
     ///
