@@ -130,6 +130,25 @@ final class NeverBreaksTests: XCTestCase {
         XCTAssertEqual(heights, [8192, 108])
     }
 
+    func testAnImageTooLargeToKeepIsDrawnPerTileWithTheSamePixels() throws {
+        // The card's image layer would be 8,172 × 8,280 pixels (270 MB), more than the 256 MiB
+        // kept between tiles, so it is cut into bands of 2,048 page rows, the same whatever the tiles.
+        let image = try SceneFixtures.pngImage(
+            [[SceneFixtures.red, SceneFixtures.green], [SceneFixtures.blue, SceneFixtures.yellow]])
+        let page = Scene(
+            size: Size(width: 8192, height: 8300), background: .white, scale: 1,
+            elements: [
+                SceneFixtures.card(
+                    Rect(x: 10, y: 10, width: 8172, height: 8280), fill: SceneFixtures.blue, text: "Big", item: 0,
+                    image: image)
+            ])
+        let eightThousandRows = try CairoRenderer.rasterize(page)
+        let threeThousandRows = try CairoRenderer.rasterize(page, maxTileHeight: 3000)
+        XCTAssertTrue(eightThousandRows == threeThousandRows, "tiles cut at other rows give other pixels")
+        XCTAssertEqual(eightThousandRows.color(x: 100, y: 100), SceneFixtures.red)
+        XCTAssertEqual(eightThousandRows.color(x: 8000, y: 8000), SceneFixtures.yellow)
+    }
+
     /// A PNG signature and IHDR chunk (with its CRC) claiming `width` × `height` RGBA pixels.
     static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
         func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }

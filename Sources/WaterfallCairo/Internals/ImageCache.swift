@@ -15,7 +15,8 @@ final class ImageCache {
     private let lastBottoms: [Double]
     private var sources: [Int: CairoSurface] = [:]
     private var sourceBytes = 0
-    private var layers: [Int: CairoSurface] = [:]
+    /// Layers by element, and by band for layers too large to keep whole (`nil` for whole ones).
+    private var layers: [LayerKey: CairoSurface] = [:]
     private var layerBytes = 0
 
     /// How many times an image was decoded; for tests of sharing.
@@ -74,18 +75,25 @@ final class ImageCache {
         return surface
     }
 
-    /// The pre-rendered layer of the element at `index`, made by `make` on first use.
+    private struct LayerKey: Hashable {
+        var element: Int
+        var band: Int?
+    }
+
+    /// The pre-rendered layer of the element at `index` (or of its band `band`), made by `make`
+    /// on first use.
     ///
     /// Past `Limits.maxCachedImageBytes` of layers the others are dropped; one needed again is
     /// made again, with the same pixels.
-    func layer(forElement index: Int, make: () throws -> CairoSurface) rethrows -> CairoSurface {
-        if let layer = layers[index] { return layer }
+    func layer(forElement index: Int, band: Int? = nil, make: () throws -> CairoSurface) rethrows -> CairoSurface {
+        let key = LayerKey(element: index, band: band)
+        if let layer = layers[key] { return layer }
         let layer = try make()
         if layerBytes + layer.byteCount > Limits.maxCachedImageBytes {
             layers.removeAll()
             layerBytes = 0
         }
-        layers[index] = layer
+        layers[key] = layer
         layerBytes += layer.byteCount
         return layer
     }
@@ -93,9 +101,9 @@ final class ImageCache {
     /// Drops what no element reaching below `y` points needs: decoded images, and the layers
     /// of elements for which `isDone` is true.
     func evict(above y: Double, layersWhere isDone: (Int) -> Bool) {
-        for (index, layer) in layers where isDone(index) {
+        for (key, layer) in layers where isDone(key.element) {
             layerBytes -= layer.byteCount
-            layers[index] = nil
+            layers[key] = nil
         }
         for (id, surface) in sources where lastBottoms[id] <= y {
             sourceBytes -= surface.byteCount

@@ -12,6 +12,9 @@ enum Limits {
     /// The most bytes of decoded images, and apart of pre-rendered image layers, kept between
     /// uses (256 MiB each); past it they are made again when needed.
     static let maxCachedImageBytes = 256 << 20
+    /// The rows of the bands a card image's layer is cut into when it is too large to keep
+    /// whole: 2,048 rows of at most 32,767 pixels are at most 256 MiB.
+    static let imageBandRows = 2048
     /// The tallest PDF page, in points: PDF viewers' limit (PDF 1.7, annex C).
     ///
     /// Taller content continues on further pages of the same document.
