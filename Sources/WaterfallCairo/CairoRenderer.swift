@@ -7,7 +7,7 @@ public enum CairoRenderer {
     ///
     /// Meant for tests and small scenes: pages of more than 2^28 device pixels (1 GiB) are
     /// refused. Pages taller than Cairo's limit are drawn in tiles of at most `maxTileHeight`
-    /// device pixels (fewer for pages wider than 1,024 pixels, see `renderPNG`) and joined.
+    /// device pixels (fewer for pages wider than 2,048 pixels, see `renderPNG`) and joined.
     public static func rasterize(_ scene: Scene, maxTileHeight: Int = 32767) throws -> PixelImage {
         let canvas = try PixelCanvas(scene)
         guard let byteCount = canvas.wholeImageBytes else {
@@ -26,8 +26,8 @@ public enum CairoRenderer {
     /// Renders opaque PNG output, split into tiles at most `maxTileHeight` device pixels high.
     ///
     /// Cairo surfaces are at most 32767 pixels high, so taller pages become several PNGs, each
-    /// the full width. A tile's surface also holds at most 128 MiB, so on pages wider than 1,024
-    /// device pixels tiles have fewer rows (at least 1,024). Tiles are rendered one at a time,
+    /// the full width. A tile's surface also holds at most 256 MiB, so on pages wider than 2,048
+    /// device pixels tiles have fewer rows (at least 2,048). Tiles are rendered one at a time,
     /// top to bottom, and handed to `write(tileIndex, pngBytes)` as soon as each is done.
     /// Returns the number of tiles. `encoder` picks who writes the PNG bytes; both give the same pixels.
     @discardableResult

@@ -99,7 +99,7 @@ final class NeverBreaksTests: XCTestCase {
         }
     }
 
-    func testWidePagesGetTilesOfAtMost128MiB() throws {
+    func testWidePagesGetTilesOfAtMost256MiB() throws {
         func scene(width: Double, height: Double, scale: Double) -> Scene {
             Scene(
                 size: Size(width: width, height: height), background: .white, scale: scale,
@@ -109,26 +109,45 @@ final class NeverBreaksTests: XCTestCase {
                         text: "Wide", item: 0)
                 ])
         }
-        // 2000 points at scale 16: 32,000 pixels a row, so 1,048 rows a tile (131,072,000 bytes).
-        let widest = scene(width: 2000, height: 2000, scale: 16)
-        XCTAssertEqual(try CairoRenderer.tileCount(widest), 31)
-        // Up to 1,024 pixels wide, tiles keep their 32,767 rows, as before.
-        XCTAssertEqual(try CairoRenderer.tileCount(scene(width: 512, height: 20_000, scale: 2)), 2)
+        // 2000 points at scale 16: 32,000 pixels a row, so 2,097 rows a tile (268,416,000 bytes).
+        XCTAssertEqual(try CairoRenderer.tileCount(scene(width: 2000, height: 2000, scale: 16)), 16)
+        // Up to 2,048 pixels wide, tiles keep their 32,767 rows, as before.
+        XCTAssertEqual(try CairoRenderer.tileCount(scene(width: 1024, height: 20_000, scale: 2)), 2)
         XCTAssertEqual(try CairoRenderer.tileCount(scene(width: 375, height: 16_383, scale: 2)), 1)
+        XCTAssertEqual(try CairoRenderer.tileCount(scene(width: 1025, height: 16_384, scale: 2)), 2)
 
-        // 4,096 pixels wide: 8,192 rows a tile; the tiles stitch to the whole picture.
-        let page = scene(width: 4096, height: 8300, scale: 1)
+        // 8,192 pixels wide: 8,192 rows a tile.
+        let page = scene(width: 8192, height: 8300, scale: 1)
         var heights: [Int] = []
-        var pixels: [UInt8] = []
         let count = try CairoRenderer.renderPNG(page) { _, bytes in
             let tile = try PNGCodec.decode(bytes)
-            XCTAssertLessThanOrEqual(tile.width * tile.height * 4, 128 << 20)
+            XCTAssertEqual(tile.width, 8192)
+            XCTAssertLessThanOrEqual(tile.width * tile.height * 4, 256 << 20)
+            // The card runs on across the tile edge.
+            XCTAssertEqual(tile.color(x: 4096, y: tile.height / 2), SceneFixtures.blue)
             heights.append(tile.height)
-            pixels += tile.pixels
         }
         XCTAssertEqual(count, 2)
         XCTAssertEqual(heights, [8192, 108])
-        XCTAssertTrue(PixelImage(width: 4096, height: 8300, pixels: pixels) == (try CairoRenderer.rasterize(page)))
+    }
+
+    func testAnImageTooLargeToKeepIsDrawnPerTileWithTheSamePixels() throws {
+        // The card's image layer would be 8,172 × 8,280 pixels (270 MB), more than the 256 MiB
+        // kept between tiles, so it is cut into bands of 2,048 page rows, the same whatever the tiles.
+        let image = try SceneFixtures.pngImage(
+            [[SceneFixtures.red, SceneFixtures.green], [SceneFixtures.blue, SceneFixtures.yellow]])
+        let page = Scene(
+            size: Size(width: 8192, height: 8300), background: .white, scale: 1,
+            elements: [
+                SceneFixtures.card(
+                    Rect(x: 10, y: 10, width: 8172, height: 8280), fill: SceneFixtures.blue, text: "Big", item: 0,
+                    image: image)
+            ])
+        let eightThousandRows = try CairoRenderer.rasterize(page)
+        let threeThousandRows = try CairoRenderer.rasterize(page, maxTileHeight: 3000)
+        XCTAssertTrue(eightThousandRows == threeThousandRows, "tiles cut at other rows give other pixels")
+        XCTAssertEqual(eightThousandRows.color(x: 100, y: 100), SceneFixtures.red)
+        XCTAssertEqual(eightThousandRows.color(x: 8000, y: 8000), SceneFixtures.yellow)
     }
 
     /// A PNG signature and IHDR chunk (with its CRC) claiming `width` × `height` RGBA pixels.

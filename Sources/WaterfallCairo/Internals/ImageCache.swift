@@ -5,8 +5,8 @@ import WaterfallRender
 /// element that shows it, and (for raster output) one pre-rendered layer per element.
 ///
 /// Memory stays bounded: a decoded image is dropped once every element showing it is above the
-/// part of the page still to draw, and when decoded images pass `Limits.maxCachedImageBytes` the
-/// ones not in use are dropped (and decoded again if needed). Each decoded image carries a
+/// part of the page still to draw, and when decoded images (or layers) pass
+/// `Limits.maxCachedImageBytes` the ones not in use are dropped (and made again if needed). Each decoded image carries a
 /// unique id (`CAIRO_MIME_TYPE_UNIQUE_ID`), so a PDF embeds it once even if it was decoded twice.
 final class ImageCache {
     /// For each element, the distinct image it shows, if any.
@@ -15,7 +15,9 @@ final class ImageCache {
     private let lastBottoms: [Double]
     private var sources: [Int: CairoSurface] = [:]
     private var sourceBytes = 0
-    private var layers: [Int: CairoSurface] = [:]
+    /// Layers by element, and by band for layers too large to keep whole (`nil` for whole ones).
+    private var layers: [LayerKey: CairoSurface] = [:]
+    private var layerBytes = 0
 
     /// How many times an image was decoded; for tests of sharing.
     private(set) var decodeCount = 0
@@ -73,19 +75,35 @@ final class ImageCache {
         return surface
     }
 
-    /// The pre-rendered layer of the element at `index`, made by `make` on first use.
-    func layer(forElement index: Int, make: () throws -> CairoSurface) rethrows -> CairoSurface {
-        if let layer = layers[index] { return layer }
+    private struct LayerKey: Hashable {
+        var element: Int
+        var band: Int?
+    }
+
+    /// The pre-rendered layer of the element at `index` (or of its band `band`), made by `make`
+    /// on first use.
+    ///
+    /// Past `Limits.maxCachedImageBytes` of layers the others are dropped; one needed again is
+    /// made again, with the same pixels.
+    func layer(forElement index: Int, band: Int? = nil, make: () throws -> CairoSurface) rethrows -> CairoSurface {
+        let key = LayerKey(element: index, band: band)
+        if let layer = layers[key] { return layer }
         let layer = try make()
-        layers[index] = layer
+        if layerBytes + layer.byteCount > Limits.maxCachedImageBytes {
+            layers.removeAll()
+            layerBytes = 0
+        }
+        layers[key] = layer
+        layerBytes += layer.byteCount
         return layer
     }
 
     /// Drops what no element reaching below `y` points needs: decoded images, and the layers
     /// of elements for which `isDone` is true.
     func evict(above y: Double, layersWhere isDone: (Int) -> Bool) {
-        for index in layers.keys where isDone(index) {
-            layers[index] = nil
+        for (key, layer) in layers where isDone(key.element) {
+            layerBytes -= layer.byteCount
+            layers[key] = nil
         }
         for (id, surface) in sources where lastBottoms[id] <= y {
             sourceBytes -= surface.byteCount

@@ -4,12 +4,17 @@ enum Limits {
     static let maxSurfaceSide = 32767
     /// The most pixels a decoded image may have (1 GiB of RGBA).
     static let maxImagePixels = 1 << 28
-    /// The most bytes of one PNG tile's surface (128 MiB); taller pages are cut into more tiles.
+    /// The most bytes of one PNG tile's surface (256 MiB); taller pages are cut into more tiles.
     ///
-    /// A tile is at most 32,767 rows, so pages up to 1,024 device pixels wide keep 32,767-row tiles.
-    static let maxTileBytes = 128 << 20
-    /// The most bytes of decoded images kept between uses (256 MiB); past it they are decoded again.
+    /// A tile is also at most 32,767 rows, so pages up to 2,048 device pixels wide (1,024 points
+    /// at 2×) keep the 32,767-row tiles they always had; wider ones get shorter tiles.
+    static let maxTileBytes = 256 << 20
+    /// The most bytes of decoded images, and apart of pre-rendered image layers, kept between
+    /// uses (256 MiB each); past it they are made again when needed.
     static let maxCachedImageBytes = 256 << 20
+    /// The rows of the bands a card image's layer is cut into when it is too large to keep
+    /// whole: 2,048 rows of at most 32,767 pixels are at most 256 MiB.
+    static let imageBandRows = 2048
     /// The tallest PDF page, in points: PDF viewers' limit (PDF 1.7, annex C).
     ///
     /// Taller content continues on further pages of the same document.

@@ -41,7 +41,7 @@ struct PixelCanvas {
     }
 
     /// The most rows a tile may have: `maxHeight`, fewer if the tile's surface would hold more
-    /// than `Limits.maxTileBytes` (pages wider than 1,024 device pixels).
+    /// than `Limits.maxTileBytes` (pages wider than 2,048 device pixels).
     func tileHeight(maxHeight: Int) -> Int {
         max(1, min(maxHeight, Limits.maxTileBytes / (width * 4)))
     }

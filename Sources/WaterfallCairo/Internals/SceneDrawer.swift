@@ -78,29 +78,36 @@ struct SceneDrawer {
             let scale = canvas.scale
             let left = Self.pixel(frame.minX * scale, .down, limit: canvas.width)
             let right = Self.pixel(frame.maxX * scale, .up, limit: canvas.width)
-            var top = Self.pixel(frame.minY * scale, .down, limit: canvas.height)
-            var bottom = Self.pixel(frame.maxY * scale, .up, limit: canvas.height)
-            // A layer is kept for later tiles when it is small enough; a larger one is drawn
-            // again for each tile it crosses, only that tile's rows (same transform, same pixels).
-            let keepsWhole =
-                bottom - top <= Limits.maxSurfaceSide && (right - left) * 4 * (bottom - top) <= Limits.maxTileBytes
-            if !keepsWhole {
-                top = max(top, rows.lowerBound)
-                bottom = min(bottom, rows.upperBound)
-            }
+            let top = Self.pixel(frame.minY * scale, .down, limit: canvas.height)
+            let bottom = Self.pixel(frame.maxY * scale, .up, limit: canvas.height)
             guard right > left, bottom > top else { return }
-            func makeLayer() throws -> CairoSurface {
+            func makeLayer(rows: Range<Int>) throws -> CairoSurface {
                 let source = try images.source(forElement: index, image: image)
-                let layer = try CairoSurface.image(width: right - left, height: bottom - top)
+                let layer = try CairoSurface.image(width: right - left, height: rows.count)
                 let layerContext = try CairoContext(surface: layer)
-                try layerContext.translate(x: -Double(left), y: -Double(top))
+                try layerContext.translate(x: -Double(left), y: -Double(rows.lowerBound))
                 try layerContext.scale(by: scale)
                 try Self.paintClipped(source, in: frame, radius: radius, context: layerContext, padEdges: true)
                 try layerContext.checkStatus("draw the image '\(image.path)'")
                 return layer
             }
-            let layer = keepsWhole ? try images.layer(forElement: index, make: makeLayer) : try makeLayer()
-            context.paintPixels(layer, atX: left, y: top)
+            if bottom - top <= Limits.maxSurfaceSide && (right - left) * 4 * (bottom - top) <= Limits.maxTileBytes {
+                let layer = try images.layer(forElement: index) { try makeLayer(rows: top..<bottom) }
+                context.paintPixels(layer, atX: left, y: top)
+                return
+            }
+            // Too large to keep whole: cut into bands of fixed page rows, the same whatever the
+            // tiles (Cairo's pixels depend on a layer's extent, so cutting at tile edges would
+            // not), and draw the bands this tile crosses.
+            let band = Limits.imageBandRows
+            let first = max(top, rows.lowerBound) / band
+            let last = (min(bottom, rows.upperBound) - 1) / band
+            guard first <= last else { return }
+            for number in first...last {
+                let bandRows = max(top, number * band)..<min(bottom, number * band + band)
+                let layer = try images.layer(forElement: index, band: number) { try makeLayer(rows: bandRows) }
+                context.paintPixels(layer, atX: left, y: bandRows.lowerBound)
+            }
         }
     }
 

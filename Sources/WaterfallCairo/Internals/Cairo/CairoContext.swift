@@ -5,6 +5,7 @@ import WaterfallRender
 
 /// A Cairo drawing context on a surface.
 final class CairoContext {
+    /// The C object; used only by the files of this folder, never outside it.
     let pointer: OpaquePointer
     /// Keeps the target alive while drawing.
     private let surface: CairoSurface

@@ -5,6 +5,7 @@ import WaterfallRender
 
 /// A Cairo surface: an ARGB32 pixel image or a one-page PDF document.
 final class CairoSurface {
+    /// The C object; used only by the files of this folder, never outside it.
     let pointer: OpaquePointer
     /// Where a PDF surface writes its document; `nil` for images.
     private let sink: ByteSink?
