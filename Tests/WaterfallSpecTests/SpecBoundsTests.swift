@@ -60,7 +60,10 @@ import WaterfallSpec
     @Test func aContentHeightPastTheBoundIsRefused() {
         let text = "width: 300\nsections: [{columns: 1, items: [{height: 6e11}, {height: 6e11}]}]"
         // Two cells and the line spacing of 10 between them.
-        #expect(message(text) == "the content height exceeds 1000000000000 points (it would be 1200000000010)")
+        #expect(
+            message(text)
+                == "s.yaml: sections[0].items[1]: the content height exceeds 1000000000000 points (it would be 1200000000010)"
+        )
         #expect(message("width: 300\nsections: [{columns: 1, items: [{height: 6e11}, {height: 3e11}]}]") == nil)
     }
 }

@@ -11,7 +11,9 @@ extension Spec {
         -> Spec
     {
         do {
-            return try SpecDecoder.decode(text, baseDirectory: baseDirectory)
+            var spec = try SpecDecoder.decode(text, baseDirectory: baseDirectory)
+            spec.source = file
+            return spec
         } catch {
             throw file.map { error.inFile($0) } ?? error
         }
