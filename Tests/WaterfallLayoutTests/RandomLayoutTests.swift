@@ -21,7 +21,6 @@ import WaterfallTestSupport
                 #expect(agrees(element.frame, expected.frame), "seed \(seed): \(element) vs \(expected.frame)")
             }
             #expect(agrees(layout.contentSize.height, reference.contentSize.height), "seed \(seed)")
-            #expect(layout.contentSize.width == configuration.width)
         }
     }
 

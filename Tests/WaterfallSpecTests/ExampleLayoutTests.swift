@@ -40,8 +40,7 @@ import WaterfallTestSupport
 
     @Test func photoSizesScaleToTheColumnWidth() throws {
         let (_, layout) = try load("02-photo-sizes.yaml")
-        let cw = (375.0 - 16 - 8) / 2
-        #expect(cw == 175.5)
+        let cw = (375.0 - 16 - 8) / 2  // 175.5
         #expect(cell(layout, 0, 0) == Rect(x: 8, y: 8, width: cw, height: cw * 1350 / 1080))
         #expect(cell(layout, 0, 1) == Rect(x: 8 + cw + 8, y: 8, width: cw, height: cw * 1080 / 1920))
         // The landscape column is shorter, so the square goes under it.

@@ -60,7 +60,22 @@ import WaterfallSpec
     @Test func aContentHeightPastTheBoundIsRefused() {
         let text = "width: 300\nsections: [{columns: 1, items: [{height: 6e11}, {height: 6e11}]}]"
         // Two cells and the line spacing of 10 between them.
-        #expect(message(text) == "the content height exceeds 1000000000000 points (it would be 1200000000010)")
+        #expect(
+            message(text)
+                == "s.yaml: sections[0].items[1]: the content height exceeds 1000000000000 points (it would be 1200000000010)"
+        )
         #expect(message("width: 300\nsections: [{columns: 1, items: [{height: 6e11}, {height: 3e11}]}]") == nil)
+    }
+}
+
+/// The generator behind `generate` takes any range without trapping.
+@Suite struct SplitMix64RangeTests {
+    @Test func everyRangeGivesAValueInIt() {
+        var random = SplitMix64(seed: 3)
+        for range in [Int.min...Int.max, Int.min...0, -5...Int.max, 0...0, 7...9] {
+            for _ in 0..<100 { #expect(range.contains(random.nextInt(in: range))) }
+        }
+        var small = SplitMix64(seed: 3)
+        #expect(Set((0..<200).map { _ in small.nextInt(in: 0...3) }) == [0, 1, 2, 3])
     }
 }

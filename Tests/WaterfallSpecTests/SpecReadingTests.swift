@@ -30,7 +30,7 @@ import Testing
         try #require(descriptor >= 0)
         close(descriptor)
         #expect(
-            throws: SpecError(file: "-", location: "", message: "standard input cannot be read (Bad file descriptor)")
+            throws: SpecError(file: "-", location: "", message: "standard input is closed")
         ) {
             try Spec.readAll(descriptor: descriptor, name: "-")
         }

@@ -11,7 +11,9 @@ extension Spec {
         -> Spec
     {
         do {
-            return try SpecDecoder.decode(text, baseDirectory: baseDirectory)
+            var spec = try SpecDecoder.decode(text, baseDirectory: baseDirectory)
+            spec.source = file
+            return spec
         } catch {
             throw file.map { error.inFile($0) } ?? error
         }
@@ -68,9 +70,13 @@ extension Spec {
             guard count > 0 else {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
+                guard name == "-" else {
+                    throw SpecError(file: name, location: "", message: "cannot be read (\(reason))")
+                }
                 throw SpecError(
                     file: name, location: "",
-                    message: name == "-" ? "standard input cannot be read (\(reason))" : "cannot be read (\(reason))")
+                    message: isClosed(descriptor)
+                        ? "standard input is closed" : "standard input cannot be read (\(reason))")
             }
             guard bytes.count + count <= SpecLimits.maximumFileBytes else {
                 throw SpecError(
@@ -79,6 +85,13 @@ extension Spec {
             bytes += buffer[..<count]
         }
         return bytes
+    }
+
+    /// Whether `descriptor` is closed, or was closed when the process started and now holds
+    /// something the runtime opened (an event or epoll descriptor, which has no file type).
+    private static func isClosed(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return fstat(descriptor, &status) != 0 || status.st_mode & S_IFMT == 0
     }
 
     private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {

@@ -52,11 +52,24 @@ public struct Spec: Sendable {
         let height = layout.contentSize.height
         guard height <= SpecLimits.maximumLength else {
             throw SpecError(
-                file: source, location: "",
+                file: source, location: Self.firstElement(of: layout, below: SpecLimits.maximumLength),
                 message: "the content height exceeds \(Field.format(SpecLimits.maximumLength)) points "
                     + "(it would be \(Field.format(height)))")
         }
         return layout
+    }
+
+    /// The spec path of the first element, in document order, that reaches below `y`; empty when
+    /// only spacing or insets do.
+    private static func firstElement(of layout: Layout, below y: Double) -> String {
+        let below = Rect(x: 0, y: y, width: layout.width, height: .greatestFiniteMagnitude)
+        guard let element = layout.layoutAttributesForElements(in: below).first else { return "" }
+        let section = "sections[\(element.indexPath.section)]"
+        switch element.kind {
+        case .cell: return section + ".items[\(element.indexPath.item)]"
+        case .header: return section + ".header"
+        case .footer: return section + ".footer"
+        }
     }
 }
 

@@ -16,7 +16,9 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// A whole number in `range`, without modulo bias worth speaking of for small ranges.
     public mutating func nextInt(in range: ClosedRange<Int>) -> Int {
-        let width = UInt64(range.upperBound - range.lowerBound) + 1
-        return range.lowerBound + Int(next().multipliedFullWidth(by: width).high)
+        // Wrapping arithmetic: a range as wide as `Int.min...Int.max` has 2^64 values, not a trap.
+        let width = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound)) &+ 1
+        guard width != 0 else { return Int(truncatingIfNeeded: next()) }
+        return range.lowerBound &+ Int(truncatingIfNeeded: next().multipliedFullWidth(by: width).high)
     }
 }
