@@ -36,7 +36,7 @@ let package = Package(
                 "WaterfallLayout", "WaterfallCore", "WaterfallSpec",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]),
-        // Cairo and Pango, through pkg-config; every C call is in WaterfallCairo/Internals/Cairo.swift.
+        // Cairo and Pango, through pkg-config; every C call is in WaterfallCairo/Internals/Cairo/.
         .systemLibrary(
             name: "CWaterfallCairo",
             pkgConfig: "pangocairo",

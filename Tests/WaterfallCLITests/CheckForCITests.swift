@@ -296,7 +296,8 @@ import FoundationXML
         #expect(
             annotations[1]
                 == "::error file=\(folder)/50%25%2Codd%3Aname%0Aline.yaml,title=waterfall check::"
-                + "\(suite.folder)/50%25,odd:name%0Aline.yaml:1:8: width: must be greater than 0, not -1")
+                // The message itself shows the line break as `\n`: it is one line before GitHub sees it.
+                + "\(suite.folder)/50%25,odd:name\\nline.yaml:1:8: width: must be greater than 0, not -1")
         // Outside GitHub Actions, none.
         let plain = try check(suite, specs: specs)
         #expect(!plain.standardOutput.contains("::error"))

@@ -75,8 +75,8 @@ import WaterfallTestSupport
         let png = try Renderer.png.render(scene)
         let image = try PNGCodec.decode(png[0].bytes)
         #expect(image.width == Int((layout.contentSize.width * 2).rounded(.up)))
-        // A tile is at most 32,767 rows and 128 MiB of pixels.
-        let rowsPerTile = min(32767, (128 << 20) / (image.width * 4))
+        // A tile is at most 32,767 rows and 256 MiB of pixels.
+        let rowsPerTile = min(32767, (256 << 20) / (image.width * 4))
         #expect(image.height == min(rowsPerTile, Int((layout.contentSize.height * 2).rounded(.up))))
         for element in scene.elements
         where element.kind == .cell && element.frame.width >= 2 && element.frame.height >= 2 {
