@@ -41,8 +41,11 @@ let package = Package(
             name: "CWaterfallCairo",
             pkgConfig: "pangocairo",
             providers: [
-                .apt(["libcairo2-dev", "libpango1.0-dev", "libpng-dev", "libturbojpeg0-dev", "zlib1g-dev"]),
-                .brew(["cairo", "pango", "libpng", "jpeg-turbo"]),
+                .apt([
+                    "libcairo2-dev", "libpango1.0-dev", "libpng-dev", "libturbojpeg0-dev", "zlib1g-dev", "libspng-dev",
+                    "libdeflate-dev",
+                ]),
+                .brew(["cairo", "pango", "libpng", "jpeg-turbo", "libspng", "libdeflate"]),
             ]),
         // PNG and PDF output, PNG decoding and text measurement.
         .target(

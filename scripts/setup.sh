@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages Waterfall builds and tests with, when any is missing.
 # Cairo and Pango (with libpng and TurboJPEG) for PNG and PDF output, fonts that every machine
-# renders the same, and Chromium and librsvg for the cross-renderer tests.
+# renders the same, Chromium and librsvg for the cross-renderer tests, and the peers the
+# benchmark measures against.
 set -euo pipefail
 
 if [ "$(uname -s)" = "Darwin" ]; then
@@ -11,9 +12,11 @@ if [ "$(uname -s)" = "Darwin" ]; then
 fi
 
 packages=(
-  pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev zlib1g-dev
+  pkg-config libcairo2-dev libpango1.0-dev libpng-dev libspng-dev libdeflate-dev libturbojpeg0-dev zlib1g-dev
   fonts-dejavu-core fonts-noto-cjk
   chromium librsvg2-bin
+  # The peers of scripts/peer-benchmark.py (resvg comes from PyPI: pip install resvg-cli orjson).
+  libvips-tools imagemagick time
 )
 
 missing=()

@@ -2,14 +2,16 @@
 #define CWATERFALLCAIRO_SHIM_H
 
 // Cairo (raster + PDF surfaces), Pango on Cairo for text, libpng's simplified API for PNG
-// decoding, zlib for our own fast PNG writer and TurboJPEG for JPEG. None of these use
+// decoding, libspng for fast decoding of plain 8-bit PNGs, zlib (with libdeflate's checksums) for our own fast PNG writer and TurboJPEG for JPEG. None of these use
 // setjmp/longjmp across the Swift boundary.
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 #include <png.h>
+#include <spng.h>
 #include <turbojpeg.h>
 #include <zlib.h>
+#include <libdeflate.h>
 
 #include <stddef.h>
 #include <stdint.h>

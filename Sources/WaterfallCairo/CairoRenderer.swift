@@ -36,6 +36,9 @@ public enum CairoRenderer {
         write: (Int, [UInt8]) throws -> Void
     ) throws -> Int {
         let canvas = try PixelCanvas(scene)
+        if encoder == .fast {
+            return try renderPNGInBands(scene, canvas: canvas, maxTileHeight: maxTileHeight, write: write)
+        }
         return try renderTiles(scene, canvas: canvas, maxTileHeight: maxTileHeight) { index, surface in
             switch encoder {
             case .fast: try write(index, surface.pngBytes())

@@ -3,7 +3,34 @@ import WaterfallCore
 /// Reads and writes PNG files as RGBA raster images, losslessly.
 public enum PNGCodec {
     /// Decodes PNG bytes of any color type and depth to 8-bit RGBA; throws for anything else.
+    ///
+    /// Plain 8-bit RGB and RGBA files (what Waterfall writes) go through libspng, the rest
+    /// through libpng; both give the same pixels for the plain ones (`PNGDecodingPathTests`).
     public static func decode(_ bytes: [UInt8]) throws -> PixelImage {
+        SPNG.canDecode(bytes) ? try SPNG.decode(bytes) : try LibPNG.decode(bytes)
+    }
+
+    /// The width and height in a PNG's header, or `nil` when `bytes` does not start with a PNG
+    /// signature and a well-formed IHDR chunk (its CRC included) or does not end with IEND.
+    ///
+    /// Reads 45 bytes: what a comparison of byte-equal files needs to know without decoding.
+    public static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        guard bytes.count >= 45, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]),
+            bytes[12..<16].elementsEqual("IHDR".utf8), bytes.suffix(12).elementsEqual(iend)
+        else { return nil }
+        func word(_ at: Int) -> UInt32 {
+            UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+        }
+        let crc = bytes.withUnsafeBytes { ZLib.crc32(UnsafeRawBufferPointer(rebasing: $0[12..<29])) }
+        let width = Int(word(16))
+        let height = Int(word(20))
+        guard crc == word(29), width > 0, height > 0 else { return nil }
+        return (width, height)
+    }
+
+    /// Decodes with libpng only: the plain path `decode` is checked against.
+    public static func decodeWithLibPNG(_ bytes: [UInt8]) throws -> PixelImage {
         try LibPNG.decode(bytes)
     }
 

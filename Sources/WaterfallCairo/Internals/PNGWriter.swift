@@ -74,13 +74,15 @@ struct PNGWriter {
         }
     }
 
+    /// How many rows each independently compressed segment holds.
+    var segmentRows: Int { max(1, tuning.segmentBytes / (width * colorType.channels + 1)) }
+
     /// The PNG file, or `nil` when `rows` refused a row.
     func encode(rows: RowSource) throws -> [UInt8]? {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw CairoError.pngEncoding(reason: "\(width)×\(height) is not a size PNG can hold")
         }
-        let rowBytes = width * colorType.channels + 1
-        let segmentRows = max(1, tuning.segmentBytes / rowBytes)
+        let segmentRows = self.segmentRows
         let segmentCount = (height + segmentRows - 1) / segmentRows
         var results = [Result<Segment?, any Error>](repeating: .success(nil), count: segmentCount)
         results.withUnsafeMutableBufferPointer { buffer in
@@ -113,7 +115,7 @@ struct PNGWriter {
     }
 
     /// One segment of rows, filtered and deflated.
-    private struct Segment {
+    struct Segment {
         var deflated: [UInt8]
         /// The Adler-32 of the filtered bytes, and how many there are.
         var adler: UInt32
@@ -121,7 +123,9 @@ struct PNGWriter {
     }
 
     /// Filters and deflates `rows`; the stream ends with a sync flush unless it is the last.
-    private func segment(_ rows: Range<Int>, isLast: Bool, source: RowSource) throws -> Segment? {
+    ///
+    /// `source` is asked for the rows of `rows` and, unless it starts at 0, the row before it.
+    func segment(_ rows: Range<Int>, isLast: Bool, source: RowSource) throws -> Segment? {
         let bpp = colorType.channels
         let rowBytes = width * bpp
         let batchRows = max(1, (256 << 10) / (rowBytes + 1))
@@ -163,7 +167,7 @@ struct PNGWriter {
 
     /// The PNG file: signature, IHDR, one IDAT a segment (the zlib header in the first, the
     /// Adler-32 in the last) and IEND.
-    private func file(_ segments: [Segment]) -> [UInt8] {
+    func file(_ segments: [Segment]) -> [UInt8] {
         var adler = segments[0].adler
         for segment in segments.dropFirst() {
             adler = ZLib.adler32(combining: adler, segment.adler, secondLength: segment.length)

@@ -1,0 +1,171 @@
+import Dispatch
+import WaterfallCore
+import WaterfallRender
+
+extension CairoRenderer {
+    /// PNG tiles drawn a band of rows at a time on a few reused surfaces, each band filtered and
+    /// deflated on another thread while the next is drawn.
+    ///
+    /// The same pixels as drawing each tile on one surface (bands are tiles of a tile, and tiles
+    /// are exact: `TilingTests`), without a tile's fresh 100–256 MiB surface, whose page faults
+    /// cost as much as the drawing, and with the encoding overlapped with it. A band is one
+    /// deflate segment of `PNGWriter`, so the bytes depend only on the picture's size.
+    static func renderPNGInBands(
+        _ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int, write: (Int, [UInt8]) throws -> Void
+    ) throws -> Int {
+        guard (1...Limits.maxSurfaceSide).contains(maxTileHeight) else {
+            throw CairoError.invalidTileHeight(maxTileHeight)
+        }
+        let drawer = SceneDrawer(
+            scene: scene, text: try TextEngine(), images: ImageCache(scene: scene), mode: .raster(canvas))
+        let extents = scene.elements.map { SceneDrawer.verticalExtent(of: $0) }
+        var sweep = BandSweep(extents: extents)
+        let scale = canvas.scale
+        let width = canvas.width
+        let bandRows = PNGWriter(width: width, height: 1, colorType: .rgb).segmentRows
+        let pool = try BandPool(width: width, rows: min(bandRows, canvas.height), count: 3)
+        let count = canvas.tileCount(maxHeight: maxTileHeight)
+        for tileIndex in 0..<count {
+            let rows = canvas.tile(tileIndex, maxHeight: maxTileHeight)
+            var bands: [(rows: Range<Int>, visible: [Int])] = []
+            for top in stride(from: rows.lowerBound, to: rows.upperBound, by: bandRows) {
+                let band = top..<min(top + bandRows, rows.upperBound)
+                let upper = Double(band.lowerBound) - 1
+                let lower = Double(band.upperBound) + 1
+                let visible = sweep.elements(top: (upper - 1) / scale, bottom: (lower + 1) / scale) { extent in
+                    extent.upperBound * scale > upper && extent.lowerBound * scale < lower
+                }
+                bands.append((band, visible))
+            }
+            // Rendered pages are opaque; RGBA only if a band turns out not to be.
+            var bytes: [UInt8]?
+            for colorType in [PNGWriter.ColorType.rgb, .rgba] where bytes == nil {
+                let writer = PNGWriter(width: width, height: rows.count, colorType: colorType)
+                bytes = try encodeBands(bands, tileTop: rows.lowerBound, writer: writer, pool: pool) { band, surface in
+                    surface.setDeviceOffset(x: 0, y: -Double(band.rows.lowerBound))
+                    let context = try CairoContext(surface: surface)
+                    try context.scale(by: scale)
+                    try drawer.draw(in: context, rows: band.rows, indices: band.visible)
+                    try context.checkStatus("draw tile \(tileIndex)")
+                }
+            }
+            try write(tileIndex, bytes ?? [])
+            let nextTop = Double(rows.upperBound) - 1
+            drawer.images.evict(above: nextTop / scale) { extents[$0].upperBound * scale <= nextTop }
+        }
+        return count
+    }
+
+    /// Draws each band with `draw` on a free surface of `pool` and encodes it on another thread;
+    /// the tile's PNG, or `nil` if a row could not be written in the writer's color type.
+    private static func encodeBands(
+        _ bands: [(rows: Range<Int>, visible: [Int])], tileTop: Int, writer: PNGWriter, pool: BandPool,
+        draw: ((rows: Range<Int>, visible: [Int]), CairoSurface) throws -> Void
+    ) throws -> [UInt8]? {
+        let results = BandResults(count: bands.count)
+        let group = DispatchGroup()
+        defer { group.wait() }
+        var previousRow: [UInt8] = []
+        for (index, band) in bands.enumerated() {
+            let slot = pool.acquire(index)
+            let surface = pool.surfaces[slot]
+            do {
+                try draw(band, surface)
+            } catch {
+                pool.release(slot)
+                throw error
+            }
+            let (data, stride) = try surface.finishedPixels()
+            let above = previousRow
+            previousRow = Array(UnsafeRawBufferPointer(start: data + (band.rows.count - 1) * stride, count: stride))
+            let job = BandJob(
+                writer: writer, rows: (band.rows.lowerBound - tileTop)..<(band.rows.upperBound - tileTop),
+                isLast: index == bands.count - 1, data: data, stride: stride, above: above)
+            DispatchQueue.global().async(group: group) {
+                results.store(index, Result { try job.run() })
+                pool.release(slot)
+            }
+        }
+        group.wait()
+        var segments: [PNGWriter.Segment] = []
+        for result in results.take() {
+            guard let segment = try result.get() else { return nil }
+            segments.append(segment)
+        }
+        return writer.file(segments)
+    }
+}
+
+/// One band's encoding: reads only the band's finished pixels and the row above it.
+private struct BandJob: @unchecked Sendable {
+    let writer: PNGWriter
+    /// The band's rows in the tile.
+    let rows: Range<Int>
+    let isLast: Bool
+    let data: UnsafeRawPointer
+    let stride: Int
+    /// The previous band's last row, Cairo's native ARGB (empty for the first band).
+    let above: [UInt8]
+
+    func run() throws -> PNGWriter.Segment? {
+        let width = writer.width
+        let top = rows.lowerBound
+        return try above.withUnsafeBytes { above in
+            try writer.segment(rows, isLast: isLast) { y, row in
+                let source = y < top ? above.baseAddress! : data + (y - top) * stride
+                switch writer.colorType {
+                case .rgb: return PixelRows.rgb(fromNativeARGB: source, width: width, ignoringAlpha: false, into: row)
+                case .rgba:
+                    PixelRows.rgba(fromPremultipliedARGB: source, width: width, into: row)
+                    return true
+                }
+            }
+        }
+    }
+}
+
+/// The surfaces bands are drawn on, each drawn again only once its last band is encoded.
+private final class BandPool: @unchecked Sendable {
+    let surfaces: [CairoSurface]
+    private let free: [DispatchSemaphore]
+
+    init(width: Int, rows: Int, count: Int) throws {
+        surfaces = try (0..<count).map { _ in try CairoSurface.image(width: width, height: max(rows, 1)) }
+        free = (0..<count).map { _ in DispatchSemaphore(value: 1) }
+    }
+
+    /// The slot band `index` draws on, once it is free.
+    func acquire(_ index: Int) -> Int {
+        let slot = index % surfaces.count
+        free[slot].wait()
+        return slot
+    }
+
+    func release(_ slot: Int) {
+        free[slot].signal()
+    }
+}
+
+/// One result slot a band, each written by one thread; read after they have all finished.
+///
+/// The slots are raw memory rather than an array property, whose exclusive-access checks would
+/// trap on two threads storing at once.
+private final class BandResults: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Result<PNGWriter.Segment?, any Error>>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: .success(nil))
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func store(_ index: Int, _ result: Result<PNGWriter.Segment?, any Error>) {
+        slots[index] = result
+    }
+
+    func take() -> [Result<PNGWriter.Segment?, any Error>] { Array(slots) }
+}
