@@ -42,10 +42,10 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [
                 .apt([
-                    "libcairo2-dev", "libpango1.0-dev", "libpng-dev", "libturbojpeg0-dev", "zlib1g-dev", "libspng-dev",
+                    "libcairo2-dev", "libpango1.0-dev", "libpng-dev", "libturbojpeg0-dev", "zlib1g-dev",
                     "libdeflate-dev",
                 ]),
-                .brew(["cairo", "pango", "libpng", "jpeg-turbo", "libspng", "libdeflate"]),
+                .brew(["cairo", "pango", "libpng", "jpeg-turbo", "libdeflate"]),
             ]),
         // PNG and PDF output, PNG decoding and text measurement.
         .target(

@@ -12,7 +12,7 @@ if [ "$(uname -s)" = "Darwin" ]; then
 fi
 
 packages=(
-  pkg-config libcairo2-dev libpango1.0-dev libpng-dev libspng-dev libdeflate-dev libturbojpeg0-dev zlib1g-dev
+  pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libturbojpeg0-dev zlib1g-dev
   fonts-dejavu-core fonts-noto-cjk
   chromium librsvg2-bin
   # The peers of scripts/peer-benchmark.py (resvg comes from PyPI: pip install resvg-cli orjson).

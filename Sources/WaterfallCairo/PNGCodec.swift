@@ -4,10 +4,11 @@ import WaterfallCore
 public enum PNGCodec {
     /// Decodes PNG bytes of any color type and depth to 8-bit RGBA; throws for anything else.
     ///
-    /// Plain 8-bit RGB and RGBA files (what Waterfall writes) go through libspng, the rest
-    /// through libpng; both give the same pixels for the plain ones (`PNGDecodingPathTests`).
+    /// Plain 8-bit RGB and RGBA files (what Waterfall writes) are inflated by libdeflate and
+    /// unfiltered in C, the rest go through libpng; both give the same pixels for the plain ones
+    /// (`PNGDecodingPathTests`).
     public static func decode(_ bytes: [UInt8]) throws -> PixelImage {
-        SPNG.canDecode(bytes) ? try SPNG.decode(bytes) : try LibPNG.decode(bytes)
+        PlainPNGDecoder.canDecode(bytes) ? try PlainPNGDecoder.decode(bytes) : try LibPNG.decode(bytes)
     }
 
     /// The width and height in a PNG's header, or `nil` when `bytes` does not start with a PNG
@@ -38,6 +39,10 @@ public enum PNGCodec {
     ///
     /// Uses the same fast writer as rendered tiles, so equal images give equal bytes.
     public static func encode(_ image: PixelImage) throws -> [UInt8] {
+        try encode(image, tuning: .standard)
+    }
+
+    static func encode(_ image: PixelImage, tuning: PNGWriter.Tuning) throws -> [UInt8] {
         try image.validate()
         let width = image.width
         let bytes = try image.pixels.withUnsafeBufferPointer { source -> [UInt8]? in
@@ -47,7 +52,8 @@ public enum PNGCodec {
                 isOpaque = false
                 break
             }
-            let writer = PNGWriter(width: width, height: image.height, colorType: isOpaque ? .rgb : .rgba)
+            let writer = PNGWriter(
+                width: width, height: image.height, colorType: isOpaque ? .rgb : .rgba, tuning: tuning)
             return try writer.encode { y, row in
                 let start = pixels + y * width * 4
                 if isOpaque {

@@ -1,4 +1,5 @@
 import Dispatch
+import WaterfallCore
 import WaterfallRender
 
 /// Our PNG writer and Cairo's own on the same rendered pixels: speed, size and agreement.
@@ -47,6 +48,19 @@ public struct PNGEncoderComparison: Sendable {
         }
         guard let result else { throw CairoError.invalidCanvas(reason: "the scene has no tiles") }
         return result
+    }
+
+    /// `image` encoded twice by our writer, with its two ways of choosing each row's filter.
+    ///
+    /// One sampled pass (what it always does), and filtering each row with Sub, Up and Paeth in
+    /// turn and keeping the best. For tests: the two must decode to the same pixels, in about as
+    /// many bytes.
+    public static func oneFilterPassAndEachFilterInTurn(_ image: PixelImage) throws -> (
+        onePass: [UInt8], eachInTurn: [UInt8]
+    ) {
+        var plain = PNGWriter.Tuning.standard
+        plain.tryEachFilter = true
+        return (try PNGCodec.encode(image, tuning: .standard), try PNGCodec.encode(image, tuning: plain))
     }
 
     /// Runs `encode`, keeping its bytes and the shortest time seen.

@@ -3,7 +3,7 @@ import WaterfallCairo
 import WaterfallCore
 import XCTest
 
-/// libspng's fast path for plain PNGs against libpng: the same pixels for every file it takes.
+/// The libdeflate path for plain PNGs against libpng: the same pixels for every file it takes.
 final class PNGDecodingPathTests: XCTestCase {
     func testFastDecodingGivesLibPNGsPixelsForWrittenImages() throws {
         for (width, height) in [(1, 1), (3, 7), (701, 203), (64, 2000)] {
@@ -22,6 +22,8 @@ final class PNGDecodingPathTests: XCTestCase {
         scene.scale = 2
         var files: [[UInt8]] = []
         try CairoRenderer.renderPNG(scene, maxTileHeight: 500) { _, bytes in files.append(bytes) }
+        // Cairo's writer (libpng) uses all five filter types, None and Average included.
+        try CairoRenderer.renderPNG(scene, maxTileHeight: 700, encoder: .cairo) { _, bytes in files.append(bytes) }
         for name in ["meadow.png", "night.png"] {
             files.append(Array(try Data(contentsOf: URL(fileURLWithPath: repository("Examples/images/\(name)")))))
         }
@@ -53,5 +55,29 @@ final class PNGDecodingPathTests: XCTestCase {
         XCTAssertNil(PNGCodec.size(of: badCRC))
         XCTAssertNil(PNGCodec.size(of: Array(bytes.dropLast())))
         XCTAssertNil(PNGCodec.size(of: Array(bytes.dropFirst())))
+    }
+}
+
+/// The one-pass, sampled filter choice against filtering each row with every candidate in turn.
+final class RowFilterPathTests: XCTestCase {
+    func testOnePassFilterChoiceGivesTheSamePixelsInAsFewBytes() throws {
+        var images = [PNGEncoderFixtures.noise(width: 301, height: 97, translucent: false)]
+        images.append(PNGEncoderFixtures.noise(width: 5, height: 40, translucent: true))
+        // Flat areas and repeated rows, as on rendered cards: rows equal to the one above.
+        var pixels = [UInt8](repeating: 255, count: 203 * 120 * 4)
+        for y in 0..<120 where y % 17 < 9 {
+            for x in (y % 7)..<(203 - y % 5) { pixels[(y * 203 + x) * 4] = UInt8(truncatingIfNeeded: x * 3 + y / 17) }
+        }
+        images.append(PixelImage(width: 203, height: 120, pixels: pixels))
+        var scene = try PNGEncoderFixtures.photoCards(height: 300)
+        scene.scale = 2
+        images.append(try CairoRenderer.rasterize(scene))
+        for (index, image) in images.enumerated() {
+            let (onePass, eachInTurn) = try PNGEncoderComparison.oneFilterPassAndEachFilterInTurn(image)
+            XCTAssertEqual(try PNGCodec.decode(onePass), image, "image \(index)")
+            XCTAssertEqual(try PNGCodec.decode(eachInTurn), image, "image \(index)")
+            // Sampling the rows to choose a filter costs at most a few percent of size.
+            XCTAssertLessThanOrEqual(Double(onePass.count), Double(eachInTurn.count) * 1.03, "image \(index)")
+        }
     }
 }

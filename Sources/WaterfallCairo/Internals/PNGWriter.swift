@@ -43,6 +43,8 @@ struct PNGWriter {
         var filters = FilterSet.subUpOrPaeth
         /// About how many filtered bytes each independently compressed segment holds.
         var segmentBytes = 1 << 20
+        /// Filter each row with every candidate in turn, as a check on the one-pass choice.
+        var tryEachFilter = false
 
         static let standard = Tuning()
     }
@@ -145,13 +147,20 @@ struct PNGWriter {
             level: tuning.level, strategy: tuning.runLengthOnly ? .runLength : .standard,
             expectedOutput: rows.count * (rowBytes + 1) / 8)
         let candidates = tuning.filters.candidates
+        // The standard choice in one sampled pass in C (`wf_png_filter_sub_up_paeth`).
+        let oneFilterPass = tuning.filters == .subUpOrPaeth && !tuning.tryEachFilter
         var adler: UInt32 = 1
         var filled = 0
         if rows.lowerBound > 0, !source(rows.lowerBound - 1, above) { return nil }
         for y in rows {
             guard source(y, row) else { return nil }
-            RowFilter.apply(
-                candidates, row: row, above: above, count: rowBytes, bpp: bpp, into: batch + filled, scratch: scratch)
+            if oneFilterPass {
+                RowKernel.filterSubUpOrPaeth(row: row, above: above, count: rowBytes, bpp: bpp, into: batch + filled)
+            } else {
+                RowFilter.apply(
+                    candidates, row: row, above: above, count: rowBytes, bpp: bpp, into: batch + filled,
+                    scratch: scratch)
+            }
             filled += rowBytes + 1
             swap(&above, &row)
             let isLastRow = y == rows.upperBound - 1

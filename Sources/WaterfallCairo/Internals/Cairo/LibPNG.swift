@@ -4,7 +4,7 @@ import WaterfallLayout
 import WaterfallRender
 
 /// PNG decoding through libpng's simplified API, which reports errors without longjmp.
-/// (PNG encoding is `PNGWriter`, on zlib.)
+/// (PNG encoding is `PNGWriter`, on zlib; plain 8-bit files are decoded by `PlainPNGDecoder`.)
 enum LibPNG {
     /// Decodes any PNG to straight 8-bit RGBA (16-bit, palette, gray and gamma converted by libpng).
     static func decode(_ bytes: [UInt8]) throws -> PixelImage {

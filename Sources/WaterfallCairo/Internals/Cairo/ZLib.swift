@@ -137,18 +137,6 @@ enum ZLib {
         return libdeflate_adler32(adler, base, bytes.count)
     }
 
-    /// zlib's own CRC-32, which `crc32` is checked against.
-    static func zlibCRC32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
-        guard let base = bytes.baseAddress else { return crc }
-        return UInt32(crc32_z(uLong(crc), base.assumingMemoryBound(to: Bytef.self), bytes.count))
-    }
-
-    /// zlib's own Adler-32, which `adler32` is checked against.
-    static func zlibAdler32(_ bytes: UnsafeRawBufferPointer, continuing adler: UInt32 = 1) -> UInt32 {
-        guard let base = bytes.baseAddress else { return adler }
-        return UInt32(adler32_z(uLong(adler), base.assumingMemoryBound(to: Bytef.self), bytes.count))
-    }
-
     /// The Adler-32 of two byte strings one after the other, from their own checksums.
     static func adler32(combining first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
         UInt32(adler32_combine(uLong(first), uLong(second), secondLength))
@@ -187,5 +175,14 @@ enum RowKernel {
         into target: UnsafeMutablePointer<UInt8>
     ) -> Int {
         wf_png_filter(Int32(type), row, above, count, bpp, target)
+    }
+
+    /// Writes the type byte and `count` bytes of `row` filtered with the best of Sub, Up and
+    /// Paeth (smallest sum of magnitudes, ties to the first) to `target` (`count + 1` bytes).
+    static func filterSubUpOrPaeth(
+        row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, bpp: Int,
+        into target: UnsafeMutablePointer<UInt8>
+    ) {
+        wf_png_filter_sub_up_paeth(row, above, count, bpp, target)
     }
 }
