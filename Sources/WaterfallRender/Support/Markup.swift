@@ -23,6 +23,31 @@ enum Markup {
         }
         return out
     }
+
+    /// Appends `text` escaped as swift-mustache's `{{…}}` escapes it: each `Character` (grapheme
+    /// cluster) that is exactly `<`, `>`, `&`, `"` or `'` replaced, everything else as it is.
+    ///
+    /// Text without any of those bytes (nearly all of it) is appended whole.
+    static func appendMustacheEscaped(_ text: String, to out: inout String) {
+        let special = text.utf8.contains { byte in
+            byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        }
+        guard special else {
+            out += text
+            return
+        }
+        for character in text {
+            switch character {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+    }
 }
 
 extension Color {

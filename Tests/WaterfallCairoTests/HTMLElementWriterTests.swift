@@ -1,0 +1,33 @@
+import WaterfallCore
+import WaterfallLayout
+import WaterfallRender
+import XCTest
+
+/// The built-in element template written directly against the same template rendered by Mustache.
+final class HTMLElementWriterTests: XCTestCase {
+    func testDirectWriterGivesMustachesBytes() throws {
+        var scene = try SceneFixtures.tallScene()
+        let awkward = [
+            "Tom & Jerry's <b>\"quoted\"</b>", "<\u{301}combining>&\u{301}", "e\u{301}'\u{20DD}", "标题 <>", "",
+            "tab\tand\nline",
+        ]
+        for (index, text) in awkward.enumerated() {
+            scene.elements.append(
+                SceneFixtures.card(
+                    Rect(x: 4, y: 400 + Double(index) * 50, width: 53.3, height: 41.7), fill: SceneFixtures.green,
+                    text: text, item: 100 + index))
+        }
+        scene.elements.append(
+            SceneElement(
+                kind: .footer, section: 2, item: nil, frame: Rect(x: 0, y: 800, width: 120, height: 0.5),
+                fill: Color(red: 1, green: 2, blue: 3, alpha: 128), cornerRadius: 3))
+        let copy = try TemplateSet(
+            templates: Dictionary(
+                uniqueKeysWithValues: TemplateSet.bundledNames.map { ($0, TemplateSet.bundledText($0)!) }),
+            origin: "a copy of the built-in templates")
+        let direct = try Renderer.html(templates: .bundled).render(scene).flatMap(\.bytes)
+        let mustache = try Renderer.html(templates: copy).render(scene).flatMap(\.bytes)
+        XCTAssertEqual(String(decoding: direct, as: UTF8.self), String(decoding: mustache, as: UTF8.self))
+        XCTAssertEqual(direct, mustache)
+    }
+}
