@@ -36,14 +36,14 @@ enum HTMLPage {
             if parts.count == 2 {
                 var out = parts[0]
                 // The built-in element template is written directly, the same bytes as Mustache
-                // renders it (`HTMLElementWriterTests`) at a tenth of the time; custom ones are rendered.
+                // renders it (`HTMLElementWriterTests`), without Mustache or element contexts; custom ones are rendered.
                 let isBuiltIn = templates.origin == TemplateSet.bundled.origin
                 let newline = TemplateSet.bundledText("element")?.hasSuffix("\n") ?? false
                 for start in stride(from: 0, to: scene.elements.count, by: elementsPerPiece) {
                     let end = min(start + elementsPerPiece, scene.elements.count)
                     for element in scene.elements[start..<end] {
                         if isBuiltIn {
-                            self.element(element).writeBuiltIn(to: &out)
+                            writeBuiltIn(element, to: &out)
                             if newline { out += "\n" }
                         } else {
                             out += try templates.render("element", self.element(element))
@@ -77,13 +77,7 @@ enum HTMLPage {
         let n = ShortestNumber.text
         let frame = element.frame
         let (left, top, width, height) = (n(frame.minX), n(frame.minY), n(frame.width), n(frame.height))
-        let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))
-        var style = "left: \(left)px; top: \(top)px; width: \(width)px; height: \(height)px;"
-        if radius > 0 { style += " border-radius: \(n(radius))px;" }
-        if element.fill.alpha > 0 { style += " background: \(element.fill.cssText);" }
-        if let stroke = element.stroke, stroke.width > 0 {
-            style += " box-shadow: inset 0 0 0 \(n(stroke.width))px \(stroke.color.cssText);"
-        }
+        let style = self.style(element, left: left, top: top, width: width, height: height)
         // The page's style sheet holds each image once, as a class; `src` is there for templates
         // that want an `<img>` per element instead.
         let image = element.image.map { picture in
@@ -96,13 +90,73 @@ enum HTMLPage {
     }
 
     private static func text(_ run: TextRun, in frame: Rect) -> TextContext {
+        TextContext(text: run.text, style: style(run, in: frame))
+    }
+
+    /// The element's inline style: its frame, corners, fill and stroke.
+    private static func style(
+        _ element: SceneElement, left: String, top: String, width: String, height: String
+    ) -> String {
+        let n = ShortestNumber.text
+        let frame = element.frame
+        let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))
+        var style = "left: \(left)px; top: \(top)px; width: \(width)px; height: \(height)px;"
+        if radius > 0 { style += " border-radius: \(n(radius))px;" }
+        if element.fill.alpha > 0 { style += " background: \(element.fill.cssText);" }
+        if let stroke = element.stroke, stroke.width > 0 {
+            style += " box-shadow: inset 0 0 0 \(n(stroke.width))px \(stroke.color.cssText);"
+        }
+        return style
+    }
+
+    /// A text run's inline style, relative to its element's frame.
+    private static func style(_ run: TextRun, in frame: Rect) -> String {
         let n = ShortestNumber.text
         let box = run.frame
         var style = "left: \(n(box.minX - frame.minX))px; top: \(n(box.minY - frame.minY))px;"
         style += " width: \(n(box.width))px; height: \(n(box.height))px;"
         style += " font-family: \(FontList.css(run.fontFamilies)); font-size: \(n(run.fontSize))px;"
         style += " font-weight: \(run.weight == .bold ? "bold" : "normal"); color: \(run.color.cssText);"
-        return TextContext(text: run.text, style: style)
+        return style
+    }
+
+    /// Appends what the built-in `element` template renders for `element`, without its final
+    /// line break, straight from the scene: `<div class="element" data-kind="{{kind}}" …>…</div>`.
+    ///
+    /// The same text as `ElementContext` through Mustache, without building the context (the
+    /// data URI of an image included, which the built-in template never shows).
+    static func writeBuiltIn(_ element: SceneElement, to out: inout String) {
+        let n = ShortestNumber.text
+        let frame = element.frame
+        // Kinds and whole numbers have nothing to escape.
+        out += "<div class=\"element\" data-kind=\""
+        out += element.kind.rawValue
+        out += "\" data-section=\""
+        out += String(element.section)
+        out += "\""
+        if let item = element.item {
+            out += " data-item=\""
+            out += String(item)
+            out += "\""
+        }
+        out += " style=\""
+        let style = self.style(
+            element, left: n(frame.minX), top: n(frame.minY), width: n(frame.width), height: n(frame.height))
+        Markup.appendMustacheEscaped(style, to: &out)
+        out += "\">"
+        if let image = element.image {
+            out += "<div class=\"image "
+            Markup.appendMustacheEscaped(ImageContext.className(image), to: &out)
+            out += "\"></div>"
+        }
+        for run in element.texts {
+            out += "<div class=\"text\" style=\""
+            Markup.appendMustacheEscaped(Self.style(run, in: frame), to: &out)
+            out += "\">"
+            Markup.appendMustacheEscaped(run.text, to: &out)
+            out += "</div>"
+        }
+        out += "</div>"
     }
 }
 
@@ -146,39 +200,6 @@ struct ElementContext: MustacheParent {
         case "texts": texts
         default: nil
         }
-    }
-}
-
-extension ElementContext {
-    /// Appends what the built-in `element` template renders for this context, without its
-    /// final line break: `<div class="element" data-kind="{{kind}}" …>…</div>`.
-    func writeBuiltIn(to out: inout String) {
-        out += "<div class=\"element\" data-kind=\""
-        Markup.appendMustacheEscaped(kind, to: &out)
-        out += "\" data-section=\""
-        Markup.appendMustacheEscaped(section, to: &out)
-        out += "\""
-        if hasItem {
-            out += " data-item=\""
-            Markup.appendMustacheEscaped(item, to: &out)
-            out += "\""
-        }
-        out += " style=\""
-        Markup.appendMustacheEscaped(style, to: &out)
-        out += "\">"
-        if let image {
-            out += "<div class=\"image "
-            Markup.appendMustacheEscaped(image.name, to: &out)
-            out += "\"></div>"
-        }
-        for text in texts {
-            out += "<div class=\"text\" style=\""
-            Markup.appendMustacheEscaped(text.style, to: &out)
-            out += "\">"
-            Markup.appendMustacheEscaped(text.text, to: &out)
-            out += "</div>"
-        }
-        out += "</div>"
     }
 }
 
