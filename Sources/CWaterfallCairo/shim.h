@@ -206,8 +206,8 @@ static inline uint32_t wf_add_bytes(uint32_t x, uint32_t y) {
 /// pass; Up rows (most of a rendered page) add whole words. `filtered` must have 4 readable
 /// bytes past its end; it may lie in `rgba` itself as long as no row starts before the RGBA
 /// row it becomes. Returns 0 for an unknown filter type, 1 otherwise.
-static inline int wf_png_unfilter_rgba(
-    const uint8_t *filtered, size_t width, size_t height, size_t channels, uint8_t *rgba) {
+static inline __attribute__((always_inline)) int wf_png_unfilter_rgba_n(
+    const uint8_t *filtered, size_t width, size_t height, const size_t channels, uint8_t *rgba) {
     size_t row_bytes = width * channels;
     const uint32_t mask = channels == 4 ? 0xFFFFFFFFu : 0x00FFFFFFu;
     const uint32_t alpha = channels == 4 ? 0 : 0xFF000000u;
@@ -263,6 +263,14 @@ static inline int wf_png_unfilter_rgba(
         }
     }
     return 1;
+}
+
+/// `wf_png_unfilter_rgba_n` compiled once for 3 and once for 4 channels, so that the loops over
+/// a pixel's samples unroll (the three samples' Paeth chains then run side by side).
+static inline int wf_png_unfilter_rgba(
+    const uint8_t *filtered, size_t width, size_t height, size_t channels, uint8_t *rgba) {
+    return channels == 3 ? wf_png_unfilter_rgba_n(filtered, width, height, 3, rgba)
+                         : wf_png_unfilter_rgba_n(filtered, width, height, 4, rgba);
 }
 
 #endif
