@@ -12,7 +12,8 @@ public enum PNGCodec {
     }
 
     /// The width and height in a PNG's header, or `nil` when `bytes` does not start with a PNG
-    /// signature and a well-formed IHDR chunk (its CRC included) or does not end with IEND.
+    /// signature and a well-formed IHDR chunk (its CRC included), does not end with IEND, or
+    /// claims a size that decoding refuses.
     ///
     /// Reads 45 bytes: what a comparison of byte-equal files needs to know without decoding.
     public static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
@@ -26,7 +27,10 @@ public enum PNGCodec {
         let crc = bytes.withUnsafeBytes { ZLib.crc32(UnsafeRawBufferPointer(rebasing: $0[12..<29])) }
         let width = Int(word(16))
         let height = Int(word(20))
-        guard crc == word(29), width > 0, height > 0 else { return nil }
+        // Sizes decoding refuses (libpng's 1,000,000 a side, our pixel limit) are left to it.
+        guard crc == word(29), (1...1_000_000).contains(width), (1...1_000_000).contains(height),
+            Limits.rgbaBytes(width: width, height: height) != nil
+        else { return nil }
         return (width, height)
     }
 

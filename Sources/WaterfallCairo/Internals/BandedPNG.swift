@@ -22,8 +22,11 @@ extension CairoRenderer {
         var sweep = BandSweep(extents: extents)
         let scale = canvas.scale
         let width = canvas.width
-        let bandRows = PNGWriter(width: width, height: 1, colorType: .rgb).segmentRows
-        let pool = try BandPool(width: width, rows: min(bandRows, canvas.height), count: 3)
+        // A band is one deflate segment (about 1 MiB of filtered rows), and never taller than a
+        // tile or than a surface may be (narrow pages have segments of tens of thousands of rows).
+        let segmentRows = PNGWriter(width: width, height: 1, colorType: .rgb).segmentRows
+        let bandRows = max(1, min(segmentRows, maxTileHeight, canvas.height, Limits.maxSurfaceSide))
+        let pool = try BandPool(width: width, rows: bandRows, count: 3)
         let count = canvas.tileCount(maxHeight: maxTileHeight)
         for tileIndex in 0..<count {
             let rows = canvas.tile(tileIndex, maxHeight: maxTileHeight)
