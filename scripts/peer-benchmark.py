@@ -68,8 +68,11 @@ def run(argv, cwd=None, env=None, ok=(0,)):
         if "Maximum resident set size" in line:
             peak = int(line.rsplit(":", 1)[1])
     if completed.returncode not in ok:
-        tail = completed.stderr.decode(errors="replace").strip().splitlines()[-3:]
-        return None, peak, completed.returncode, " / ".join(tail)
+        # The tool's own message comes before /usr/bin/time's report.
+        lines = completed.stderr.decode(errors="replace").splitlines()
+        own = [line.strip() for line in lines[: next(
+            (i for i, line in enumerate(lines) if "Command being timed" in line), len(lines))] if line.strip()]
+        return None, peak, completed.returncode, " ".join(own[-2:])
     return seconds, peak, completed.returncode, ""
 
 
