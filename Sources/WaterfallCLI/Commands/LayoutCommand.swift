@@ -1,6 +1,7 @@
 import ArgumentParser
 import WaterfallCore
 import WaterfallLayout
+import WaterfallPipeline
 import WaterfallSpec
 
 /// `waterfall layout SPEC`: prints every element's frame as JSON.
@@ -20,7 +21,7 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         let spec = try Spec.load(path: spec)
-        let layout = try spec.layout()
+        let layout = try RenderPipeline(renderers: []).layout(spec)
         let elements =
             rect.map { layout.layoutAttributesForElements(in: $0.rect) } ?? layout.layoutAttributesForAllElements()
         LayoutDump.write(contentSize: layout.contentSize, elements: elements, pretty: pretty) {

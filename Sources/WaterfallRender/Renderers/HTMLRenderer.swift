@@ -72,13 +72,27 @@ enum HTMLPage {
         var style = "left: \(left)px; top: \(top)px; width: \(width)px; height: \(height)px;"
         if radius > 0 { style += " border-radius: \(n(radius))px;" }
         if element.fill.alpha > 0 { style += " background: \(element.fill.cssText);" }
+        if element.image == nil, let fill = element.imageFill, let area = element.imageFrame {
+            // The image area's color as a background layer of its own size, at the top of the box.
+            style +=
+                " background-image: linear-gradient(\(fill.cssText), \(fill.cssText));"
+                + " background-size: \(n(area.width))px \(n(area.height))px;"
+                + " background-position: \(n(area.minX - frame.minX))px \(n(area.minY - frame.minY))px;"
+                + " background-repeat: no-repeat;"
+        }
         if let stroke = element.stroke, stroke.width > 0 {
             style += " box-shadow: inset 0 0 0 \(n(stroke.width))px \(stroke.color.cssText);"
         }
         // The page's style sheet holds each image once, as a class; `src` is there for templates
         // that want an `<img>` per element instead.
         let image = element.image.map { picture in
-            ImageContext(name: ImageContext.className(picture), src: ImageContext.dataURI(picture))
+            var area = ""
+            if let imageFrame = element.imageFrame, imageFrame != frame {
+                area =
+                    "left: \(n(imageFrame.minX - frame.minX))px; top: \(n(imageFrame.minY - frame.minY))px; "
+                    + "width: \(n(imageFrame.width))px; height: \(n(imageFrame.height))px;"
+            }
+            return ImageContext(name: ImageContext.className(picture), src: ImageContext.dataURI(picture), style: area)
         }
         return ElementContext(
             kind: element.kind.rawValue, section: String(element.section), hasItem: element.item != nil,
@@ -132,7 +146,7 @@ struct ElementContext: MustacheParent {
         case "top": TemplateText(renderText: top)
         case "width": TemplateText(renderText: width)
         case "height": TemplateText(renderText: height)
-        case "style": TemplateText(renderText: style)
+        case "style": style.isEmpty ? nil : TemplateText(renderText: style)
         case "image": image.map { $0 as Any }
         case "texts": texts
         default: nil
@@ -143,11 +157,14 @@ struct ElementContext: MustacheParent {
 struct ImageContext: MustacheParent {
     let name: String
     let src: String
+    /// Where the image sits in its element when it covers only part of it; empty otherwise.
+    var style = ""
 
     func child(named name: String) -> Any? {
         switch name {
         case "name": TemplateText(renderText: self.name)
         case "src": TemplateText(renderText: src)
+        case "style": style.isEmpty ? nil : TemplateText(renderText: style)
         default: nil
         }
     }
@@ -166,7 +183,7 @@ struct TextContext: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "text": TemplateText(renderText: text)
-        case "style": TemplateText(renderText: style)
+        case "style": style.isEmpty ? nil : TemplateText(renderText: style)
         default: nil
         }
     }

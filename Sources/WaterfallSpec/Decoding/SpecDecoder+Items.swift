@@ -4,21 +4,23 @@ import Yams
 extension SpecDecoder {
     func item(_ field: Field, columns: Int) throws(SpecError) -> SpecItem {
         let keys = try field.mapping(allowed: Self.itemKeys)
-        let sizing: ItemSizing
-        switch (keys["height"], keys["size"]) {
-        case (let height?, nil):
-            sizing = .height(try height.length())
-        case (nil, let size?):
+        // `height: auto` (or no height) sizes the card from its image and text.
+        var fixedHeight: Double?
+        if let height = keys["height"], !height.isWord("auto") { fixedHeight = try height.length() }
+        var imageSize: Size?
+        if let size = keys["size"] {
             let sizeKeys = try size.mapping(allowed: Self.sizeKeys)
             guard let width = sizeKeys["width"] else { throw size.error("missing key \"width\"") }
             guard let height = sizeKeys["height"] else { throw size.error("missing key \"height\"") }
-            sizing = .size(
-                Size(width: try width.positiveNumber(atMost: SpecLimits.maximumLength), height: try height.length()))
-        case (_?, let size?):
-            throw size.error("give either \"height\" or \"size\", not both")
-        case (nil, nil):
-            throw field.error("missing key \"height\" (or \"size\")")
+            imageSize = Size(
+                width: try width.positiveNumber(atMost: SpecLimits.maximumLength), height: try height.length())
         }
+        let hasContent = ["image", "title", "subtitle", "meta"].contains { keys[$0] != nil }
+        if fixedHeight == nil, imageSize == nil, keys["height"] == nil, !hasContent {
+            throw field.error("missing key \"height\" (or \"size\", or an image or text to size it from)")
+        }
+        // The placeholder a card sized by its content has until it is measured.
+        let sizing: ItemSizing = fixedHeight.map { .height($0) } ?? imageSize.map { .size($0) } ?? .height(0)
         var span = ItemSpan.single
         if let spanField = keys["span"] {
             if case .scalar(let scalar) = spanField.node, scalar.string == "full" {
@@ -35,10 +37,17 @@ extension SpecDecoder {
                 span = .columns(count)
             }
         }
-        return SpecItem(
+        var item = SpecItem(
             layout: LayoutItem(sizing: sizing, span: span), title: try keys["title"]?.string(),
             subtitle: try keys["subtitle"]?.string(), color: try keys["color"]?.color(),
             image: try keys["image"]?.imagePath())
+        item.fixedHeight = fixedHeight
+        item.imageSize = imageSize
+        item.meta = try keys["meta"]?.string()
+        item.textColor = try keys["textColor"]?.color()
+        item.cornerRadius = try keys["cornerRadius"]?.length()
+        item.titleLines = try keys["titleLines"]?.integer(in: 1...Self.maximumLines)
+        return item
     }
 
     mutating func generate(_ field: Field) throws(SpecError) -> [SpecItem] {

@@ -26,10 +26,15 @@ extension SpecDecoder {
         return settings
     }
 
-    mutating func section(_ field: Field, defaults: SectionSettings) throws(SpecError) -> SpecSection {
+    mutating func section(_ field: Field, defaults: SectionSettings, style: SpecStyle, darkStyle: SpecStyle?)
+        throws(SpecError) -> SpecSection
+    {
         let keys = try field.mapping(allowed: Self.sectionKeys)
         let settings = try self.settings(field, keys: keys, base: defaults)
         var section = SpecSection(settings: settings)
+        if let styleField = keys["style"] {
+            try sectionStyle(styleField, into: &section, style: style, darkStyle: darkStyle)
+        }
         section.header = try keys["header"].map { (field) throws(SpecError) in try supplementary(field) }
         section.footer = try keys["footer"].map { (field) throws(SpecError) in try supplementary(field) }
         if let itemsField = keys["items"] {
@@ -49,8 +54,11 @@ extension SpecDecoder {
     private func supplementary(_ field: Field) throws(SpecError) -> SpecSupplementary {
         let keys = try field.mapping(allowed: Self.supplementaryKeys)
         guard let height = keys["height"] else { throw field.error("missing key \"height\"") }
+        var alignment: TextAlignment?
+        if let align = keys["align"] { alignment = try align.choice(of: TextAlignment.self) }
         return SpecSupplementary(
-            height: try height.length(), title: try keys["title"]?.string(), color: try keys["color"]?.color())
+            height: try height.length(), title: try keys["title"]?.string(), color: try keys["color"]?.color(),
+            align: alignment, textColor: try keys["textColor"]?.color())
     }
 
     private func insets(_ field: Field) throws(SpecError) -> EdgeInsets {

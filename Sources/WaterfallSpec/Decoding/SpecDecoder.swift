@@ -12,13 +12,17 @@ struct SpecDecoder {
         "columns", "sectionInset", "lineSpacing", "interitemSpacing", "spacingWithLastSection", "headerInset",
         "footerInset", "renderDirection",
     ]
-    static let sectionKeys = settingsKeys + ["header", "footer", "items", "generate"]
-    static let supplementaryKeys = ["height", "title", "color"]
-    static let itemKeys = ["height", "size", "span", "title", "subtitle", "color", "image"]
+    static let sectionKeys = settingsKeys + ["header", "footer", "items", "generate", "style"]
+    static let supplementaryKeys = ["height", "title", "color", "align", "textColor"]
+    static let itemKeys = [
+        "height", "size", "span", "title", "subtitle", "meta", "color", "textColor", "cornerRadius", "titleLines",
+        "image",
+    ]
     static let sizeKeys = ["width", "height"]
     static let insetKeys = ["top", "left", "bottom", "right"]
     static let generateKeys = ["count", "minHeight", "maxHeight", "seed"]
-    static let styleKeys = ["background", "cornerRadius", "font", "fontSize", "textColor", "palette"]
+    static let styleKeys = ["background", "cornerRadius", "font", "fontSize", "textColor", "palette", "card", "dark"]
+    static let cardKeys = ["content", "padding", "titleLines", "subtitleLines", "textSpacing"]
 
     /// Items given and generated so far, across sections.
     var itemCount = 0
@@ -62,7 +66,11 @@ struct SpecDecoder {
             try keys["defaults"].map { (field) throws(SpecError) in
                 try settings(field, keys: field.mapping(allowed: Self.settingsKeys), base: .default)
             } ?? .default
-        let style = try keys["style"].map { (field) throws(SpecError) in try self.style(field) } ?? SpecStyle()
+        let style =
+            try keys["style"].map { (field) throws(SpecError) in try self.style(field, base: SpecStyle()) }
+            ?? SpecStyle()
+        let darkStyle = try keys["style"].flatMap { (field) throws(SpecError) in try self.darkStyle(field, base: style)
+        }
         var sections: [SpecSection] = []
         if let sectionsField = keys["sections"] {
             let list = try sectionsField.sequence()
@@ -71,11 +79,13 @@ struct SpecDecoder {
                     "has \(list.count) sections; at most \(SpecLimits.maximumSections) are allowed")
             }
             for element in list {
-                sections.append(try section(element, defaults: defaults))
+                sections.append(try section(element, defaults: defaults, style: style, darkStyle: darkStyle))
             }
         }
-        return Spec(
+        var spec = Spec(
             width: width, minimumContentHeight: minimumContentHeight, scale: scale, style: style, sections: sections,
             baseDirectory: baseDirectory)
+        spec.darkStyle = darkStyle
+        return spec
     }
 }

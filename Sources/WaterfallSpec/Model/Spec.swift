@@ -9,6 +9,8 @@ public struct Spec: Sendable {
     /// Device pixels per point for raster output.
     public var scale: Double
     public var style: SpecStyle
+    /// The style of the dark appearance (`style.dark` over `style`), when the spec gives one.
+    public var darkStyle: SpecStyle?
     public var sections: [SpecSection]
     /// The folder relative image paths are read from: the spec file's own folder.
     public var baseDirectory: String
@@ -43,6 +45,19 @@ public struct Spec: Sendable {
     /// A layout taller than ``SpecLimits/maximumLength`` is refused too: every length is within
     /// that bound, but many of them add up past it.
     public func layout() throws(SpecError) -> Layout {
+        for (sectionIndex, section) in sections.enumerated() {
+            let style = self.style(ofSection: sectionIndex)
+            if let index = section.items.firstIndex(where: { $0.isSizedByContent(in: style) }) {
+                throw SpecError(
+                    file: source, location: "sections[\(sectionIndex)].items[\(index)]",
+                    message: "its height comes from its image and text, which only a renderer measures")
+            }
+        }
+        return try layout(of: configuration)
+    }
+
+    /// Lays out `configuration`, reporting a geometric problem at its place in the spec.
+    func layout(of configuration: LayoutConfiguration) throws(SpecError) -> Layout {
         let layout: Layout
         do {
             layout = try Layout(configuration)
@@ -79,6 +94,14 @@ public struct SpecSection: Sendable {
     public var header: SpecSupplementary?
     public var footer: SpecSupplementary?
     public var items: [SpecItem]
+    /// The section's own style (its `style` over the spec's), when it gives one.
+    public var style: SpecStyle?
+    /// The section's style in the dark appearance, when the spec has one.
+    public var darkStyle: SpecStyle?
+    /// The color drawn behind the section's cells (its `style.background`), if any.
+    public var sectionBackground: Color?
+    /// The same in the dark appearance, when it differs.
+    public var darkSectionBackground: Color?
 
     public init(
         settings: SectionSettings = .default, header: SpecSupplementary? = nil, footer: SpecSupplementary? = nil,
@@ -96,11 +119,19 @@ public struct SpecSupplementary: Sendable, Hashable {
     public var height: Double
     public var title: String?
     public var color: Color?
+    /// Where the title sits; `nil` centers it.
+    public var align: TextAlignment?
+    public var textColor: Color?
 
-    public init(height: Double, title: String? = nil, color: Color? = nil) {
+    public init(
+        height: Double, title: String? = nil, color: Color? = nil, align: TextAlignment? = nil,
+        textColor: Color? = nil
+    ) {
         self.height = height
         self.title = title
         self.color = color
+        self.align = align
+        self.textColor = textColor
     }
 }
 
@@ -112,6 +143,16 @@ public struct SpecItem: Sendable, Hashable {
     public var color: Color?
     /// A PNG or JPEG path, relative to the spec's folder unless absolute.
     public var image: String?
+    /// A third text row, such as a price or a like count.
+    public var meta: String?
+    public var textColor: Color?
+    public var cornerRadius: Double?
+    /// The most lines the title wraps to, over the style's.
+    public var titleLines: Int?
+    /// The image's natural size as `size` gives it; its file's pixel size when `nil`.
+    public var imageSize: Size?
+    /// The card's height as `height` gives it; `nil` when it comes from the image and the text.
+    public var fixedHeight: Double?
 
     public init(
         layout: LayoutItem, title: String? = nil, subtitle: String? = nil, color: Color? = nil, image: String? = nil
@@ -121,6 +162,10 @@ public struct SpecItem: Sendable, Hashable {
         self.subtitle = subtitle
         self.color = color
         self.image = image
+        switch layout.sizing {
+        case .height(let height): fixedHeight = height
+        case .size(let size): imageSize = size
+        }
     }
 }
 
@@ -134,6 +179,7 @@ public struct SpecStyle: Sendable, Hashable {
     public var textColor: Color
     /// Colors used in turn for items that give none.
     public var palette: [Color]
+    public var card: CardStyle
 
     public init(
         background: Color = Color(red: 0xF4, green: 0xF5, blue: 0xF7),
@@ -141,8 +187,10 @@ public struct SpecStyle: Sendable, Hashable {
         font: [String] = SpecStyle.defaultFont,
         fontSize: Double = 13,
         textColor: Color = Color(red: 0x1F, green: 0x23, blue: 0x28),
-        palette: [Color] = SpecStyle.defaultPalette
+        palette: [Color] = SpecStyle.defaultPalette,
+        card: CardStyle = CardStyle()
     ) {
+        self.card = card
         self.background = background
         self.cornerRadius = cornerRadius
         self.font = font
