@@ -93,7 +93,8 @@ let package = Package(
         .testTarget(
             name: "WaterfallRenderTests",
             dependencies: [
-                "WaterfallRender", "WaterfallCairo", "WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport",
+                "WaterfallRender", "WaterfallCairo", "WaterfallPipeline", "WaterfallSpec", "WaterfallLayout",
+                "WaterfallTestSupport",
             ]),
         .testTarget(
             name: "WaterfallSnapshotTestingTests",

@@ -146,7 +146,7 @@ struct ElementContext: MustacheParent {
         case "top": TemplateText(renderText: top)
         case "width": TemplateText(renderText: width)
         case "height": TemplateText(renderText: height)
-        case "style": style.isEmpty ? nil : TemplateText(renderText: style)
+        case "style": TemplateText(renderText: style)
         case "image": image.map { $0 as Any }
         case "texts": texts
         default: nil
@@ -164,7 +164,7 @@ struct ImageContext: MustacheParent {
         switch name {
         case "name": TemplateText(renderText: self.name)
         case "src": TemplateText(renderText: src)
-        case "style": style.isEmpty ? nil : TemplateText(renderText: style)
+        case "areaStyle": style.isEmpty ? nil : TemplateText(renderText: style)
         default: nil
         }
     }
@@ -183,7 +183,7 @@ struct TextContext: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "text": TemplateText(renderText: text)
-        case "style": style.isEmpty ? nil : TemplateText(renderText: style)
+        case "style": TemplateText(renderText: style)
         default: nil
         }
     }

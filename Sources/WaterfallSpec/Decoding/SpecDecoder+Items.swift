@@ -6,7 +6,12 @@ extension SpecDecoder {
         let keys = try field.mapping(allowed: Self.itemKeys)
         // `height: auto` (or no height) sizes the card from its image and text.
         var fixedHeight: Double?
-        if let height = keys["height"], !height.isWord("auto") { fixedHeight = try height.length() }
+        if let height = keys["height"], !height.isWord("auto") {
+            if height.tagName == .str, case .scalar(let scalar) = height.node {
+                throw height.error("must be a number or \"auto\", not \"\(scalar.string)\"")
+            }
+            fixedHeight = try height.length()
+        }
         var imageSize: Size?
         if let size = keys["size"] {
             let sizeKeys = try size.mapping(allowed: Self.sizeKeys)
