@@ -67,12 +67,43 @@ extension SpecDecoder {
                 "must be at least minHeight (\(Field.format(minHeight))), not \(Field.format(maxHeight))")
         }
         let seed = try keys["seed"]?.integer(in: 0...Int.max) ?? 1
+        let titles = try keys["titles"]?.choice(of: GeneratedText.Language.self)
+        let subtitles = try keys["subtitles"]?.choice(of: GeneratedText.Subtitle.self)
+        var aspect: ClosedRange<Double>?
+        if let aspectField = keys["aspect"] {
+            let bounds = try aspectField.sequence()
+            guard bounds.count == 2 else { throw aspectField.error("expected [smallest, largest] height/width ratios") }
+            let low = try bounds[0].positiveNumber(atMost: 100)
+            let high = try bounds[1].positiveNumber(atMost: 100)
+            guard high >= low else {
+                throw bounds[1].error("must be at least \(Field.format(low)), not \(Field.format(high))")
+            }
+            aspect = low...high
+        }
+        var images: [String] = []
+        if let imagesField = keys["images"] {
+            for element in try imagesField.sequence() { images.append(try element.imagePath()) }
+            guard !images.isEmpty else { throw imagesField.error("must list at least one image") }
+        }
         var generator = SplitMix64(seed: UInt64(seed))
         // Both heights are at most SpecLimits.maximumLength, so the difference converts safely.
         let steps = Int(min((maxHeight - minHeight).rounded(.down), 1e9))
-        return (0..<count).map { _ in
+        let sizedByContent = aspect != nil || !images.isEmpty
+        return (0..<count).map { index in
             // Whole-point steps above minHeight keep generated pictures crisp.
-            .init(layout: .height(minHeight + Double(generator.nextInt(in: 0...steps))))
+            let height = minHeight + Double(generator.nextInt(in: 0...steps))
+            var item = SpecItem(layout: .height(sizedByContent ? 0 : height))
+            if sizedByContent { item.fixedHeight = nil }
+            if let aspect {
+                // Aspect ratios in thousandths, so the same seed gives the same sizes everywhere.
+                let low = Int((aspect.lowerBound * 1000).rounded())
+                let high = Int((aspect.upperBound * 1000).rounded())
+                item.imageSize = Size(width: 1000, height: Double(generator.nextInt(in: low...high)))
+            }
+            if !images.isEmpty { item.image = images[index % images.count] }
+            if let titles { item.title = GeneratedText.title(titles, using: &generator) }
+            if let subtitles { item.subtitle = GeneratedText.subtitle(subtitles, using: &generator) }
+            return item
         }
     }
 
@@ -86,7 +117,7 @@ extension SpecDecoder {
 
 extension Field {
     /// An image path: not empty, no control characters, and a file path rather than a URL.
-    fileprivate func imagePath() throws(SpecError) -> String {
+    func imagePath() throws(SpecError) -> String {
         let path = try string()
         guard !path.isEmpty else { throw error("must not be empty") }
         guard !path.unicodeScalars.contains(where: \.isControl) else {

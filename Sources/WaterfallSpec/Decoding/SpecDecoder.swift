@@ -20,7 +20,9 @@ struct SpecDecoder {
     ]
     static let sizeKeys = ["width", "height"]
     static let insetKeys = ["top", "left", "bottom", "right"]
-    static let generateKeys = ["count", "minHeight", "maxHeight", "seed"]
+    static let generateKeys = [
+        "count", "minHeight", "maxHeight", "seed", "titles", "subtitles", "aspect", "images",
+    ]
     static let styleKeys = ["background", "cornerRadius", "font", "fontSize", "textColor", "palette", "card", "dark"]
     static let cardKeys = ["content", "padding", "titleLines", "subtitleLines", "textSpacing"]
 
