@@ -23,6 +23,8 @@ enum BundledTemplates {
         .example p { font-size: 12px; color: #57606a; margin: 0 0 8px; }
         .preview { display: block; height: 360px; overflow: hidden; border-radius: 6px; background: #eef0f3; }
         .preview img { width: 100%; display: block; }
+        .previews { display: flex; gap: 8px; }
+        .previews .preview { flex: 1; }
         .files { font-size: 12px; margin-top: 8px; }
         .files a { margin-right: 8px; }
         .failed { border-color: #cf222e; }
@@ -36,7 +38,7 @@ enum BundledTemplates {
         <section class="example{{#failed}} failed{{/failed}}">
         <h2>{{name}}</h2>
         <p>{{description}}</p>
-        {{#hasPreview}}<a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{name}}"></a>{{/hasPreview}}
+        {{#hasPreview}}<div class="previews"><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{name}}"></a>{{#hasDarkPreview}}<a class="preview" href="{{darkPage}}"><img src="{{darkPreview}}" alt="{{name}}, dark"></a>{{/hasDarkPreview}}</div>{{/hasPreview}}
         {{#failed}}<p class="error">{{error}}</p>{{/failed}}
         <div class="files">{{#files}}<a href="{{link}}">{{file}}</a> {{/files}}</div>
         </section>
