@@ -6,7 +6,7 @@ extension Layout {
         try checkSection(section)
         let count = sections[section].itemCount
         // A batch that fails leaves the section as it was.
-        try sections[section].append(contentsOf: items, section: section)
+        try sections[section].append(contentsOf: items.map(flow), section: section)
         try reposition(from: section) { $0.sections[section].truncate(from: count) }
     }
 
@@ -18,6 +18,7 @@ extension Layout {
             throw LayoutError(
                 section: indexPath.section, key: "items", message: "no place \(indexPath.item) among \(count) items")
         }
+        let item = flow(item)
         try redo(section: indexPath.section, from: indexPath.item) { old in
             [item] + old
         }
@@ -35,15 +36,15 @@ extension Layout {
     /// sections move by the difference.
     public mutating func resizeItem(at indexPath: ItemPath, to sizing: ItemSizing) throws(LayoutError) {
         try checkItem(indexPath)
-        let span = sections[indexPath.section].span(ofItem: indexPath.item)
+        let item = flow(LayoutItem(sizing: sizing, span: sections[indexPath.section].span(ofItem: indexPath.item)))
         try redo(section: indexPath.section, from: indexPath.item) { old in
-            [LayoutItem(sizing: sizing, span: span)] + old.dropFirst()
+            [item] + old.dropFirst()
         }
     }
 
     /// Adds a section at the end.
     public mutating func appendSection(_ section: LayoutSection) throws(LayoutError) {
-        sections.append(try LaidOutSection(section, index: sections.count, width: width))
+        sections.append(try LaidOutSection(flow(section), index: sections.count, width: width))
         try reposition(from: sections.count - 1) { $0.sections.removeLast() }
     }
 
