@@ -82,7 +82,7 @@ import WaterfallTestSupport
         ),
         (
             "width: 300\nsections: [{columns: {600: 3}}]",
-            "bad.yaml:2:22: sections[0].columns: has no entry for a width of 300.0 or less"
+            "bad.yaml:2:22: sections[0].columns: has no entry for a width of 300 or less"
         ),
         (
             "width: 300\nsections: [{columns: {0: 0}}]",

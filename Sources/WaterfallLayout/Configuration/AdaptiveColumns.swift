@@ -44,9 +44,14 @@ extension SectionSettings {
             guard let chosen else {
                 throw LayoutError(
                     section: section, key: "columns",
-                    message: "has no entry for a width of \(width) or less")
+                    message: "has no entry for a width of \(Self.text(width)) or less")
             }
             return chosen.columns
         }
+    }
+
+    /// A whole number without its `.0`, as the spec wrote it.
+    private static func text(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }
 }
