@@ -167,3 +167,19 @@ import WaterfallLayout
         #expect(visible.first { $0.kind == .header }?.frame == Rect(x: 130, y: 0, width: 20, height: 100))
     }
 }
+
+@Suite struct HorizontalEditErrorTests {
+    @Test func editsOfAHorizontalFeedNameItsKeys() throws {
+        var layout = try Layout(.horizontal(height: 100, sections: [LayoutSection(items: [.height(10)])]))
+        let resize = #expect(throws: LayoutError.self) {
+            try layout.resizeItem(at: ItemPath(section: 0, item: 0), to: .size(Size(width: 3, height: 0)))
+        }
+        #expect(resize?.path == "sections[0].items[0].size.height")
+        let append = #expect(throws: LayoutError.self) { try layout.appendItems([.height(-1)], toSection: 0) }
+        #expect(append?.path == "sections[0].items[1].width")
+        let section = #expect(throws: LayoutError.self) {
+            try layout.appendSection(LayoutSection(footerHeight: .infinity))
+        }
+        #expect(section?.path == "sections[1].footer.width")
+    }
+}

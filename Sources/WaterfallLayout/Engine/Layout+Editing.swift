@@ -6,7 +6,11 @@ extension Layout {
         try checkSection(section)
         let count = sections[section].itemCount
         // A batch that fails leaves the section as it was.
-        try sections[section].append(contentsOf: items.map(flow), section: section)
+        do {
+            try sections[section].append(contentsOf: items.map(flow), section: section)
+        } catch {
+            throw feedError(error)
+        }
         try reposition(from: section) { $0.sections[section].truncate(from: count) }
     }
 
@@ -44,7 +48,11 @@ extension Layout {
 
     /// Adds a section at the end.
     public mutating func appendSection(_ section: LayoutSection) throws(LayoutError) {
-        sections.append(try LaidOutSection(flow(section), index: sections.count, width: width))
+        do {
+            sections.append(try LaidOutSection(flow(section), index: sections.count, width: width))
+        } catch {
+            throw feedError(error)
+        }
         try reposition(from: sections.count - 1) { $0.sections.removeLast() }
     }
 
@@ -58,7 +66,7 @@ extension Layout {
             try sections[section].replace(from: item, with: edit(old), section: section)
         } catch {
             sections[section] = saved
-            throw error
+            throw feedError(error)
         }
         try reposition(from: section) { $0.sections[section] = saved }
     }

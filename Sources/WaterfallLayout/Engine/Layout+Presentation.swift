@@ -36,6 +36,11 @@ extension Layout {
             height: result.height + 2 * slackY)
     }
 
+    /// An error of the flow space with the keys this feed's configuration uses.
+    func feedError(_ error: LayoutError) -> LayoutError {
+        scrollDirection == .horizontal ? error.turned : error
+    }
+
     /// A section as the flow space sees it: in a horizontal feed, its insets turned.
     func flow(_ section: LayoutSection) -> LayoutSection {
         guard scrollDirection == .horizontal else { return section }
