@@ -51,6 +51,11 @@ public struct SceneBuilder {
             let style = spec.style(ofSection: sectionIndex)
             let frame = attributes.frame
             switch attributes.kind {
+            case .background:
+                elements.append(
+                    SceneElement(
+                        kind: .background, section: attributes.indexPath.section, item: nil, frame: frame,
+                        fill: section.background ?? Color(red: 0, green: 0, blue: 0, alpha: 0), cornerRadius: 0))
             case .header, .footer:
                 let content = (attributes.kind == .header ? section.header : section.footer)!
                 let isHeader = attributes.kind == .header

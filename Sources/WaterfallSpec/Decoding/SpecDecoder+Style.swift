@@ -29,14 +29,14 @@ extension SpecDecoder {
         var light = style
         try overrides(keys, into: &light)
         section.style = light
-        if let value = keys["background"] { section.sectionBackground = try value.color() }
+        if let value = keys["background"] { section.background = try value.color() }
         guard let darkStyle else { return }
         var dark = darkStyle
         try overrides(keys, into: &dark)
         if let darkField = keys["dark"] {
             let darkKeys = try darkField.mapping(allowed: Self.styleKeys.filter { $0 != "dark" })
             try overrides(darkKeys, into: &dark)
-            if let value = darkKeys["background"] { section.darkSectionBackground = try value.color() }
+            if let value = darkKeys["background"] { section.darkBackground = try value.color() }
         }
         section.darkStyle = dark
     }

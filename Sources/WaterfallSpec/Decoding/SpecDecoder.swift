@@ -59,14 +59,15 @@ struct SpecDecoder {
     }
 
     private mutating func spec(_ field: Field, baseDirectory: String) throws(SpecError) -> Spec {
-        let keys = try field.mapping(allowed: Self.rootKeys)
-        guard let widthField = keys["width"] else { throw field.error("missing key \"width\"") }
-        let width = try widthField.positiveNumber(atMost: SpecLimits.maximumWidth)
+        let keys = try field.mapping(allowed: Self.rootKeys + Self.shapeKeys)
+        let shape = try self.shape(field, keys: keys)
+        let width = shape.extent
         let minimumContentHeight = try keys["minimumContentHeight"]?.length() ?? 0
         let scale = try keys["scale"]?.number(in: SpecLimits.scale) ?? 2
         let defaults =
             try keys["defaults"].map { (field) throws(SpecError) in
-                try settings(field, keys: field.mapping(allowed: Self.settingsKeys), base: .default)
+                try settings(
+                    field, keys: field.mapping(allowed: Self.settingsKeys + Self.screenSettingsKeys), base: .default)
             } ?? .default
         let style =
             try keys["style"].map { (field) throws(SpecError) in try self.style(field, base: SpecStyle()) }
@@ -81,13 +82,16 @@ struct SpecDecoder {
                     "has \(list.count) sections; at most \(SpecLimits.maximumSections) are allowed")
             }
             for element in list {
-                sections.append(try section(element, defaults: defaults, style: style, darkStyle: darkStyle))
+                sections.append(
+                    try section(element, defaults: defaults, shape: shape, style: style, darkStyle: darkStyle))
             }
         }
         var spec = Spec(
             width: width, minimumContentHeight: minimumContentHeight, scale: scale, style: style, sections: sections,
             baseDirectory: baseDirectory)
         spec.darkStyle = darkStyle
+        spec.scrollDirection = shape.scrollDirection
+        spec.layoutDirection = shape.layoutDirection
         return spec
     }
 }

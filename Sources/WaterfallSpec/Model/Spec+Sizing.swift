@@ -35,8 +35,8 @@ extension Spec {
             if spec.sections[index].style != nil {
                 spec.sections[index].style = spec.sections[index].darkStyle ?? darkStyle
             }
-            if let background = spec.sections[index].darkSectionBackground {
-                spec.sections[index].sectionBackground = background
+            if let background = spec.sections[index].darkBackground {
+                spec.sections[index].background = background
             }
         }
         return spec

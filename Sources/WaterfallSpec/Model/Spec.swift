@@ -3,8 +3,12 @@ import WaterfallLayout
 
 /// A decoded spec file: the layout's input plus the content and style renderers draw.
 public struct Spec: Sendable {
-    /// The width to lay out, in points.
+    /// The width to lay out, in points; in a horizontal feed, the height the rows fill.
     public var width: Double
+    /// Right to left mirrors every frame (`layoutDirection`).
+    public var layoutDirection: LayoutDirection = .leftToRight
+    /// Horizontal lays rows out along a fixed height (`scrollDirection`; the spec gives `height`).
+    public var scrollDirection: ScrollDirection = .vertical
     public var minimumContentHeight: Double
     /// Device pixels per point for raster output.
     public var scale: Double
@@ -36,8 +40,9 @@ public struct Spec: Sendable {
             sections: sections.map { section in
                 LayoutSection(
                     settings: section.settings, headerHeight: section.header?.height ?? 0,
-                    footerHeight: section.footer?.height ?? 0, items: section.items.map(\.layout))
-            })
+                    footerHeight: section.footer?.height ?? 0, items: section.items.map(\.layout),
+                    hasBackground: section.background != nil)
+            }, layoutDirection: layoutDirection, scrollDirection: scrollDirection)
     }
 
     /// Computes the layout, reporting a geometric problem at its place in the spec.
@@ -64,7 +69,8 @@ public struct Spec: Sendable {
         } catch {
             throw SpecError(file: source, location: error.path, message: error.message)
         }
-        let height = layout.contentSize.height
+        let size = layout.contentSize
+        let height = layout.scrollDirection == .horizontal ? size.width : size.height
         guard height <= SpecLimits.maximumLength else {
             throw SpecError(
                 file: source, location: Self.firstElement(of: layout, below: SpecLimits.maximumLength),
@@ -77,13 +83,19 @@ public struct Spec: Sendable {
     /// The spec path of the first element, in document order, that reaches below `y`; empty when
     /// only spacing or insets do.
     private static func firstElement(of layout: Layout, below y: Double) -> String {
-        let below = Rect(x: 0, y: y, width: layout.width, height: .greatestFiniteMagnitude)
-        guard let element = layout.layoutAttributesForElements(in: below).first else { return "" }
+        let below =
+            layout.scrollDirection == .horizontal
+            ? Rect(x: y, y: 0, width: .greatestFiniteMagnitude, height: layout.width)
+            : Rect(x: 0, y: y, width: layout.width, height: .greatestFiniteMagnitude)
+        // A background reaches as far as its section's cells: name the cell, header or footer.
+        guard let element = layout.layoutAttributesForElements(in: below).first(where: { $0.kind != .background })
+        else { return "" }
         let section = "sections[\(element.indexPath.section)]"
         switch element.kind {
         case .cell: return section + ".items[\(element.indexPath.item)]"
         case .header: return section + ".header"
         case .footer: return section + ".footer"
+        case .background: return section + ".background"
         }
     }
 }
@@ -94,23 +106,24 @@ public struct SpecSection: Sendable {
     public var header: SpecSupplementary?
     public var footer: SpecSupplementary?
     public var items: [SpecItem]
+    /// The section's background color; a section that has one has a background element in its layout.
+    public var background: Color?
     /// The section's own style (its `style` over the spec's), when it gives one.
     public var style: SpecStyle?
     /// The section's style in the dark appearance, when the spec has one.
     public var darkStyle: SpecStyle?
-    /// The color drawn behind the section's cells (its `style.background`), if any.
-    public var sectionBackground: Color?
-    /// The same in the dark appearance, when it differs.
-    public var darkSectionBackground: Color?
+    /// The section's background in the dark appearance, when its `style.dark` gives one.
+    public var darkBackground: Color?
 
     public init(
         settings: SectionSettings = .default, header: SpecSupplementary? = nil, footer: SpecSupplementary? = nil,
-        items: [SpecItem] = []
+        items: [SpecItem] = [], background: Color? = nil
     ) {
         self.settings = settings
         self.header = header
         self.footer = footer
         self.items = items
+        self.background = background
     }
 }
 
