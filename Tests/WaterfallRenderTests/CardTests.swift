@@ -146,3 +146,41 @@ import WaterfallTestSupport
         }
     }
 }
+
+/// A section's background is a decoration element behind its cells, drawn by every format.
+@Suite struct SectionBackgroundTests {
+    static let spec = """
+        width: 200
+        scale: 1
+        style: {background: "#ffffff"}
+        sections:
+          - header: {height: 30, title: Categories}
+            sectionInset: 20
+            style: {background: "#fff4e8"}
+            items: [{height: 40, color: "#333333"}, {height: 60, color: "#333333"}]
+          - {sectionInset: 20, items: [{height: 20}]}
+        """
+
+    @Test func theBackgroundIsDrawnInEveryFormat() throws {
+        let scene = try RenderPipeline(renderers: []).prepare(Spec.decode(Self.spec)).scene
+        let background = try #require(scene.elements.first { $0.kind == .background })
+        // From where sectionInset.top begins (after the header) to where sectionInset.bottom ends.
+        #expect(background.frame == Rect(x: 0, y: 30, width: 200, height: 20 + 60 + 20))
+        #expect(background.fill == Color(hex: "#fff4e8"))
+        #expect(scene.elements.firstIndex { $0.kind == .background }! < scene.elements.firstIndex { $0.kind == .cell }!)
+        let svg = String(decoding: try Renderer.svg.render(scene)[0].bytes, as: UTF8.self)
+        #expect(
+            svg.contains(
+                "<g data-kind=\"background\" data-section=\"0\">\n<rect x=\"0\" y=\"30\" width=\"200\" height=\"100\" fill=\"#fff4e8\"/>"
+            ))
+        let html = String(decoding: try Renderer.html(templates: .bundled).render(scene)[0].bytes, as: UTF8.self)
+        #expect(
+            html.contains(
+                "data-kind=\"background\" data-section=\"0\" style=\"left: 0px; top: 30px; width: 200px; height: 100px; background: #fff4e8;\""
+            ))
+        let image = try CairoRenderer.rasterize(scene)
+        #expect(image.color(x: 5, y: 35) == Color(hex: "#fff4e8"), "the inset beside the cells")
+        #expect(image.color(x: 50, y: 60) == Color(hex: "#333333"), "a cell over the background")
+        #expect(image.color(x: 5, y: 155) == Color(hex: "#ffffff"), "the next section has none")
+    }
+}
