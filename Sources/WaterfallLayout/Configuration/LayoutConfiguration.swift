@@ -37,7 +37,10 @@ public struct LayoutConfiguration: Sendable, Hashable {
     }
 
     /// Reads the sections from a delegate, the way a `UICollectionViewLayout` asks its data source.
-    public init(width: Double, minimumContentHeight: Double = 0, delegate: some WaterfallLayoutDelegate) {
+    public init(
+        width: Double, minimumContentHeight: Double = 0, delegate: some WaterfallLayoutDelegate,
+        layoutDirection: LayoutDirection = .leftToRight, scrollDirection: ScrollDirection = .vertical
+    ) {
         let sections = (0..<delegate.numberOfSections).map { section in
             LayoutSection(
                 settings: delegate.settings(forSection: section),
@@ -47,8 +50,10 @@ public struct LayoutConfiguration: Sendable, Hashable {
                     let indexPath = ItemPath(section: section, item: item)
                     return LayoutItem(
                         sizing: delegate.sizingForItem(at: indexPath), span: delegate.spanForItem(at: indexPath))
-                })
+                }, hasBackground: delegate.hasBackground(inSection: section))
         }
-        self.init(width: width, minimumContentHeight: minimumContentHeight, sections: sections)
+        self.init(
+            width: width, minimumContentHeight: minimumContentHeight, sections: sections,
+            layoutDirection: layoutDirection, scrollDirection: scrollDirection)
     }
 }
