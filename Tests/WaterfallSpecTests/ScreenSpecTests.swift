@@ -139,7 +139,7 @@ import WaterfallTestSupport
         ),
         (
             "scrollDirection: horizontal\nheight: 100\nsections: [{items: [{span: 1}]}]",
-            "bad.yaml:3:21: sections[0].items[0]: missing key \"width\" (or \"size\")"
+            "bad.yaml:3:21: sections[0].items[0]: missing key \"width\" (or \"size\", or an image or text to size it from)"
         ),
     ]
 
