@@ -152,7 +152,7 @@ def report_tests(waterfall, work, browser):
     check(section.locator(".reference-picture .box").count() > 0, "boxes over the reference")
     check(section.locator(".actual-picture .box").count() > 0, "boxes over the actual picture")
     cause = section.locator(".cause").inner_text()
-    check("item 0 grew by 1 pt" in cause and "moved down 1 pt" in cause, f"the cause is told: {cause}")
+    check("item 0 grew by 1 pt" in cause.lower() and "below it in column 0 moved down 1 pt" in cause, f"the cause is told: {cause}")
     command = section.locator(".record-command").inner_text()
     check("--record" in command and "alpha.yaml" in command, f"the record command is given: {command}")
     check(section.locator("details.regions").count() == 1, "the region list is folded away")

@@ -105,20 +105,37 @@ enum BundledTemplates {
         .blend { position: relative; width: 282px; }
         .blend img + img { position: absolute; left: 0; top: 0; mix-blend-mode: difference; }
         pre { background: #f6f8fa; padding: 8px; font-size: 12px; overflow-x: auto; }
+        .picture { position: relative; display: inline-block; line-height: 0; }
+        .box { position: absolute; box-sizing: border-box; border: 2px solid #cf222e; border-radius: 2px; pointer-events: none; }
+        .box.moved { border-color: #0969da; }
+        .box.appeared { border-color: #1a7f37; }
+        .box.disappeared { border-style: dashed; }
+        .cause { margin: 4px 0 8px; }
+        .record { font-size: 12px; color: #57606a; margin: 4px 0 8px; }
+        .record code { background: #f6f8fa; padding: 2px 6px; border-radius: 4px; user-select: all; }
+        details.regions summary { cursor: pointer; font-size: 12px; color: #57606a; }
+        a.zoom { cursor: zoom-in; display: block; }
+        /* Full size without a script: the picture's link targets an overlay that only :target shows. */
+        .lightbox { display: none; position: fixed; inset: 0; z-index: 10; background: rgba(31, 35, 40, .85); overflow: auto; padding: 24px; box-sizing: border-box; }
+        .lightbox:target { display: block; }
+        .lightbox a.close { position: fixed; top: 8px; right: 16px; color: #fff; font-size: 28px; text-decoration: none; line-height: 1; }
+        .lightbox .picture img { width: auto; max-width: none; border: 0; background: #fff; }
         </style>
         </head>
         <body>
         <h1>{{title}}</h1>
         <p class="filter"><label><input type="checkbox" id="only-failures"> Show only what needs review ({{failing}} of {{total}})</label></p>
         {{#checks}}
-        <section class="check {{status}}" data-status="{{status}}">
+        <section class="check {{status}}" data-status="{{status}}" data-spec="{{name}}">
         <h2><span class="status">{{status}}</span>{{name}}</h2>
         <p class="reason">{{spec}}: {{reason}}</p>
+        {{#cause}}<p class="cause">{{cause}}</p>{{/cause}}
+        {{#recordCommand}}<p class="record">To accept this change: <code class="record-command">{{recordCommand}}</code></p>{{/recordCommand}}
         {{#tiles}}
         <div class="images">
-        {{#reference}}<figure><figcaption>Reference ({{name}})</figcaption><img src="{{reference}}" alt="reference"></figure>{{/reference}}
-        <figure><figcaption>Actual</figcaption><img src="{{actual}}" alt="actual"></figure>
-        {{#diff}}<figure><figcaption>Diff (red: changed, yellow: anti-aliased)</figcaption><img src="{{diff}}" alt="diff"></figure>{{/diff}}
+        {{#reference}}<figure><figcaption>Reference ({{name}})</figcaption><a class="zoom" href="#{{id}}-reference"><span class="picture reference-picture"><img src="{{reference}}" alt="reference">{{#referenceBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/referenceBoxes}}</span></a></figure>{{/reference}}
+        <figure><figcaption>Actual</figcaption><a class="zoom" href="#{{id}}-actual"><span class="picture actual-picture"><img src="{{actual}}" alt="actual">{{#actualBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/actualBoxes}}</span></a></figure>
+        {{#diff}}<figure><figcaption>Diff (red: changed, yellow: anti-aliased)</figcaption><a class="zoom" href="#{{id}}-diff"><img src="{{diff}}" alt="diff"></a></figure>{{/diff}}
         {{#reference}}
         <figure><figcaption>Slider (reference left, actual right)</figcaption>
         <div class="compare"><img src="{{actual}}" alt="actual"><div class="top"><img src="{{reference}}" alt="reference"></div></div>
@@ -127,10 +144,14 @@ enum BundledTemplates {
         <figure><figcaption>Blend (changes light up)</figcaption><div class="blend"><img src="{{reference}}" alt="reference"><img src="{{actual}}" alt="actual"></div></figure>
         {{/reference}}
         </div>
+        {{#reference}}<div class="lightbox" id="{{id}}-reference" role="dialog" aria-label="Reference, full size"><a class="close" href="#" aria-label="Close">×</a><span class="picture reference-picture"><img src="{{reference}}" alt="reference, full size">{{#referenceBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/referenceBoxes}}</span></div>{{/reference}}
+        <div class="lightbox" id="{{id}}-actual" role="dialog" aria-label="Actual, full size"><a class="close" href="#" aria-label="Close">×</a><span class="picture actual-picture"><img src="{{actual}}" alt="actual, full size">{{#actualBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/actualBoxes}}</span></div>
+        {{#diff}}<div class="lightbox" id="{{id}}-diff" role="dialog" aria-label="Diff, full size"><a class="close" href="#" aria-label="Close">×</a><span class="picture"><img src="{{diff}}" alt="diff, full size"></span></div>{{/diff}}
         {{#pixels}}<pre>{{pixels}}</pre>{{/pixels}}
+        {{#regions}}<details class="regions"><summary>{{regionCount}} changed regions</summary><pre>{{regions}}</pre></details>{{/regions}}
         {{/tiles}}
-        {{#hasLayoutChanges}}<p>Layout: {{layoutSummary}}</p><pre>{{#layoutChanges}}{{line}}
-        {{/layoutChanges}}</pre>{{/hasLayoutChanges}}
+        {{#hasLayoutChanges}}<details class="layout" open><summary>Layout: {{layoutSummary}}</summary><pre>{{#layoutChanges}}{{line}}
+        {{/layoutChanges}}</pre></details>{{/hasLayoutChanges}}
         </section>
         {{/checks}}
         </body>
