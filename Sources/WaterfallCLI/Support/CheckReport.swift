@@ -44,7 +44,7 @@ enum CheckReport {
                         entry["pixels"] = lines.filter { !regions.contains($0) }.joined(separator: "\n")
                         if !regions.isEmpty {
                             entry["regions"] = regions.joined(separator: "\n")
-                            entry["regionCount"] = String(regions.count)
+                            entry["regionCount"] = String(regions.filter { $0.hasPrefix("changed region") }.count)
                         }
                     }
                     tiles.append(entry)
