@@ -57,9 +57,12 @@ enum ServePages {
     static func reviewContext(_ checks: [SpecCheck], baselines: String, token: String) -> [String: Any] {
         let entries: [[String: Any]] = checks.map { check in
             let base = "/review/" + escapePath(check.name)
+            let boxes = CheckReport.boxes(of: check)
             let tiles: [[String: Any]] = check.tiles.enumerated().map { index, tile in
                 var entry: [String: Any] = [
                     "name": "\(check.name)\(tile.suffix).png", "actual": "\(base)/\(index)/actual.png",
+                    "referenceBoxes": boxes.reference[index].map(\.context),
+                    "actualBoxes": boxes.actual[index].map(\.context),
                 ]
                 if tile.reference != nil { entry["reference"] = "\(base)/\(index)/reference.png" }
                 if tile.diffImage != nil { entry["diff"] = "\(base)/\(index)/diff.png" }

@@ -325,6 +325,11 @@ enum BundledTemplates {
         .compare { position: relative; width: 282px; }
         .compare .top { position: absolute; left: 0; top: 0; overflow: hidden; width: 50%; }
         .compare .top img { width: 280px; max-width: none; }
+        .picture { position: relative; display: inline-block; line-height: 0; }
+        .box { position: absolute; box-sizing: border-box; border: 2px solid #cf222e; border-radius: 2px; pointer-events: none; }
+        .box.moved { border-color: #0969da; }
+        .box.appeared { border-color: #1a7f37; }
+        .box.disappeared { border-style: dashed; }
         pre { background: #f6f8fa; padding: 8px; font-size: 12px; overflow-x: auto; }
         </style>
         </head>
@@ -340,8 +345,8 @@ enum BundledTemplates {
         {{#cause}}<p class="cause">{{cause}}</p>{{/cause}}
         {{#tiles}}
         <div class="images">
-        {{#reference}}<figure><figcaption>Reference ({{name}})</figcaption><a href="{{reference}}"><img src="{{reference}}" alt="reference"></a></figure>{{/reference}}
-        <figure><figcaption>Actual</figcaption><a href="{{actual}}"><img src="{{actual}}" alt="actual"></a></figure>
+        {{#reference}}<figure><figcaption>Reference ({{name}})</figcaption><a href="{{reference}}"><span class="picture reference-picture"><img src="{{reference}}" alt="reference">{{#referenceBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/referenceBoxes}}</span></a></figure>{{/reference}}
+        <figure><figcaption>Actual</figcaption><a href="{{actual}}"><span class="picture actual-picture"><img src="{{actual}}" alt="actual">{{#actualBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/actualBoxes}}</span></a></figure>
         {{#diff}}<figure><figcaption>Diff (red: changed, yellow: anti-aliased)</figcaption><a href="{{diff}}"><img src="{{diff}}" alt="diff"></a></figure>{{/diff}}
         {{#reference}}
         <figure><figcaption>Slider (reference left, actual right)</figcaption>
@@ -350,7 +355,7 @@ enum BundledTemplates {
         </figure>
         {{/reference}}
         </div>
-        {{#pixels}}<pre>{{pixels}}</pre>{{/pixels}}
+        {{#pixels}}<details class="regions"><summary>Pixels and changed regions</summary><pre>{{pixels}}</pre></details>{{/pixels}}
         {{/tiles}}
         {{#hasLayoutChanges}}<details><summary>Layout: {{layoutSummary}}</summary><pre>{{#layoutChanges}}{{line}}
         {{/layoutChanges}}</pre></details>{{/hasLayoutChanges}}
