@@ -22,7 +22,7 @@ struct ServeServer: Sendable {
     let review = ReviewStore()
 
     /// How often the files are looked at.
-    static let pollInterval = Duration.milliseconds(250)
+    static let pollInterval = 0.25
 
     init(
         catalog: SpecCatalog, host: String, port: Int, baselines: String?, templates: String?,
@@ -56,25 +56,33 @@ struct ServeServer: Sendable {
                 let shown = host.contains(":") ? "[\(host)]" : host
                 Output.standardOutput("serving http://\(shown):\(port)/\n")
             }, logger: logger)
-        let watching = Task { await watch() }
-        defer { watching.cancel() }
+        startWatching()
         try await app.run()
     }
 
-    /// Polls the files and tells open pages what changed; a comment now and then keeps idle
-    /// connections open and finds those that closed.
-    private func watch() async {
-        var polls = 0
-        while !Task.isCancelled {
-            try? await Task.sleep(for: Self.pollInterval)
-            let (changed, all) = watcher.poll()
-            if all || !changed.isEmpty {
-                review.clear()
-                feed.publish(ChangeFeed.message(specs: changed, all: all))
+    /// Polls the files on a thread of its own and tells open pages what changed.
+    ///
+    /// Reading a changed spec is blocking work, so it stays off the event loops. A comment now and
+    /// then keeps idle connections open and finds those that closed. It runs as long as the process.
+    private func startWatching() {
+        let watcher = self.watcher
+        let feed = self.feed
+        let review = self.review
+        let thread = Thread {
+            var polls = 0
+            while true {
+                Thread.sleep(forTimeInterval: Self.pollInterval)
+                let (changed, all) = watcher.poll()
+                if all || !changed.isEmpty {
+                    review.clear()
+                    feed.publish(ChangeFeed.message(specs: changed, all: all))
+                }
+                polls += 1
+                if polls % 40 == 0 { feed.publish(ChangeFeed.ping) }
             }
-            polls += 1
-            if polls % 40 == 0 { feed.publish(ChangeFeed.ping) }
         }
+        thread.stackSize = WorkerPool.stackSize
+        thread.start()
     }
 
     private func addRoutes(to router: Router<BasicRequestContext>) {
