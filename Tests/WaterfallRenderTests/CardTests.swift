@@ -184,3 +184,49 @@ import WaterfallTestSupport
         #expect(image.color(x: 5, y: 155) == Color(hex: "#ffffff"), "the next section has none")
     }
 }
+
+/// In Chromium, no text box of a card page overflows its card or its own box.
+@Suite(.serialized) struct CardTextInChromiumTests {
+    func runCheck(_ pages: [String]) throws -> (status: Int32, output: String) {
+        let script = Repository.path("scripts/text-overflow-check.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script] + pages
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    #if os(Linux)
+    @Test func noTextBoxOverflowsInChromium() throws {
+        var pages: [String] = []
+        defer { for page in pages { try? FileManager.default.removeItem(atPath: page) } }
+        let specs =
+            try ["10-photo-feed.yaml", "11-shop-home.yaml", "12-tablet.yaml"].map {
+                try Spec.load(path: Repository.path("Examples/\($0)"))
+            } + [try Spec.decode(CardTests.feed, baseDirectory: Repository.path("Examples"))]
+        for spec in specs {
+            let pipeline = RenderPipeline(renderers: [.html(templates: .bundled)])
+            let page = ExternalRenderers.temporaryPath("html")
+            try Data(try pipeline.render(pipeline.prepare(spec))[0].bytes).write(to: URL(fileURLWithPath: page))
+            pages.append(page)
+        }
+        let result = try runCheck(pages)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains(" 0 overflowing"), "\(result.output)")
+        // The check can fail: a box too narrow for its text is caught.
+        let overflowing = ExternalRenderers.temporaryPath("html")
+        defer { try? FileManager.default.removeItem(atPath: overflowing) }
+        try """
+        <div class="element" style="position:absolute;left:0;top:0;width:40px;height:20px;overflow:hidden">\
+        <div class="text" style="position:absolute;white-space:pre;overflow:hidden;width:30px">far too long a line</div></div>
+        """.write(toFile: overflowing, atomically: true, encoding: .utf8)
+        let failing = try runCheck([overflowing])
+        #expect(failing.status == 1, "\(failing.output)")
+    }
+    #endif
+}
