@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The engine: pure computation, no IO, no Foundation.
@@ -72,6 +74,8 @@ let package = Package(
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
                 "WaterfallPipeline", "WaterfallDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // The C library's heap statistics, for the benchmark's bytes-per-item figures (glibc; zero elsewhere).
         .target(name: "CHeapStatistics"),
@@ -96,7 +100,8 @@ let package = Package(
         .testTarget(
             name: "WaterfallRenderTests",
             dependencies: [
-                "WaterfallRender", "WaterfallCairo", "WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport",
+                "WaterfallRender", "WaterfallCairo", "WaterfallPipeline", "WaterfallSpec", "WaterfallLayout",
+                "WaterfallTestSupport",
             ]),
         .testTarget(
             name: "WaterfallSnapshotTestingTests",

@@ -31,3 +31,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
+
+# Playwright for Python drives Debian's chromium in the browser tests (scripts/browser-tests.py);
+# it is told to use /usr/bin/chromium and never downloads browsers of its own.
+if ! python3 -c "import playwright" 2>/dev/null; then
+  echo "setup: installing playwright (Python)" >&2
+  python3 -m pip install -q playwright || python3 -m pip install -q --break-system-packages playwright
+fi

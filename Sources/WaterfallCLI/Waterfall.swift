@@ -14,6 +14,7 @@ struct Waterfall: ParsableCommand {
         version: Version.current,
         subcommands: [
             ExamplesCommand.self, LayoutCommand.self, RenderCommand.self, DiffCommand.self, CheckCommand.self,
+            ServeCommand.self,
         ],
         defaultSubcommand: ExamplesCommand.self)
 

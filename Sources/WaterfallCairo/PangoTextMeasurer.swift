@@ -73,6 +73,43 @@ public final class PangoTextMeasurer: TextMeasuring {
     }
 }
 
+extension PangoTextMeasurer {
+    /// `text` wrapped by Pango to at most `maxLines` lines within `width`, the last fitted with an
+    /// ellipsis when the text goes on past it.
+    ///
+    /// Every line but the last is Pango's own; the last is the rest of the text fitted on one
+    /// line, so a long title costs what its first lines cost. Each line is drawn as its own run,
+    /// so every format shows these very lines.
+    public func lines(
+        _ text: String, width: Double, maxLines: Int, fontFamilies: [String], fontSize: Double,
+        weight: TextRun.Weight
+    ) -> [String] {
+        let full = text.shapeable
+        guard maxLines > 1 else {
+            let line = fitting(full, width: width, fontFamilies: fontFamilies, fontSize: fontSize, weight: weight)
+            return line.isEmpty ? [] : [line]
+        }
+        // Enough text for the first lines and well past them: a line holds at most about
+        // width / (a fifth of the font size) characters.
+        let perLine = Int(min(width / max(fontSize * 0.2, 0.01), 100_000)) + 8
+        let limit = min((maxLines + 1) * perLine * 2, 1_000_000)
+        let prefix = full.count > limit ? String(full.prefix(limit)) : full
+        let run = TextRun(
+            text: prefix, frame: .zero, fontFamilies: fontFamilies, fontSize: fontSize, weight: weight, color: .black)
+        guard let wrapped = try? engine.wrappedLines(of: run, width: width), !wrapped.isEmpty else { return [] }
+        if wrapped.count <= maxLines, prefix.count == full.count {
+            return wrapped.map(\.trimmingTrailingSpaces).filter { !$0.isEmpty }
+        }
+        var lines = wrapped.prefix(maxLines - 1).map(\.trimmingTrailingSpaces)
+        // The rest starts after the characters the first lines took, and the spaces they broke at.
+        let taken = wrapped.prefix(maxLines - 1).reduce(0) { $0 + $1.count }
+        let rest = Substring(full).dropFirst(taken).drop { $0 == " " }
+        let last = fitting(String(rest), width: width, fontFamilies: fontFamilies, fontSize: fontSize, weight: weight)
+        if !last.isEmpty { lines.append(last) }
+        return lines.filter { !$0.isEmpty }
+    }
+}
+
 extension String {
     /// The text without the spaces at its end.
     fileprivate var trimmingTrailingSpaces: String {

@@ -3,8 +3,8 @@ import WaterfallLayout
 
 /// The JSON that `waterfall layout` prints: the content size and every element's frame.
 ///
-/// Elements are in document order (by section, then header, cells by item, footer); `item` is
-/// written for cells only. Numbers are the shortest text that reads back as the same `Double`.
+/// Elements are in document order (by section, then header, background, cells by item, footer);
+/// `item` is written for cells only. Numbers are the shortest text that reads back as the same `Double`.
 public enum LayoutDump {
     /// The document for `elements` of a layout whose content size is `contentSize`.
     public static func json(contentSize: Size, elements: [LayoutAttributes], pretty: Bool = false) -> String {
@@ -65,6 +65,7 @@ public enum LayoutDump {
         case .header: out.append("\"header\"")
         case .cell: out.append("\"cell\"")
         case .footer: out.append("\"footer\"")
+        case .background: out.append("\"background\"")
         }
         out.append(pretty ? ", \"section\": " : ",\"section\":")
         out.append(integer: element.indexPath.section)

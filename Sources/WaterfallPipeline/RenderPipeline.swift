@@ -25,12 +25,34 @@ public struct RenderPipeline: Sendable {
     }
 
     /// The spec laid out and made into a scene, every image proved whole.
+    ///
+    /// Cards whose height comes from their image and text are measured first, at the width the
+    /// layout gives them, with the fonts the renderers draw: the heights `layout` reports are the
+    /// heights every format draws.
     public func prepare(_ spec: Spec) throws -> PreparedSpec {
-        let layout = try spec.layout()
+        let sizer = try cardSizer(for: spec)
+        let layout = try self.layout(spec, sizer: sizer)
         let builder = SceneBuilder(
-            measurer: try PangoTextMeasurer(), missingImages: missingImages, imageValidator: Self.decodeImage)
-        let scene = try builder.scene(for: spec, layout: layout, scale: scale)
+            measurer: sizer.measurer, missingImages: missingImages, imageValidator: Self.decodeImage)
+        let scene = try builder.scene(for: spec, layout: layout, scale: scale, images: sizer.images, sizer: sizer)
         return PreparedSpec(spec: spec, layout: layout, scene: scene)
+    }
+
+    /// The spec's layout, its cards measured as ``prepare(_:)`` measures them.
+    public func layout(_ spec: Spec) throws -> Layout {
+        try layout(spec, sizer: spec.needsCardSizing ? cardSizer(for: spec) : nil)
+    }
+
+    private func layout(_ spec: Spec, sizer: CardSizer?) throws -> Layout {
+        guard let sizer, spec.needsCardSizing else { return try spec.layout() }
+        return try spec.layout(sizing: sizer)
+    }
+
+    private func cardSizer(for spec: Spec) throws -> CardSizer {
+        CardSizer(
+            measurer: try PangoTextMeasurer(),
+            images: SceneImages(base: spec.baseDirectory, validator: Self.decodeImage), missingImages: missingImages,
+            source: spec.source)
     }
 
     /// The spec file at `path` (`-` for standard input), laid out and made into a scene.

@@ -151,8 +151,15 @@ import WaterfallTestSupport
         let gallery = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
         #expect(gallery.contains("<a href=\"./05-goods-list.svg\">05-goods-list.svg</a>"))
         #expect(gallery.contains("<img src=\"./06-local-images.png\""))
+        let count = try Repository.examples().count
         #expect(
-            result.standardError.hasSuffix("rendered 9 of 9 specs into \(output)/ (gallery: \(output)/index.html)\n"))
+            result.standardError.hasSuffix(
+                "rendered \(count) of \(count) specs into \(output)/ (gallery: \(output)/index.html)\n"))
+        // The examples draw both appearances: a spec with a dark style gets its dark files, and
+        // the gallery shows its dark picture beside the light one.
+        #expect(written.contains("10-photo-feed.dark.png") && written.contains("10-photo-feed.dark.html"))
+        #expect(!written.contains("04-grid-100.dark.png"))
+        #expect(gallery.contains("<img src=\"./10-photo-feed.dark.png\" alt=\"10-photo-feed, dark\">"))
         #expect(!written.contains { $0.contains(".tmp-") })
     }
 }

@@ -21,6 +21,22 @@ final class HTMLElementWriterTests: XCTestCase {
             SceneElement(
                 kind: .footer, section: 2, item: nil, frame: Rect(x: 0, y: 800, width: 120, height: 0.5),
                 fill: Color(red: 1, green: 2, blue: 3, alpha: 128), cornerRadius: 3))
+        // An image over the top part of its card, and an image area with only a colour.
+        let image = try SceneFixtures.pngImage([[SceneFixtures.red, SceneFixtures.green]])
+        var partial = SceneFixtures.card(
+            Rect(x: 60, y: 400, width: 54, height: 90.5), fill: SceneFixtures.blue, text: "photo", item: 200,
+            image: image)
+        partial.imageFrame = Rect(x: 60, y: 400, width: 54, height: 40.25)
+        scene.elements.append(partial)
+        var whole = partial
+        whole.item = 201
+        whole.imageFrame = whole.frame
+        scene.elements.append(whole)
+        var colored = partial
+        colored.item = 202
+        colored.image = nil
+        colored.imageFill = Color(red: 9, green: 8, blue: 7, alpha: 200)
+        scene.elements.append(colored)
         let copy = try TemplateSet(
             templates: Dictionary(
                 uniqueKeysWithValues: TemplateSet.bundledNames.map { ($0, TemplateSet.bundledText($0)!) }),

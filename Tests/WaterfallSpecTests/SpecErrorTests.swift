@@ -55,12 +55,12 @@ import WaterfallSpec
             "bad.json:2:28: sections[0].items[0].size: missing key \"height\""
         ),
         (
-            "width: 300\nsections: [{items: [{title: x}]}]",
-            "bad.json:2:21: sections[0].items[0]: missing key \"height\" (or \"size\")"
+            "width: 300\nsections: [{items: [{span: 1}]}]",
+            "bad.json:2:21: sections[0].items[0]: missing key \"height\" (or \"size\", or an image or text to size it from)"
         ),
         (
-            "width: 300\nsections: [{items: [{height: 1, size: {width: 1, height: 1}}]}]",
-            "bad.json:2:39: sections[0].items[0].size: give either \"height\" or \"size\", not both"
+            "width: 300\nsections: [{items: [{height: tall}]}]",
+            "bad.json:2:30: sections[0].items[0].height: must be a number or \"auto\", not \"tall\""
         ),
         (
             "width: 300\nsections: [{renderDirection: shortest}]",

@@ -36,6 +36,11 @@ import WaterfallSpec
     }
 
     @Test func aLoneSurrogateIsRefusedAtItsPosition() {
+        // Lines are counted through strings, escaped line breaks included.
+        #expect(
+            message("{\"width\": 300, \"style\": {\"font\": \"a\\\n\\ud83d\"}}")
+                == "s.json:2:1: the escape \\uD83D is half of a UTF-16 surrogate pair; "
+                + "a \\uDC00-\\uDFFF escape must follow it")
         #expect(
             message("{\"width\": 300,\n \"style\": {\"font\": \"a \\ud83d b\"}}")
                 == "s.json:2:23: the escape \\uD83D is half of a UTF-16 surrogate pair; "

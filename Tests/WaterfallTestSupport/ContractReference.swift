@@ -10,11 +10,92 @@ public enum ContractReference {
         public var frame: Rect
     }
 
-    public static func layout(_ configuration: LayoutConfiguration) -> (contentSize: Size, elements: [Element]) {
-        let contentWidth = configuration.width
+    /// The contract's frames; with `contentOffset`, pinned headers moved to where they are when the
+    /// visible bounds (`visibleWidth` wide) start there.
+    public static func layout(
+        _ configuration: LayoutConfiguration, contentOffset: Point? = nil, visibleWidth: Double = 0
+    )
+        -> (contentSize: Size, elements: [Element])
+    {
+        let horizontal = configuration.scrollDirection == .horizontal
+        // A horizontal feed is the vertical contract with x and y swapped, inputs and outputs.
+        let flowSections = horizontal ? configuration.sections.map(turned) : configuration.sections
+        var (length, elements, sectionBottoms) = flow(
+            width: configuration.width, minimumLength: configuration.minimumContentHeight, sections: flowSections)
+        let contentSize =
+            horizontal
+            ? Size(width: length, height: configuration.width) : Size(width: configuration.width, height: length)
+        if let contentOffset {
+            let y0: Double =
+                switch (configuration.scrollDirection, configuration.layoutDirection) {
+                case (.vertical, _): contentOffset.y
+                case (.horizontal, .leftToRight): contentOffset.x
+                case (.horizontal, .rightToLeft): contentSize.width - contentOffset.x - visibleWidth
+                }
+            for index in elements.indices where elements[index].kind == .header {
+                let s = elements[index].section
+                guard configuration.sections[s].settings.pinHeader else { continue }
+                let natural = elements[index].frame
+                // y = min(max(y0, naturalY), sectionBottom - header.height)
+                elements[index].frame.origin.y = min(max(y0, natural.minY), sectionBottoms[s] - natural.height)
+            }
+        }
+        for index in elements.indices {
+            var frame = elements[index].frame
+            if horizontal { frame = Rect(x: frame.minY, y: frame.minX, width: frame.height, height: frame.width) }
+            // x' = width - x - w, the content's width
+            if configuration.layoutDirection == .rightToLeft {
+                frame.origin.x = contentSize.width - frame.minX - frame.width
+            }
+            elements[index].frame = frame
+        }
+        return (contentSize, elements)
+    }
+
+    /// A horizontal feed's section as the vertical contract reads it.
+    private static func turned(_ section: LayoutSection) -> LayoutSection {
+        func turn(_ i: EdgeInsets) -> EdgeInsets {
+            EdgeInsets(top: i.left, left: i.top, bottom: i.right, right: i.bottom)
+        }
+        var result = section
+        result.settings.sectionInset = turn(section.settings.sectionInset)
+        result.settings.headerInset = turn(section.settings.headerInset)
+        result.settings.footerInset = turn(section.settings.footerInset)
+        result.items = section.items.map { item in
+            guard case .size(let size) = item.sizing else { return item }
+            return LayoutItem(sizing: .size(Size(width: size.height, height: size.width)), span: item.span)
+        }
+        return result
+    }
+
+    /// The column count of a section: `columns`, or the adaptive rule.
+    public static func columns(_ settings: SectionSettings, width: Double) -> Int {
+        let inset = settings.sectionInset
+        switch settings.adaptiveColumns {
+        case nil:
+            return settings.columns
+        case .minimumWidth(let minimum):
+            let fitting =
+                ((width - inset.left - inset.right + settings.interitemSpacing) / (minimum + settings.interitemSpacing))
+            return max(1, Int(fitting.rounded(.down)))
+        case .breakpoints(let entries):
+            var best: ColumnBreakpoint?
+            for entry in entries where entry.width <= width {
+                if best == nil || entry.width > best!.width { best = entry }
+            }
+            return best!.columns
+        }
+    }
+
+    /// The vertical contract: the content's height, the elements and where each section's
+    /// `sectionInset.bottom` ends.
+    private static func flow(width contentWidth: Double, minimumLength: Double, sections: [LayoutSection])
+        -> (Double, [Element], [Double])
+    {
         var elements: [Element] = []
+        var sectionBottoms: [Double] = []
         var y = 0.0
-        for (s, section) in configuration.sections.enumerated() {
+        for (s, section) in sections.enumerated() {
             let settings = section.settings
             if s > 0 { y += settings.spacingWithLastSection }
             if section.headerHeight > 0 {
@@ -24,9 +105,11 @@ public enum ContractReference {
                 elements.append(Element(kind: .header, section: s, item: nil, frame: frame))
                 y = frame.maxY + hi.bottom
             }
+            let backgroundTop = y
+            let backgroundIndex = elements.count
             let inset = settings.sectionInset
             y += inset.top
-            let columns = settings.columns
+            let columns = Self.columns(settings, width: contentWidth)
             let spacing = settings.interitemSpacing
             let cw = (contentWidth - inset.left - inset.right - Double(columns - 1) * spacing) / Double(columns)
             var bottom = Array(repeating: y, count: columns)
@@ -75,6 +158,12 @@ public enum ContractReference {
                 }
             }
             y = bottom.max()! + inset.bottom
+            sectionBottoms.append(y)
+            if section.hasBackground {
+                // (0, top, width, bottom - top), before the cells in document order
+                let frame = Rect(x: 0, y: backgroundTop, width: contentWidth, height: y - backgroundTop)
+                elements.insert(Element(kind: .background, section: s, item: nil, frame: frame), at: backgroundIndex)
+            }
             if section.footerHeight > 0 {
                 let fi = settings.footerInset
                 let frame = Rect(
@@ -83,7 +172,7 @@ public enum ContractReference {
                 y = frame.maxY + fi.bottom
             }
         }
-        return (Size(width: contentWidth, height: max(y, configuration.minimumContentHeight)), elements)
+        return (max(y, minimumLength), elements, sectionBottoms)
     }
 }
 

@@ -64,6 +64,69 @@ public enum RandomConfigurations {
         return LayoutConfiguration(width: width, minimumContentHeight: minimum, sections: sections)
     }
 
+    /// A random valid configuration that uses every setting of the screens issue too.
+    ///
+    /// Section backgrounds, pinned headers, adaptive columns, mirroring and horizontal feeds come
+    /// up about half the time each.
+    /// `scrollDirection`, when given, is used instead of a random one.
+    public static func makeWithEveryFeature(
+        _ random: inout TestRandom, maxItems: Int = 40, scrollDirection: ScrollDirection? = nil
+    ) -> LayoutConfiguration {
+        var configuration = make(&random, maxItems: maxItems)
+        configuration.layoutDirection = Bool.random(using: &random) ? .rightToLeft : .leftToRight
+        let randomDirection: ScrollDirection = Bool.random(using: &random) ? .horizontal : .vertical
+        configuration.scrollDirection = scrollDirection ?? randomDirection
+        let width = configuration.width
+        for s in configuration.sections.indices {
+            configuration.sections[s].hasBackground = Bool.random(using: &random)
+            configuration.sections[s].settings.pinHeader = Bool.random(using: &random)
+            var settings = configuration.sections[s].settings
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:
+                settings.adaptiveColumns = .minimumWidth(random.length(1...200) + 1)
+            case 1:
+                // Never more columns than `make` kept a positive width for.
+                var entries = [
+                    ColumnBreakpoint(width: 0, columns: Int.random(in: 1...settings.columns, using: &random))
+                ]
+                for _ in 0..<Int.random(in: 0...3, using: &random) {
+                    entries.append(
+                        ColumnBreakpoint(
+                            width: Double(Int.random(in: 1...1100, using: &random)),
+                            columns: Int.random(in: 1...settings.columns, using: &random)))
+                }
+                settings.adaptiveColumns = .breakpoints(entries.shuffled(using: &random))
+            default:
+                break
+            }
+            // The count across the fixed extent: in a horizontal feed, between the top and bottom insets.
+            var across = settings
+            if configuration.scrollDirection == .horizontal {
+                let inset = settings.sectionInset
+                across.sectionInset = EdgeInsets(
+                    top: inset.left, left: inset.top, bottom: inset.right, right: inset.bottom)
+            }
+            if (try? across.columnCount(forWidth: width)) ?? 0 > 60 {
+                // A very narrow minimum: keep the tests quick.
+                settings.adaptiveColumns = nil
+                across.adaptiveColumns = nil
+            }
+            let resolved = (try? across.columnCount(forWidth: width)) ?? settings.columns
+            configuration.sections[s].settings = settings
+            let horizontal = configuration.scrollDirection == .horizontal
+            configuration.sections[s].items = configuration.sections[s].items.map { item in
+                var item = item
+                // A horizontal feed scales a size to the row height: its height must be > 0.
+                if horizontal, case .size(let size) = item.sizing {
+                    item.sizing = .size(Size(width: size.height, height: size.width))
+                }
+                if case .columns(let span) = item.span, span > resolved { item.span = .columns(resolved) }
+                return item
+            }
+        }
+        return configuration
+    }
+
     private static func insets(_ random: inout TestRandom) -> EdgeInsets {
         if Bool.random(using: &random) { return EdgeInsets(all: random.length(0...16)) }
         return EdgeInsets(

@@ -119,7 +119,7 @@ struct CheckCommand: ParsableCommand {
         let annotate = GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
         for check in results.checks { printResult(check, annotate: annotate) }
         if let report, let reportTemplates {
-            try CheckReport.write(results.checks, to: report, templates: reportTemplates)
+            try CheckReport.write(results.checks, to: report, baselines: baselines, templates: reportTemplates)
             Output.standardOutput("review page: \((report as NSString).appendingPathComponent("index.html"))\n")
         }
         if let junit { try AtomicFile.write(Array(results.junit.utf8), to: junit) }

@@ -20,7 +20,7 @@ struct ExamplesCommand: ParsableCommand {
             return
         }
         let specs = try Self.specs(in: examples)
-        let job = try options.job()
+        let job = try options.job(appearance: .both)
         let galleryPath = (options.output as NSString).appendingPathComponent("index.html")
         try job.claims.claim(galleryPath, for: "the gallery")
         let outcomes = BatchRenderer(job: job).run(specs)
@@ -89,7 +89,14 @@ struct ExamplesCommand: ParsableCommand {
 enum Gallery {
     static func page(_ outcomes: [BatchRenderer.Outcome], templates: TemplateSet) throws(CLIError) -> String {
         let entries: [[String: Any]] = outcomes.map { outcome in
-            let preview = outcome.files.first { $0.hasSuffix(".png") } ?? outcome.files.first { $0.hasSuffix(".svg") }
+            let name = RenderJob.baseName(outcome.spec)
+            let light = outcome.files.filter { !$0.hasPrefix(name + ".dark") }
+            let dark = outcome.files.filter { $0.hasPrefix(name + ".dark") }
+            func picture(_ files: [String]) -> String? {
+                files.first { $0.hasSuffix(".png") } ?? files.first { $0.hasSuffix(".svg") }
+            }
+            let preview = picture(light)
+            let darkPreview = picture(dark)
             return [
                 "name": RenderJob.baseName(outcome.spec),
                 "spec": outcome.spec,
@@ -98,7 +105,10 @@ enum Gallery {
                 "error": outcome.error ?? "",
                 "preview": preview.map(link) ?? "",
                 "hasPreview": preview != nil,
-                "page": link(RenderJob.baseName(outcome.spec) + ".html"),
+                "page": link(name + ".html"),
+                "darkPreview": darkPreview.map(link) ?? "",
+                "hasDarkPreview": darkPreview != nil,
+                "darkPage": link(name + ".dark.html"),
                 "files": outcome.files.map { ["file": $0, "link": link($0)] },
             ]
         }

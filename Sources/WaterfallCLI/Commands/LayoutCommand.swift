@@ -1,6 +1,7 @@
 import ArgumentParser
 import WaterfallCore
 import WaterfallLayout
+import WaterfallPipeline
 import WaterfallSpec
 
 /// `waterfall layout SPEC`: prints every element's frame as JSON.
@@ -15,14 +16,38 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Print only the elements this rectangle intersects.", valueName: "x,y,width,height"))
     var rect: RectArgument?
 
+    @Option(
+        help: ArgumentHelp(
+            "Scroll to this content offset (y; x in a horizontal feed): pinned headers are printed where they "
+                + "are then. With --rect, the rectangle is the visible bounds.",
+            valueName: "offset"))
+    var offset: Double?
+
     @Flag(help: "One element a line, with spaces.")
     var pretty = false
 
+    func validate() throws {
+        if let offset, !offset.isFinite {
+            throw ValidationError("--offset must be a finite number, not \(offset)")
+        }
+    }
+
     func run() throws {
         let spec = try Spec.load(path: spec)
-        let layout = try spec.layout()
-        let elements =
-            rect.map { layout.layoutAttributesForElements(in: $0.rect) } ?? layout.layoutAttributesForAllElements()
+        let layout = try RenderPipeline(renderers: []).layout(spec)
+        let elements: [LayoutAttributes]
+        if let offset {
+            let contentOffset =
+                layout.scrollDirection == .horizontal ? Point(x: offset, y: 0) : Point(x: 0, y: offset)
+            // Without a rect, every element: the content's bounds, a point wider on each side so that
+            // elements of no size on its edges count too.
+            let size = layout.contentSize
+            let bounds = rect?.rect ?? Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2)
+            elements = layout.layoutAttributesForElements(in: bounds, contentOffset: contentOffset)
+        } else {
+            elements =
+                rect.map { layout.layoutAttributesForElements(in: $0.rect) } ?? layout.layoutAttributesForAllElements()
+        }
         LayoutDump.write(contentSize: layout.contentSize, elements: elements, pretty: pretty) {
             Output.standardOutput($0)
         }

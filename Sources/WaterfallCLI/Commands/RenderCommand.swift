@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WaterfallPipeline
 import WaterfallRender
+import WaterfallSpec
 
 /// `waterfall render SPEC...`: SVG, HTML, PNG and PDF files named after each spec.
 struct RenderCommand: ParsableCommand {
@@ -47,6 +48,13 @@ struct RenderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
     var missingImages: MissingImagePolicy = .error
 
+    @Option(
+        help: ArgumentHelp(
+            "Which colors to draw: both writes NAME.dark.* beside NAME.* for specs with a style.dark "
+                + "(default: light for render, both for examples).",
+            valueName: "light|dark|both"))
+    var appearance: AppearanceChoice?
+
     func validate() throws {
         try Self.validate(scale: scale)
         guard !formats.isEmpty else {
@@ -68,12 +76,27 @@ struct RenderOptions: ParsableArguments {
             .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
-    func job() throws -> RenderJob {
+    func job(appearance defaultAppearance: AppearanceChoice = .light) throws -> RenderJob {
         let renderers = try Renderers.named(formats, templates: templates)
         try AtomicFile.makeFolder(output)
-        return RenderJob(
+        var job = RenderJob(
             pipeline: RenderPipeline(renderers: renderers, scale: scale, missingImages: missingImages), output: output)
+        job.appearances = (appearance ?? defaultAppearance).appearances
+        return job
     }
 }
 
 extension MissingImagePolicy: ExpressibleByArgument {}
+
+/// `--appearance`: the light colors, the dark ones, or both.
+enum AppearanceChoice: String, ExpressibleByArgument, CaseIterable {
+    case light, dark, both
+
+    var appearances: [Appearance] {
+        switch self {
+        case .light: [.light]
+        case .dark: [.dark]
+        case .both: [.light, .dark]
+        }
+    }
+}

@@ -3,11 +3,12 @@ import WaterfallPipeline
 import WaterfallRender
 
 /// The review page of `waterfall check --report`: every spec with its status, and for each
-/// change the reference, the actual picture, their diff and the layout diff.
+/// change the reference, the actual picture, their diff and the layout diff, with boxes around
+/// the cards that moved, a sentence saying why, and the command that records the change.
 enum CheckReport {
     static let order: [SpecCheck.Status] = [.failed, .changed, .new, .recorded, .passed]
 
-    static func write(_ checks: [SpecCheck], to folder: String, templates: TemplateSet) throws {
+    static func write(_ checks: [SpecCheck], to folder: String, baselines: String, templates: TemplateSet) throws {
         try AtomicFile.makeFolder(folder)
         let sorted = checks.enumerated().sorted {
             (order.firstIndex(of: $0.element.status)!, $0.offset) < (
@@ -18,11 +19,16 @@ enum CheckReport {
         for check in sorted {
             var tiles: [[String: Any]] = []
             if check.status != .passed {
+                let boxes = boxes(of: check)
                 // Every picture of a spec that needs review: a layout change shows in pixels too,
                 // even where no pixel passed the threshold.
-                for tile in check.tiles {
+                for (index, tile) in check.tiles.enumerated() {
                     let stem = "\(check.name)\(tile.suffix)"
-                    var entry: [String: Any] = ["name": stem, "actual": "\(stem).actual.png"]
+                    var entry: [String: Any] = [
+                        "name": stem, "actual": "\(stem).actual.png", "id": anchor(stem),
+                        "actualBoxes": boxes.actual[index].map(\.context),
+                        "referenceBoxes": boxes.reference[index].map(\.context),
+                    ]
                     try AtomicFile.write(tile.actual, to: path(folder, "\(stem).actual.png"))
                     if let reference = tile.reference {
                         try AtomicFile.write(reference, to: path(folder, "\(stem).reference.png"))
@@ -32,7 +38,15 @@ enum CheckReport {
                         try AtomicFile.write(diff, to: path(folder, "\(stem).diff.png"))
                         entry["diff"] = "\(stem).diff.png"
                     }
-                    if let result = tile.result { entry["pixels"] = result.text }
+                    if let result = tile.result {
+                        let lines = result.text.split(separator: "\n").map(String.init)
+                        let regions = lines.filter { $0.hasPrefix("changed region") || $0.hasPrefix("(more regions") }
+                        entry["pixels"] = lines.filter { !regions.contains($0) }.joined(separator: "\n")
+                        if !regions.isEmpty {
+                            entry["regions"] = regions.joined(separator: "\n")
+                            entry["regionCount"] = String(regions.filter { $0.hasPrefix("changed region") }.count)
+                        }
+                    }
                     tiles.append(entry)
                 }
             }
@@ -48,6 +62,9 @@ enum CheckReport {
                 "hasLayoutChanges": !changes.isEmpty,
                 "layoutSummary": check.layoutDiff?.summary ?? "",
                 "svgChanged": check.svgChanged,
+                "cause": cause(of: check) ?? "",
+                "recordCommand": [.changed, .new].contains(check.status)
+                    ? recordCommand(spec: check.spec, baselines: baselines) : "",
             ])
         }
         let failing = checks.filter { $0.status != .passed }.count
@@ -64,6 +81,13 @@ enum CheckReport {
             throw CLIError.badArgument(error.description)
         }
         try AtomicFile.write(Array(page.utf8), to: path(folder, "index.html"))
+    }
+
+    /// An element id for a picture's name.
+    private static func anchor(_ name: String) -> String {
+        "full-"
+            + String(
+                name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "_" })
     }
 
     private static func path(_ folder: String, _ file: String) -> String {

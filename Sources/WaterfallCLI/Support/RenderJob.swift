@@ -1,19 +1,37 @@
 import Foundation
 import WaterfallPipeline
 import WaterfallRender
+import WaterfallSpec
 
 /// Renders specs in several formats into a folder through the one pipeline, and writes their
 /// files all or nothing.
 struct RenderJob: Sendable {
     var pipeline: RenderPipeline
     var output: String
+    /// The appearances to draw: `NAME.png` for the light one, `NAME.dark.png` for the dark one.
+    var appearances: [Appearance] = [.light]
     /// The files each spec of this run claimed, so two specs never write one file.
     let claims = OutputClaims()
 
     /// Renders the spec at `specPath` into the output folder; returns the files written.
+    ///
+    /// Every appearance is laid out and drawn before any file is written, so a spec that fails in
+    /// one leaves nothing. A spec without a dark style is drawn light only, unless only the dark
+    /// appearance is asked for, which is an error.
     func run(specPath: String) throws -> [String] {
-        try pipeline.write(
-            pipeline.prepare(specAt: specPath), name: Self.baseName(specPath), into: output, claims: claims)
+        let spec = try Spec.load(path: specPath)
+        let name = Self.baseName(specPath)
+        if appearances == [.dark], !spec.hasDarkAppearance {
+            throw CLIError.io(path: specPath, message: "has no dark style (style.dark) to draw")
+        }
+        let drawn = appearances.filter { $0 == .light || spec.hasDarkAppearance }
+        let prepared = try drawn.map { try pipeline.prepare(spec.inAppearance($0)) }
+        var files: [String] = []
+        for (appearance, spec) in zip(drawn, prepared) {
+            files += try pipeline.write(
+                spec, name: appearance == .dark ? name + ".dark" : name, into: output, claims: claims)
+        }
+        return files
     }
 
     /// The output name of a spec: its file name without the extension (`-` reads as `stdin`).

@@ -51,8 +51,19 @@ struct SceneDrawer {
                 context.setColor(element.fill)
                 context.fill()
             }
+            if element.image == nil, let fill = element.imageFill, let area = element.imageFrame {
+                context.save()
+                context.setRoundedRectPath(frame, radius: radius)
+                context.clip()
+                context.setRoundedRectPath(area, radius: 0)
+                context.setColor(fill)
+                context.fill()
+                context.restore()
+            }
             if let image = element.image {
-                try drawImage(image, index: index, in: frame, radius: radius, rows: rows, context: context)
+                try drawImage(
+                    image, index: index, in: frame, area: element.imageFrame ?? frame, radius: radius, rows: rows,
+                    context: context)
             }
             if let stroke = element.stroke, stroke.width > 0, stroke.color.alpha > 0 {
                 drawStroke(stroke, frame: frame, radius: radius, context: context)
@@ -65,21 +76,22 @@ struct SceneDrawer {
         }
     }
 
-    /// Draws `image` aspect-fill (centered, covering the frame) clipped to the rounded frame.
+    /// Draws `image` aspect-fill (centered, covering `area`) clipped to `area` and the rounded frame.
     private func drawImage(
-        _ image: SceneImage, index: Int, in frame: Rect, radius: Double, rows: Range<Int>, context: CairoContext
+        _ image: SceneImage, index: Int, in frame: Rect, area: Rect, radius: Double, rows: Range<Int>,
+        context: CairoContext
     ) throws {
         switch mode {
         case .vector:
             let surface = try images.source(forElement: index, image: image)
-            try Self.paintClipped(surface, in: frame, radius: radius, context: context, padEdges: false)
+            try Self.paintClipped(surface, in: frame, area: area, radius: radius, context: context, padEdges: false)
         case .raster(let canvas):
             // The element's device pixels, clamped to the page before they become integers.
             let scale = canvas.scale
-            let left = Self.pixel(frame.minX * scale, .down, limit: canvas.width)
-            let right = Self.pixel(frame.maxX * scale, .up, limit: canvas.width)
-            let top = Self.pixel(frame.minY * scale, .down, limit: canvas.height)
-            let bottom = Self.pixel(frame.maxY * scale, .up, limit: canvas.height)
+            let left = Self.pixel(area.minX * scale, .down, limit: canvas.width)
+            let right = Self.pixel(area.maxX * scale, .up, limit: canvas.width)
+            let top = Self.pixel(area.minY * scale, .down, limit: canvas.height)
+            let bottom = Self.pixel(area.maxY * scale, .up, limit: canvas.height)
             guard right > left, bottom > top else { return }
             func makeLayer(rows: Range<Int>) throws -> CairoSurface {
                 let source = try images.source(forElement: index, image: image)
@@ -87,7 +99,8 @@ struct SceneDrawer {
                 let layerContext = try CairoContext(surface: layer)
                 try layerContext.translate(x: -Double(left), y: -Double(rows.lowerBound))
                 try layerContext.scale(by: scale)
-                try Self.paintClipped(source, in: frame, radius: radius, context: layerContext, padEdges: true)
+                try Self.paintClipped(
+                    source, in: frame, area: area, radius: radius, context: layerContext, padEdges: true)
                 try layerContext.checkStatus("draw the image '\(image.path)'")
                 return layer
             }
@@ -118,20 +131,24 @@ struct SceneDrawer {
         return rounded < Double(limit) ? Int(rounded) : limit
     }
 
-    /// Paints `image` aspect-fill into `frame`, clipped to it with corners of `radius`.
+    /// Paints `image` aspect-fill into `area`, clipped to it and to `frame` with corners of `radius`.
     private static func paintClipped(
-        _ image: CairoSurface, in frame: Rect, radius: Double, context: CairoContext, padEdges: Bool
+        _ image: CairoSurface, in frame: Rect, area: Rect, radius: Double, context: CairoContext, padEdges: Bool
     ) throws {
         let pixelWidth = Double(image.width)
         let pixelHeight = Double(image.height)
-        let scale = max(frame.width / pixelWidth, frame.height / pixelHeight)
+        let scale = max(area.width / pixelWidth, area.height / pixelHeight)
         let origin = Point(
-            x: frame.minX + (frame.width - pixelWidth * scale) / 2,
-            y: frame.minY + (frame.height - pixelHeight * scale) / 2)
+            x: area.minX + (area.width - pixelWidth * scale) / 2,
+            y: area.minY + (area.height - pixelHeight * scale) / 2)
         context.save()
         defer { context.restore() }
         context.setRoundedRectPath(frame, radius: radius)
         context.clip()
+        if area != frame {
+            context.setRoundedRectPath(area, radius: 0)
+            context.clip()
+        }
         try context.paintImage(image, at: origin, scale: scale, padEdges: padEdges)
     }
 

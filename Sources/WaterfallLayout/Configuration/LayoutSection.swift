@@ -6,14 +6,17 @@ public struct LayoutSection: Sendable, Hashable {
     /// The footer's height; 0 means the section has no footer.
     public var footerHeight: Double
     public var items: [LayoutItem]
+    /// Whether the section has a background decoration view (``ElementKind/background``).
+    public var hasBackground: Bool
 
     public init(
         settings: SectionSettings = .default, headerHeight: Double = 0, footerHeight: Double = 0,
-        items: [LayoutItem] = []
+        items: [LayoutItem] = [], hasBackground: Bool = false
     ) {
         self.settings = settings
         self.headerHeight = headerHeight
         self.footerHeight = footerHeight
         self.items = items
+        self.hasBackground = hasBackground
     }
 }

@@ -16,6 +16,11 @@ public struct SectionSettings: Sendable, Hashable {
     public var footerInset: EdgeInsets
     /// How single-column items choose their column.
     public var renderDirection: RenderDirection
+    /// Whether the header stays at the top of the visible bounds while its section is on screen,
+    /// as UIKit's `sectionHeadersPinToVisibleBounds` (see `layoutAttributesForElements(in:contentOffset:)`).
+    public var pinHeader: Bool
+    /// When set, the column count is chosen from the width and ``columns`` is ignored.
+    public var adaptiveColumns: AdaptiveColumns?
 
     public init(
         columns: Int = 2,
@@ -25,7 +30,9 @@ public struct SectionSettings: Sendable, Hashable {
         spacingWithLastSection: Double = 0,
         headerInset: EdgeInsets = .zero,
         footerInset: EdgeInsets = .zero,
-        renderDirection: RenderDirection = .shortestFirst
+        renderDirection: RenderDirection = .shortestFirst,
+        pinHeader: Bool = false,
+        adaptiveColumns: AdaptiveColumns? = nil
     ) {
         self.columns = columns
         self.sectionInset = sectionInset
@@ -35,6 +42,8 @@ public struct SectionSettings: Sendable, Hashable {
         self.headerInset = headerInset
         self.footerInset = footerInset
         self.renderDirection = renderDirection
+        self.pinHeader = pinHeader
+        self.adaptiveColumns = adaptiveColumns
     }
 
     /// The documented defaults: 2 columns, 10-point spacing, no insets, shortest column first.

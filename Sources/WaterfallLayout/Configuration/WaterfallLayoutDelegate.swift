@@ -12,6 +12,8 @@ public protocol WaterfallLayoutDelegate {
     func settings(forSection section: Int) -> SectionSettings
     func headerHeight(inSection section: Int) -> Double
     func footerHeight(inSection section: Int) -> Double
+    /// Whether the section has a background decoration view.
+    func hasBackground(inSection section: Int) -> Bool
 }
 
 extension WaterfallLayoutDelegate {
@@ -20,4 +22,5 @@ extension WaterfallLayoutDelegate {
     public func settings(forSection section: Int) -> SectionSettings { defaultSettings }
     public func headerHeight(inSection section: Int) -> Double { 0 }
     public func footerHeight(inSection section: Int) -> Double { 0 }
+    public func hasBackground(inSection section: Int) -> Bool { false }
 }

@@ -13,9 +13,11 @@ extension LaidOutSection {
         } else {
             headerFrame = nil
         }
+        areaTop = y
         y += settings.sectionInset.top
         itemsTop = y
         y = (extents.isEmpty ? y : y + itemsHeight) + settings.sectionInset.bottom
+        areaBottom = y
         if footerHeight > 0 {
             let inset = settings.footerInset
             let frame = Rect(
@@ -26,6 +28,21 @@ extension LaidOutSection {
             footerFrame = nil
         }
         bottom = y
+    }
+
+    /// The background's frame, when the section has one: `(0, areaTop, width, areaBottom - areaTop)`.
+    func backgroundFrame(width: Double) -> Rect? {
+        hasBackground ? Rect(x: 0, y: areaTop, width: width, height: areaBottom - areaTop) : nil
+    }
+
+    /// The header's frame with the header pinned at scroll offset `offset`, when it pins;
+    /// otherwise its natural frame.
+    func headerFrame(atOffset offset: Double?) -> Rect? {
+        guard var frame = headerFrame else { return nil }
+        if let offset, settings.pinHeader {
+            frame.origin.y = min(max(offset, frame.minY), areaBottom - frame.height)
+        }
+        return frame
     }
 
     /// The absolute frame of a cell.

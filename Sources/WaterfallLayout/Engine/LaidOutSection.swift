@@ -6,6 +6,7 @@ struct LaidOutSection: Sendable {
     let settings: SectionSettings
     let headerHeight: Double
     let footerHeight: Double
+    let hasBackground: Bool
     /// The width of a one-column cell.
     let columnWidth: Double
     /// The width of a cell spanning every column.
@@ -20,6 +21,10 @@ struct LaidOutSection: Sendable {
     /// Where the first row of cells starts: cell `y` values are measured from here.
     var itemsTop: Double = 0
     var footerFrame: Rect?
+    /// Where the section's `sectionInset.top` begins, just after its header area.
+    var areaTop: Double = 0
+    /// Where the section's `sectionInset.bottom` ends, just before its footer area.
+    var areaBottom: Double = 0
     /// Where the section ends, after its footer and insets.
     var bottom: Double = 0
 
@@ -37,13 +42,16 @@ struct LaidOutSection: Sendable {
     var singleColumnCount = 0
 
     init(_ section: LayoutSection, index: Int, width: Double) throws(LayoutError) {
-        let settings = section.settings
+        var settings = section.settings
+        settings.columns = try settings.columnCount(forWidth: width, section: index)
+        settings.adaptiveColumns = nil
         try Self.validate(
             settings, headerHeight: section.headerHeight, footerHeight: section.footerHeight,
             section: index, width: width)
         self.settings = settings
         self.headerHeight = section.headerHeight
         self.footerHeight = section.footerHeight
+        self.hasBackground = section.hasBackground
         let inset = settings.sectionInset
         let columns = settings.columns
         let available = width - inset.left - inset.right

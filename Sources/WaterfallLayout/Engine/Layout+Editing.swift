@@ -6,7 +6,11 @@ extension Layout {
         try checkSection(section)
         let count = sections[section].itemCount
         // A batch that fails leaves the section as it was.
-        try sections[section].append(contentsOf: items, section: section)
+        do {
+            try sections[section].append(contentsOf: items.map(flow), section: section)
+        } catch {
+            throw feedError(error)
+        }
         try reposition(from: section) { $0.sections[section].truncate(from: count) }
     }
 
@@ -18,6 +22,7 @@ extension Layout {
             throw LayoutError(
                 section: indexPath.section, key: "items", message: "no place \(indexPath.item) among \(count) items")
         }
+        let item = flow(item)
         try redo(section: indexPath.section, from: indexPath.item) { old in
             [item] + old
         }
@@ -35,15 +40,19 @@ extension Layout {
     /// sections move by the difference.
     public mutating func resizeItem(at indexPath: ItemPath, to sizing: ItemSizing) throws(LayoutError) {
         try checkItem(indexPath)
-        let span = sections[indexPath.section].span(ofItem: indexPath.item)
+        let item = flow(LayoutItem(sizing: sizing, span: sections[indexPath.section].span(ofItem: indexPath.item)))
         try redo(section: indexPath.section, from: indexPath.item) { old in
-            [LayoutItem(sizing: sizing, span: span)] + old.dropFirst()
+            [item] + old.dropFirst()
         }
     }
 
     /// Adds a section at the end.
     public mutating func appendSection(_ section: LayoutSection) throws(LayoutError) {
-        sections.append(try LaidOutSection(section, index: sections.count, width: width))
+        do {
+            sections.append(try LaidOutSection(flow(section), index: sections.count, width: width))
+        } catch {
+            throw feedError(error)
+        }
         try reposition(from: sections.count - 1) { $0.sections.removeLast() }
     }
 
@@ -57,7 +66,7 @@ extension Layout {
             try sections[section].replace(from: item, with: edit(old), section: section)
         } catch {
             sections[section] = saved
-            throw error
+            throw feedError(error)
         }
         try reposition(from: section) { $0.sections[section] = saved }
     }

@@ -4,9 +4,15 @@
 /// `docs/LAYOUT.md`. Cells are kept per section in chunked storage, and the queries use binary
 /// search, so a viewport query costs O(log n + k) for k elements found.
 public struct Layout: Sendable {
-    /// The width the layout was computed for.
+    /// The fixed extent the layout was computed for: its width, or in a horizontal feed its height.
     public let width: Double
+    /// The minimum length along the scroll direction.
     public let minimumContentHeight: Double
+    public let layoutDirection: LayoutDirection
+    public let scrollDirection: ScrollDirection
+    /// Sections are laid out and stored in the vertical, left-to-right space of the contract (the
+    /// flow space); frames are turned and mirrored only when they are handed out
+    /// (`Layout+Presentation.swift`).
     var sections: [LaidOutSection]
 
     /// Lays out every section of `configuration`.
@@ -14,6 +20,14 @@ public struct Layout: Sendable {
     /// - Throws: ``LayoutError`` naming the section, item and setting when the configuration
     ///   cannot be laid out (a column narrower than 0, a span wider than the section…).
     public init(_ configuration: LayoutConfiguration) throws(LayoutError) {
+        do {
+            try self.init(flow: configuration)
+        } catch {
+            throw configuration.scrollDirection == .horizontal ? error.turned : error
+        }
+    }
+
+    private init(flow configuration: LayoutConfiguration) throws(LayoutError) {
         guard configuration.width.isFinite, configuration.width > 0 else {
             throw LayoutError(key: "width", message: "must be a finite number > 0, not \(configuration.width)")
         }
@@ -24,18 +38,25 @@ public struct Layout: Sendable {
         }
         width = configuration.width
         minimumContentHeight = configuration.minimumContentHeight
+        layoutDirection = configuration.layoutDirection
+        scrollDirection = configuration.scrollDirection
         sections = []
         sections.reserveCapacity(configuration.sections.count)
         for (index, section) in configuration.sections.enumerated() {
-            sections.append(try LaidOutSection(section, index: index, width: width))
+            sections.append(try LaidOutSection(flow(section), index: index, width: width))
         }
         try reposition(from: 0)
     }
 
-    /// The size of everything laid out, at least ``minimumContentHeight`` tall.
+    /// The size of everything laid out, at least ``minimumContentHeight`` tall (or, in a
+    /// horizontal feed, wide).
     public var contentSize: Size {
-        Size(width: width, height: max(sections.last?.bottom ?? 0, minimumContentHeight))
+        let length = flowLength
+        return scrollDirection == .horizontal ? Size(width: length, height: width) : Size(width: width, height: length)
     }
+
+    /// The content's length along the scroll direction.
+    var flowLength: Double { max(sections.last?.bottom ?? 0, minimumContentHeight) }
 
     public var numberOfSections: Int { sections.count }
 

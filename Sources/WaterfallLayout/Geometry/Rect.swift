@@ -24,9 +24,12 @@ public struct Rect: Sendable, Hashable {
     /// Whether `other` touches this rectangle the way the layout's queries count it.
     ///
     /// Both axes need a positive overlap, except that an element of zero height counts when its
-    /// `y` lies inside this rectangle (`minY <= y < maxY`) and the x ranges overlap.
+    /// `y` lies inside this rectangle (`minY <= y < maxY`) and the x ranges overlap, and one of
+    /// zero width (in a horizontal feed) when its `x` lies in `minX..<maxX` and the y ranges overlap.
     public func intersectsElement(_ other: Rect) -> Bool {
-        guard other.minX < maxX, other.maxX > minX else { return false }
+        let xTouches =
+            other.width == 0 ? other.minX >= minX && other.minX < maxX : other.minX < maxX && other.maxX > minX
+        guard xTouches else { return false }
         if other.height == 0 {
             return other.minY >= minY && other.minY < maxY
         }

@@ -81,7 +81,8 @@ enum HTMLPage {
         // The page's style sheet holds each image once, as a class; `src` is there for templates
         // that want an `<img>` per element instead.
         let image = element.image.map { picture in
-            ImageContext(name: ImageContext.className(picture), src: ImageContext.dataURI(picture))
+            ImageContext(
+                name: ImageContext.className(picture), src: ImageContext.dataURI(picture), style: imageArea(element))
         }
         return ElementContext(
             kind: element.kind.rawValue, section: String(element.section), hasItem: element.item != nil,
@@ -103,10 +104,27 @@ enum HTMLPage {
         var style = "left: \(left)px; top: \(top)px; width: \(width)px; height: \(height)px;"
         if radius > 0 { style += " border-radius: \(n(radius))px;" }
         if element.fill.alpha > 0 { style += " background: \(element.fill.cssText);" }
+        if element.image == nil, let fill = element.imageFill, let area = element.imageFrame {
+            // The image area's color as a background layer of its own size, at the top of the box.
+            style +=
+                " background-image: linear-gradient(\(fill.cssText), \(fill.cssText));"
+                + " background-size: \(n(area.width))px \(n(area.height))px;"
+                + " background-position: \(n(area.minX - frame.minX))px \(n(area.minY - frame.minY))px;"
+                + " background-repeat: no-repeat;"
+        }
         if let stroke = element.stroke, stroke.width > 0 {
             style += " box-shadow: inset 0 0 0 \(n(stroke.width))px \(stroke.color.cssText);"
         }
         return style
+    }
+
+    /// Where the element's image sits in it when it covers only part of it; empty otherwise.
+    private static func imageArea(_ element: SceneElement) -> String {
+        let n = ShortestNumber.text
+        let frame = element.frame
+        guard let imageFrame = element.imageFrame, imageFrame != frame else { return "" }
+        return "left: \(n(imageFrame.minX - frame.minX))px; top: \(n(imageFrame.minY - frame.minY))px; "
+            + "width: \(n(imageFrame.width))px; height: \(n(imageFrame.height))px;"
     }
 
     /// A text run's inline style, relative to its element's frame.
@@ -120,8 +138,11 @@ enum HTMLPage {
         return style
     }
 
-    /// Appends what the built-in `element` template renders for `element`, without its final
-    /// line break, straight from the scene: `<div class="element" data-kind="{{kind}}" …>…</div>`.
+    /// Appends what the built-in `element` template renders for `element`, straight from the scene.
+    ///
+    /// `<div class="element" data-kind="{{kind}}" …>…</div>` without its final line break, the
+    /// image's `{{#areaStyle}}` included. A change to `Templates/element.mustache` must be made
+    /// here too; `HTMLElementWriterTests` fails until it is.
     ///
     /// The same text as `ElementContext` through Mustache, without building the context (the
     /// data URI of an image included, which the built-in template never shows).
@@ -147,7 +168,14 @@ enum HTMLPage {
         if let image = element.image {
             out += "<div class=\"image "
             Markup.appendMustacheEscaped(ImageContext.className(image), to: &out)
-            out += "\"></div>"
+            out += "\""
+            let area = imageArea(element)
+            if !area.isEmpty {
+                out += " style=\""
+                Markup.appendMustacheEscaped(area, to: &out)
+                out += "\""
+            }
+            out += "></div>"
         }
         for run in element.texts {
             out += "<div class=\"text\" style=\""
@@ -206,11 +234,14 @@ struct ElementContext: MustacheParent {
 struct ImageContext: MustacheParent {
     let name: String
     let src: String
+    /// Where the image sits in its element when it covers only part of it; empty otherwise.
+    var style = ""
 
     func child(named name: String) -> Any? {
         switch name {
         case "name": TemplateText(renderText: self.name)
         case "src": TemplateText(renderText: src)
+        case "areaStyle": style.isEmpty ? nil : TemplateText(renderText: style)
         default: nil
         }
     }

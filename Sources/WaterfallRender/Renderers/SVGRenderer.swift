@@ -72,9 +72,20 @@ enum SVGWriter {
             if element.fill.alpha < 255 { out += " fill-opacity=\"\(element.fill.opacityText)\"" }
             out += "/>\n"
         }
+        if element.image == nil, let fill = element.imageFill, let area = element.imageFrame {
+            out += "<clipPath id=\"clip\(id)\"><rect \(box)\(corners)/></clipPath>\n"
+            out += "<rect x=\"\(n(area.minX))\" y=\"\(n(area.minY))\" width=\"\(n(area.width))\" "
+            out += "height=\"\(n(area.height))\" fill=\"\(fill.hexString)\" clip-path=\"url(#clip\(id))\"/>\n"
+        }
         if let image = element.image {
             out += "<clipPath id=\"clip\(id)\"><rect \(box)\(corners)/></clipPath>\n"
-            out += "<use href=\"#image\(image.id)\" \(box) clip-path=\"url(#clip\(id))\"/>\n"
+            var area = box
+            if let imageFrame = element.imageFrame, imageFrame != frame {
+                area =
+                    "x=\"\(n(imageFrame.minX))\" y=\"\(n(imageFrame.minY))\" width=\"\(n(imageFrame.width))\" "
+                    + "height=\"\(n(imageFrame.height))\""
+            }
+            out += "<use href=\"#image\(image.id)\" \(area) clip-path=\"url(#clip\(id))\"/>\n"
         }
         if let stroke = element.stroke, stroke.width > 0 {
             let inset = stroke.width / 2

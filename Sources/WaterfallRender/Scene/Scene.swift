@@ -48,6 +48,11 @@ public struct SceneElement: Sendable {
     public var cornerRadius: Double
     public var stroke: Stroke?
     public var image: SceneImage?
+    /// Where the image is drawn, aspect-fill and clipped to the element's rounded rectangle; the
+    /// whole frame when `nil`.
+    public var imageFrame: Rect?
+    /// The color of an image area with no image to show (`imageFrame` without `image`).
+    public var imageFill: Color?
     public var texts: [TextRun]
 
     public init(

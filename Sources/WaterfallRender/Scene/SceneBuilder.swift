@@ -17,6 +17,8 @@ public struct SceneBuilder {
     static let placeholderFill = Color(hex: "#d5d9df")!
     static let placeholderStroke = Color(hex: "#9aa1ab")!
     static let footerFill = Color(hex: "#e3e6ea")!
+    /// An image area whose image is not given, only its size: where the app's image will load.
+    static let imageAreaFill = Color(hex: "#e9ebef")!
 
     public init(
         measurer: any TextMeasuring, missingImages: MissingImagePolicy = .error,
@@ -28,27 +30,45 @@ public struct SceneBuilder {
     }
 
     /// The scene for `spec` laid out as `layout`, at `scale` device pixels per point.
-    public func scene(for spec: Spec, layout: Layout, scale: Double? = nil) throws(SceneError) -> Scene {
-        let style = spec.style
+    ///
+    /// - Parameters:
+    ///   - images: The spec's images, shared with the ``CardSizer`` that sized the layout; a new
+    ///     set when `nil`.
+    ///   - sizer: The sizer that measured the cards, whose measurements are reused; a new one
+    ///     when `nil`.
+    public func scene(
+        for spec: Spec, layout: Layout, scale: Double? = nil, images: SceneImages? = nil, sizer: CardSizer? = nil
+    ) throws(SceneError) -> Scene {
+        let images = images ?? SceneImages(base: spec.baseDirectory, validator: imageValidator)
+        let sizer =
+            sizer
+            ?? CardSizer(measurer: measurer, images: images, missingImages: missingImages, source: spec.source)
         var elements: [SceneElement] = []
         var cardIndex = 0
-        var images = ImageStore(base: spec.baseDirectory, validator: imageValidator)
         for attributes in layout.layoutAttributesForAllElements() {
-            let section = spec.sections[attributes.indexPath.section]
+            let sectionIndex = attributes.indexPath.section
+            let section = spec.sections[sectionIndex]
+            let style = spec.style(ofSection: sectionIndex)
             let frame = attributes.frame
             switch attributes.kind {
+            case .background:
+                elements.append(
+                    SceneElement(
+                        kind: .background, section: attributes.indexPath.section, item: nil, frame: frame,
+                        fill: section.background ?? Color(red: 0, green: 0, blue: 0, alpha: 0), cornerRadius: 0))
             case .header, .footer:
                 let content = (attributes.kind == .header ? section.header : section.footer)!
                 let isHeader = attributes.kind == .header
                 var element = SceneElement(
-                    kind: attributes.kind, section: attributes.indexPath.section, item: nil, frame: frame,
+                    kind: attributes.kind, section: sectionIndex, item: nil, frame: frame,
                     fill: content.color ?? (isHeader ? Color(red: 0, green: 0, blue: 0, alpha: 0) : Self.footerFill),
                     cornerRadius: isHeader ? 0 : style.cornerRadius)
                 if let title = content.title {
                     let size = style.fontSize * (isHeader ? 1.25 : 1)
                     element.texts = line(
-                        title, in: frame, size: size, weight: isHeader ? .bold : .regular, color: style.textColor,
-                        style: style, centered: true)
+                        title, in: frame, size: size, weight: isHeader ? .bold : .regular,
+                        color: content.textColor ?? style.textColor, style: style, centered: true,
+                        align: content.align ?? .leading)
                 }
                 elements.append(element)
             case .cell:
@@ -56,28 +76,69 @@ public struct SceneBuilder {
                 let fill = item.color ?? style.palette[cardIndex % style.palette.count]
                 cardIndex += 1
                 var element = SceneElement(
-                    kind: .cell, section: attributes.indexPath.section, item: attributes.indexPath.item, frame: frame,
-                    fill: fill, cornerRadius: style.cornerRadius)
-                var textColor = style.textColor
+                    kind: .cell, section: sectionIndex, item: attributes.indexPath.item, frame: frame,
+                    fill: fill, cornerRadius: item.cornerRadius ?? style.cornerRadius)
+                var textColor = item.textColor ?? style.textColor
+                var imageSize = item.imageSize
                 if let path = item.image {
-                    let location = "sections[\(attributes.indexPath.section)].items[\(attributes.indexPath.item)].image"
+                    let location = "sections[\(sectionIndex)].items[\(attributes.indexPath.item)].image"
                     do {
-                        element.image = try images.image(path)
-                        textColor = .white
+                        let image = try images.image(path, file: spec.source, location: location)
+                        element.image = image
+                        imageSize =
+                            imageSize ?? Size(width: Double(image.pixelWidth), height: Double(image.pixelHeight))
+                        if style.card.content == .overlay { textColor = item.textColor ?? .white }
                     } catch {
-                        guard missingImages == .placeholder else {
-                            throw SceneError(file: spec.source, location: location, message: "\(path) \(error)")
-                        }
+                        guard missingImages == .placeholder else { throw error }
                         element.fill = Self.placeholderFill
                         element.stroke = Stroke(color: Self.placeholderStroke, width: 1)
+                        imageSize = imageSize ?? Size(width: 1, height: 1)
                     }
                 }
-                element.texts = cardTexts(item, frame: frame, color: textColor, style: style)
+                switch style.card.content {
+                case .overlay:
+                    element.texts = cardTexts(item, frame: frame, color: textColor, style: style)
+                case .below:
+                    let card = sizer.layout(of: item, style: style, width: frame.width, imageSize: imageSize)
+                    if card.imageHeight > 0 {
+                        element.imageFrame = Rect(
+                            x: frame.minX, y: frame.minY, width: frame.width,
+                            height: min(card.imageHeight, frame.height))
+                        if element.image == nil, item.image == nil { element.imageFill = Self.imageAreaFill }
+                    }
+                    element.texts = textBlock(card, in: frame, color: textColor, style: style)
+                }
                 elements.append(element)
             }
         }
         return Scene(
-            size: layout.contentSize, background: style.background, scale: scale ?? spec.scale, elements: elements)
+            size: layout.contentSize, background: spec.style.background, scale: scale ?? spec.scale,
+            elements: elements)
+    }
+
+    /// The rows of a card's text block under its image area, one run a line; lines that would
+    /// reach past the card's bottom padding are left out, so text never leaves its card.
+    private func textBlock(_ card: CardLayout, in frame: Rect, color: Color, style: SpecStyle) -> [TextRun] {
+        var runs: [TextRun] = []
+        var top = frame.minY + card.imageHeight + card.padding
+        let bottom = frame.maxY - card.padding
+        for row in card.rows {
+            let height = row.fontSize * CardLayout.lineHeight
+            for text in row.lines {
+                guard top + height <= bottom + 1e-9 else { return runs }
+                runs.append(
+                    TextRun(
+                        text: text,
+                        frame: Rect(
+                            x: frame.minX + card.padding, y: top, width: frame.width - 2 * card.padding, height: height),
+                        fontFamilies: style.font, fontSize: row.fontSize, weight: row.weight, color: color,
+                        baseline: measurer.baseline(
+                            of: text, fontFamilies: style.font, fontSize: row.fontSize, weight: row.weight)))
+                top += height
+            }
+            top += card.spacing
+        }
+        return runs
     }
 
     /// A title at the top and a subtitle at the bottom of a card, when they fit.
@@ -104,10 +165,11 @@ public struct SceneBuilder {
         return runs
     }
 
-    /// One line of text fitted to `box` (vertically centered in it when `centered`).
+    /// One line of text fitted to `box` (vertically centered in it when `centered`), placed
+    /// along the line as `align` says.
     private func line(
         _ text: String, in box: Rect, size: Double, weight: TextRun.Weight, color: Color, style: SpecStyle,
-        centered: Bool
+        centered: Bool, align: TextAlignment = .leading
     ) -> [TextRun] {
         let height = size * Self.lineHeight
         let horizontal = centered ? min(12, box.width / 4) : 0
@@ -117,9 +179,17 @@ public struct SceneBuilder {
         let fitted = measurer.fitting(
             Self.displayable(text), width: width, fontFamilies: style.font, fontSize: size, weight: weight)
         guard !fitted.isEmpty else { return [] }
+        var left = box.minX + horizontal
+        var runWidth = width
+        if align != .leading {
+            // The run's box hugs the text (and a point to spare), so every renderer starts it there.
+            let textWidth = measurer.width(of: fitted, fontFamilies: style.font, fontSize: size, weight: weight)
+            runWidth = min(width, textWidth + 1)
+            left += align == .center ? (width - runWidth) / 2 : width - runWidth
+        }
         return [
             TextRun(
-                text: fitted, frame: Rect(x: box.minX + horizontal, y: top, width: width, height: height),
+                text: fitted, frame: Rect(x: left, y: top, width: runWidth, height: height),
                 fontFamilies: style.font, fontSize: size, weight: weight, color: color,
                 baseline: measurer.baseline(of: fitted, fontFamilies: style.font, fontSize: size, weight: weight))
         ]

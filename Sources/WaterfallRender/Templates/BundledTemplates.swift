@@ -5,7 +5,7 @@ enum BundledTemplates {
     /// Each template's text by name (the file name without `.mustache`).
     static let texts: [String: String] = [
         "element": #"""
-        <div class="element" data-kind="{{kind}}" data-section="{{section}}"{{#hasItem}} data-item="{{item}}"{{/hasItem}} style="{{style}}">{{#image}}<div class="image {{name}}"></div>{{/image}}{{#texts}}<div class="text" style="{{style}}">{{text}}</div>{{/texts}}</div>
+        <div class="element" data-kind="{{kind}}" data-section="{{section}}"{{#hasItem}} data-item="{{item}}"{{/hasItem}} style="{{style}}">{{#image}}<div class="image {{name}}"{{#areaStyle}} style="{{areaStyle}}"{{/areaStyle}}></div>{{/image}}{{#texts}}<div class="text" style="{{style}}">{{text}}</div>{{/texts}}</div>
 
         """#,
         "gallery": #"""
@@ -23,6 +23,8 @@ enum BundledTemplates {
         .example p { font-size: 12px; color: #57606a; margin: 0 0 8px; }
         .preview { display: block; height: 360px; overflow: hidden; border-radius: 6px; background: #eef0f3; }
         .preview img { width: 100%; display: block; }
+        .previews { display: flex; gap: 8px; }
+        .previews .preview { flex: 1; }
         .files { font-size: 12px; margin-top: 8px; }
         .files a { margin-right: 8px; }
         .failed { border-color: #cf222e; }
@@ -36,7 +38,7 @@ enum BundledTemplates {
         <section class="example{{#failed}} failed{{/failed}}">
         <h2>{{name}}</h2>
         <p>{{description}}</p>
-        {{#hasPreview}}<a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{name}}"></a>{{/hasPreview}}
+        {{#hasPreview}}<div class="previews"><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{name}}"></a>{{#hasDarkPreview}}<a class="preview" href="{{darkPage}}"><img src="{{darkPreview}}" alt="{{name}}, dark"></a>{{/hasDarkPreview}}</div>{{/hasPreview}}
         {{#failed}}<p class="error">{{error}}</p>{{/failed}}
         <div class="files">{{#files}}<a href="{{link}}">{{file}}</a> {{/files}}</div>
         </section>
@@ -105,20 +107,37 @@ enum BundledTemplates {
         .blend { position: relative; width: 282px; }
         .blend img + img { position: absolute; left: 0; top: 0; mix-blend-mode: difference; }
         pre { background: #f6f8fa; padding: 8px; font-size: 12px; overflow-x: auto; }
+        .picture { position: relative; display: inline-block; line-height: 0; }
+        .box { position: absolute; box-sizing: border-box; border: 2px solid #cf222e; border-radius: 2px; pointer-events: none; }
+        .box.moved { border-color: #0969da; }
+        .box.appeared { border-color: #1a7f37; }
+        .box.disappeared { border-style: dashed; }
+        .cause { margin: 4px 0 8px; }
+        .record { font-size: 12px; color: #57606a; margin: 4px 0 8px; }
+        .record code { background: #f6f8fa; padding: 2px 6px; border-radius: 4px; user-select: all; }
+        details.regions summary { cursor: pointer; font-size: 12px; color: #57606a; }
+        a.zoom { cursor: zoom-in; display: block; }
+        /* Full size without a script: the picture's link targets an overlay that only :target shows. */
+        .lightbox { display: none; position: fixed; inset: 0; z-index: 10; background: rgba(31, 35, 40, .85); overflow: auto; padding: 24px; box-sizing: border-box; }
+        .lightbox:target { display: block; }
+        .lightbox a.close { position: fixed; top: 8px; right: 16px; color: #fff; font-size: 28px; text-decoration: none; line-height: 1; }
+        .lightbox .picture img { width: auto; max-width: none; border: 0; background: #fff; }
         </style>
         </head>
         <body>
         <h1>{{title}}</h1>
         <p class="filter"><label><input type="checkbox" id="only-failures"> Show only what needs review ({{failing}} of {{total}})</label></p>
         {{#checks}}
-        <section class="check {{status}}" data-status="{{status}}">
+        <section class="check {{status}}" data-status="{{status}}" data-spec="{{name}}">
         <h2><span class="status">{{status}}</span>{{name}}</h2>
         <p class="reason">{{spec}}: {{reason}}</p>
+        {{#cause}}<p class="cause">{{cause}}</p>{{/cause}}
+        {{#recordCommand}}<p class="record">To accept this change: <code class="record-command">{{recordCommand}}</code></p>{{/recordCommand}}
         {{#tiles}}
         <div class="images">
-        {{#reference}}<figure><figcaption>Reference ({{name}})</figcaption><img src="{{reference}}" alt="reference"></figure>{{/reference}}
-        <figure><figcaption>Actual</figcaption><img src="{{actual}}" alt="actual"></figure>
-        {{#diff}}<figure><figcaption>Diff (red: changed, yellow: anti-aliased)</figcaption><img src="{{diff}}" alt="diff"></figure>{{/diff}}
+        {{#reference}}<figure><figcaption>Reference ({{name}})</figcaption><a class="zoom" href="#{{id}}-reference"><span class="picture reference-picture"><img src="{{reference}}" alt="reference">{{#referenceBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/referenceBoxes}}</span></a></figure>{{/reference}}
+        <figure><figcaption>Actual</figcaption><a class="zoom" href="#{{id}}-actual"><span class="picture actual-picture"><img src="{{actual}}" alt="actual">{{#actualBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/actualBoxes}}</span></a></figure>
+        {{#diff}}<figure><figcaption>Diff (red: changed, yellow: anti-aliased)</figcaption><a class="zoom" href="#{{id}}-diff"><img src="{{diff}}" alt="diff"></a></figure>{{/diff}}
         {{#reference}}
         <figure><figcaption>Slider (reference left, actual right)</figcaption>
         <div class="compare"><img src="{{actual}}" alt="actual"><div class="top"><img src="{{reference}}" alt="reference"></div></div>
@@ -127,12 +146,227 @@ enum BundledTemplates {
         <figure><figcaption>Blend (changes light up)</figcaption><div class="blend"><img src="{{reference}}" alt="reference"><img src="{{actual}}" alt="actual"></div></figure>
         {{/reference}}
         </div>
+        {{#reference}}<div class="lightbox" id="{{id}}-reference" role="dialog" aria-label="Reference, full size"><a class="close" href="#" aria-label="Close">×</a><span class="picture reference-picture"><img src="{{reference}}" alt="reference, full size">{{#referenceBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/referenceBoxes}}</span></div>{{/reference}}
+        <div class="lightbox" id="{{id}}-actual" role="dialog" aria-label="Actual, full size"><a class="close" href="#" aria-label="Close">×</a><span class="picture actual-picture"><img src="{{actual}}" alt="actual, full size">{{#actualBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/actualBoxes}}</span></div>
+        {{#diff}}<div class="lightbox" id="{{id}}-diff" role="dialog" aria-label="Diff, full size"><a class="close" href="#" aria-label="Close">×</a><span class="picture"><img src="{{diff}}" alt="diff, full size"></span></div>{{/diff}}
         {{#pixels}}<pre>{{pixels}}</pre>{{/pixels}}
+        {{#regions}}<details class="regions"><summary>{{regionCount}} changed regions</summary><pre>{{regions}}</pre></details>{{/regions}}
         {{/tiles}}
-        {{#hasLayoutChanges}}<p>Layout: {{layoutSummary}}</p><pre>{{#layoutChanges}}{{line}}
-        {{/layoutChanges}}</pre>{{/hasLayoutChanges}}
+        {{#hasLayoutChanges}}<details class="layout" open><summary>Layout: {{layoutSummary}}</summary><pre>{{#layoutChanges}}{{line}}
+        {{/layoutChanges}}</pre></details>{{/hasLayoutChanges}}
         </section>
         {{/checks}}
+        </body>
+        </html>
+
+        """#,
+        "serve-error": #"""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>{{title}}: cannot render</title>
+        <style>
+        body { margin: 0; padding: 24px; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; color: #1f2328; background: #fff; }
+        .error { background: #ffebe9; border: 1px solid #ff8182; border-radius: 6px; padding: 12px 16px; white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 13px; }
+        </style>
+        </head>
+        <body>
+        <h1>{{title}} cannot be rendered</h1>
+        <pre class="error" id="waterfall-error">{{message}}</pre>
+        <p>Fix the spec and save it: this page updates by itself.</p>
+        </body>
+        </html>
+
+        """#,
+        "serve-gallery": #"""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>{{title}}</title>
+        <style>
+        body { margin: 0; padding: 24px; background: #f6f7f9; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; }
+        h1 { font-size: 22px; margin: 0 0 16px; }
+        ul { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 12px; }
+        li { background: #fff; border: 1px solid #d8dde3; border-radius: 8px; padding: 12px 16px; }
+        li a.spec { font-weight: bold; font-size: 16px; color: #0969da; text-decoration: none; }
+        .path { color: #57606a; font-size: 12px; word-break: break-all; }
+        .error { color: #cf222e; font-size: 12px; white-space: pre-wrap; }
+        nav a { margin-right: 16px; }
+        </style>
+        </head>
+        <body>
+        <h1>{{title}}</h1>
+        {{#review}}<nav><a href="/review" id="review-link">Review against {{baselines}}</a></nav>{{/review}}
+        <ul id="specs">
+        {{#specs}}
+        <li data-spec="{{name}}"><a class="spec" href="{{url}}">{{name}}</a>
+        <div class="path">{{path}}{{#source}} · <a href="{{source}}">source</a>{{/source}}</div>
+        {{#error}}<div class="error">{{error}}</div>{{/error}}
+        </li>
+        {{/specs}}
+        </ul>
+        <script>
+        // Live: the list is fetched again whenever a spec changes, comes or goes.
+        new EventSource('/events').addEventListener('change', async () => {
+          const response = await fetch('/', { cache: 'no-store' });
+          const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+          document.getElementById('specs').replaceWith(page.getElementById('specs'));
+        });
+        </script>
+        </body>
+        </html>
+
+        """#,
+        "serve-page": #"""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>{{title}}</title>
+        <style>
+        body { margin: 0; background: #eaeef2; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; }
+        header { position: sticky; top: 0; z-index: 1; background: #fff; border-bottom: 1px solid #d8dde3; padding: 8px 16px; display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; }
+        header h1 { font-size: 16px; margin: 0; }
+        .widths a { display: inline-block; padding: 2px 8px; border: 1px solid #d8dde3; border-radius: 12px; color: #1f2328; text-decoration: none; font-size: 12px; margin-right: 4px; }
+        .widths a.current { background: #0969da; border-color: #0969da; color: #fff; }
+        #status { font-size: 12px; color: #57606a; }
+        #error { display: none; margin: 12px 16px 0; background: #ffebe9; border: 1px solid #ff8182; border-radius: 6px; padding: 8px 12px; white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 12px; }
+        #error.shown { display: block; }
+        main { padding: 16px; }
+        #frame { display: block; border: 0; background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
+        </style>
+        </head>
+        <body data-spec="{{name}}">
+        <header>
+        <h1><a href="/">Specs</a> / {{name}}</h1>
+        <nav class="widths" aria-label="Width">{{#presets}}<a href="{{url}}"{{#current}} class="current" aria-current="true"{{/current}}>{{label}}</a>{{/presets}}</nav>
+        <span><a href="{{pngURL}}">PNG</a>{{#source}} · <a href="{{source}}">source</a>{{/source}}{{#review}} · <a href="{{reviewURL}}">review</a>{{/review}}</span>
+        <span id="status">live</span>
+        </header>
+        <pre id="error" role="alert"></pre>
+        <main>
+        <iframe id="frame" title="{{name}}" src="{{renderURL}}" width="{{width}}" height="600"></iframe>
+        </main>
+        <script>
+        // The spec's page is rendered by the server into the frame; when the spec, an image or a template
+        // changes, it is fetched again and written into the same frame, so this page keeps its scroll position.
+        const name = document.body.dataset.spec;
+        const frame = document.getElementById('frame');
+        const errorBox = document.getElementById('error');
+        const status = document.getElementById('status');
+        let version = 0;
+        function fit() {
+          const doc = frame.contentDocument;
+          if (!doc || !doc.documentElement) return;
+          const page = doc.querySelector('.page');
+          if (page) frame.width = page.offsetWidth;
+          frame.height = doc.documentElement.scrollHeight;
+        }
+        function showError(message) {
+          errorBox.textContent = message || '';
+          errorBox.classList.toggle('shown', !!message);
+        }
+        frame.addEventListener('load', () => {
+          fit();
+          const shown = frame.contentDocument && frame.contentDocument.getElementById('waterfall-error');
+          showError(shown ? shown.textContent : '');
+        });
+        async function refresh() {
+          const mine = ++version;
+          const response = await fetch(frame.getAttribute('src'), { cache: 'no-store' });
+          const html = await response.text();
+          if (mine !== version) return;
+          const doc = frame.contentDocument;
+          doc.open();
+          doc.write(html);
+          doc.close();
+          fit();
+          const shown = doc.getElementById('waterfall-error');
+          showError(response.ok ? '' : (shown ? shown.textContent : 'cannot render'));
+          status.textContent = 'updated ' + new Date().toLocaleTimeString();
+          document.body.dataset.version = String(mine);
+        }
+        const events = new EventSource('/events');
+        events.addEventListener('change', (event) => {
+          const change = JSON.parse(event.data);
+          if (change.all || change.specs.includes(name)) refresh();
+        });
+        events.onerror = () => { status.textContent = 'reconnecting…'; };
+        events.onopen = () => { status.textContent = 'live'; };
+        </script>
+        </body>
+        </html>
+
+        """#,
+        "serve-review": #"""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>{{title}}</title>
+        <style>
+        body { margin: 0; padding: 24px; background: #f6f7f9; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; }
+        h1 { font-size: 22px; margin: 0 0 8px; }
+        .check { background: #fff; border: 1px solid #d8dde3; border-left-width: 6px; border-radius: 8px; padding: 12px 16px; margin-bottom: 16px; }
+        .check.passed { border-left-color: #2da44e; }
+        .check.changed, .check.new, .check.failed { border-left-color: #cf222e; }
+        .check.recorded { border-left-color: #bf8700; }
+        .check h2 { font-size: 16px; margin: 0 0 4px; display: flex; gap: 8px; align-items: center; }
+        .status { font-size: 12px; font-weight: bold; text-transform: uppercase; padding: 2px 8px; border-radius: 10px; background: #eaeef2; }
+        .changed .status, .new .status, .failed .status { background: #ffebe9; color: #cf222e; }
+        .passed .status { background: #dafbe1; color: #1a7f37; }
+        .reason, .cause { color: #57606a; margin: 4px 0 8px; }
+        form { display: inline; margin: 0; }
+        button { font: inherit; padding: 4px 12px; border-radius: 6px; border: 1px solid #1a7f37; background: #2da44e; color: #fff; cursor: pointer; }
+        .images { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
+        figure { margin: 0; }
+        figcaption { font-size: 12px; color: #57606a; margin-bottom: 4px; }
+        figure img, .compare img { width: 280px; display: block; border: 1px solid #d8dde3; }
+        .compare { position: relative; width: 282px; }
+        .compare .top { position: absolute; left: 0; top: 0; overflow: hidden; width: 50%; }
+        .compare .top img { width: 280px; max-width: none; }
+        .picture { position: relative; display: inline-block; line-height: 0; }
+        .box { position: absolute; box-sizing: border-box; border: 2px solid #cf222e; border-radius: 2px; pointer-events: none; }
+        .box.moved { border-color: #0969da; }
+        .box.appeared { border-color: #1a7f37; }
+        .box.disappeared { border-style: dashed; }
+        pre { background: #f6f8fa; padding: 8px; font-size: 12px; overflow-x: auto; }
+        </style>
+        </head>
+        <body>
+        <h1>{{title}}</h1>
+        <p>Baselines: {{baselines}} · <a href="/">specs</a>
+        {{#anyApprovable}}<form method="post" action="/approve-all"><input type="hidden" name="token" value="{{token}}"><button type="submit" id="approve-all">Approve all</button></form>{{/anyApprovable}}</p>
+        {{#checks}}
+        <section class="check {{status}}" id="{{anchor}}" data-spec="{{name}}" data-status="{{status}}">
+        <h2><span class="status">{{status}}</span><a href="{{specURL}}">{{name}}</a>
+        {{#approvable}}<form method="post" action="{{approveURL}}"><input type="hidden" name="token" value="{{token}}"><button type="submit" class="approve">Approve</button></form>{{/approvable}}</h2>
+        <p class="reason">{{spec}}: {{reason}}</p>
+        {{#cause}}<p class="cause">{{cause}}</p>{{/cause}}
+        {{#tiles}}
+        <div class="images">
+        {{#reference}}<figure><figcaption>Reference ({{name}})</figcaption><a href="{{reference}}"><span class="picture reference-picture"><img src="{{reference}}" alt="reference">{{#referenceBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/referenceBoxes}}</span></a></figure>{{/reference}}
+        <figure><figcaption>Actual</figcaption><a href="{{actual}}"><span class="picture actual-picture"><img src="{{actual}}" alt="actual">{{#actualBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/actualBoxes}}</span></a></figure>
+        {{#diff}}<figure><figcaption>Diff (red: changed, yellow: anti-aliased)</figcaption><a href="{{diff}}"><img src="{{diff}}" alt="diff"></a></figure>{{/diff}}
+        {{#reference}}
+        <figure><figcaption>Slider (reference left, actual right)</figcaption>
+        <div class="compare"><img src="{{actual}}" alt="actual"><div class="top"><img src="{{reference}}" alt="reference"></div></div>
+        <input type="range" min="0" max="100" value="50" oninput="this.previousElementSibling.querySelector('.top').style.width = this.value + '%'">
+        </figure>
+        {{/reference}}
+        </div>
+        {{#pixels}}<details class="regions"><summary>Pixels and changed regions</summary><pre>{{pixels}}</pre></details>{{/pixels}}
+        {{/tiles}}
+        {{#hasLayoutChanges}}<details><summary>Layout: {{layoutSummary}}</summary><pre>{{#layoutChanges}}{{line}}
+        {{/layoutChanges}}</pre></details>{{/hasLayoutChanges}}
+        </section>
+        {{/checks}}
+        <script>
+        // A spec or image changed: check again.
+        new EventSource('/events').addEventListener('change', () => location.reload());
+        </script>
         </body>
         </html>
 

@@ -13,6 +13,13 @@ public protocol TextMeasuring {
     func fitting(
         _ text: String, width: Double, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight
     ) -> String
+
+    /// `text` wrapped to at most `maxLines` lines within `width`, the last cut and ended with "…"
+    /// when the text goes on past it.
+    func lines(
+        _ text: String, width: Double, maxLines: Int, fontFamilies: [String], fontSize: Double,
+        weight: TextRun.Weight
+    ) -> [String]
 }
 
 extension TextMeasuring {
@@ -43,6 +50,37 @@ extension TextMeasuring {
             }
         }
         return low == 0 ? "" : String(characters[..<low]).trimmingTrailingSpaces + "…"
+    }
+}
+
+extension TextMeasuring {
+    /// Greedy wrapping by characters, for measurers that know no better.
+    public func lines(
+        _ text: String, width: Double, maxLines: Int, fontFamilies: [String], fontSize: Double,
+        weight: TextRun.Weight
+    ) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text.map { $0.isNewline ? " " : $0 })
+        while !rest.isEmpty, lines.count < maxLines - 1 {
+            var end = rest.startIndex
+            while end < rest.endIndex {
+                let next = rest.index(after: end)
+                let candidate = String(rest[..<next])
+                if self.width(of: candidate, fontFamilies: fontFamilies, fontSize: fontSize, weight: weight) > width {
+                    break
+                }
+                end = next
+            }
+            if end == rest.startIndex { end = rest.index(after: end) }
+            lines.append(String(rest[..<end]))
+            rest = rest[end...].drop { $0 == " " }
+        }
+        if !rest.isEmpty {
+            let last = fitting(
+                String(rest), width: width, fontFamilies: fontFamilies, fontSize: fontSize, weight: weight)
+            if !last.isEmpty { lines.append(last) }
+        }
+        return lines
     }
 }
 

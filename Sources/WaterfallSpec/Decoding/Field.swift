@@ -145,6 +145,12 @@ struct Field {
         return Int(value)
     }
 
+    /// Whether the value is the plain word `word` (a string, not a number or a key).
+    func isWord(_ word: String) -> Bool {
+        guard case .scalar(let scalar) = node, tagName == .str else { return false }
+        return scalar.string == word
+    }
+
     /// Any scalar read as text: a title of `No` or `2024` is still a title.
     func string() throws(SpecError) -> String {
         guard case .scalar(let scalar) = node, tagName != .null else {

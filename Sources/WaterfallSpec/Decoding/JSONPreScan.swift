@@ -144,6 +144,11 @@ struct JSONPreScan {
                 continue
             }
             guard position + 1 < bytes.count else { throw .notJSON }
+            if bytes[position + 1] == UInt8(ascii: "\n") || bytes[position + 1] == UInt8(ascii: "\r") {
+                // YAML's escaped line break: step to it, so that the loop counts the line.
+                position += 1
+                continue
+            }
             guard bytes[position + 1] == UInt8(ascii: "u"), let unit = hexUnit(at: position + 2) else {
                 // Any other escape is one character after the backslash; libyaml reads or refuses it.
                 position += 2

@@ -4,21 +4,28 @@ import Yams
 extension SpecDecoder {
     func item(_ field: Field, columns: Int) throws(SpecError) -> SpecItem {
         let keys = try field.mapping(allowed: Self.itemKeys)
-        let sizing: ItemSizing
-        switch (keys["height"], keys["size"]) {
-        case (let height?, nil):
-            sizing = .height(try height.length())
-        case (nil, let size?):
+        // `height: auto` (or no height) sizes the card from its image and text.
+        var fixedHeight: Double?
+        if let height = keys["height"], !height.isWord("auto") {
+            if height.tagName == .str, case .scalar(let scalar) = height.node {
+                throw height.error("must be a number or \"auto\", not \"\(scalar.string)\"")
+            }
+            fixedHeight = try height.length()
+        }
+        var imageSize: Size?
+        if let size = keys["size"] {
             let sizeKeys = try size.mapping(allowed: Self.sizeKeys)
             guard let width = sizeKeys["width"] else { throw size.error("missing key \"width\"") }
             guard let height = sizeKeys["height"] else { throw size.error("missing key \"height\"") }
-            sizing = .size(
-                Size(width: try width.positiveNumber(atMost: SpecLimits.maximumLength), height: try height.length()))
-        case (_?, let size?):
-            throw size.error("give either \"height\" or \"size\", not both")
-        case (nil, nil):
-            throw field.error("missing key \"height\" (or \"size\")")
+            imageSize = Size(
+                width: try width.positiveNumber(atMost: SpecLimits.maximumLength), height: try height.length())
         }
+        let hasContent = ["image", "title", "subtitle", "meta"].contains { keys[$0] != nil }
+        if fixedHeight == nil, imageSize == nil, keys["height"] == nil, !hasContent {
+            throw field.error("missing key \"height\" (or \"size\", or an image or text to size it from)")
+        }
+        // The placeholder a card sized by its content has until it is measured.
+        let sizing: ItemSizing = fixedHeight.map { .height($0) } ?? imageSize.map { .size($0) } ?? .height(0)
         var span = ItemSpan.single
         if let spanField = keys["span"] {
             if case .scalar(let scalar) = spanField.node, scalar.string == "full" {
@@ -35,10 +42,17 @@ extension SpecDecoder {
                 span = .columns(count)
             }
         }
-        return SpecItem(
+        var item = SpecItem(
             layout: LayoutItem(sizing: sizing, span: span), title: try keys["title"]?.string(),
             subtitle: try keys["subtitle"]?.string(), color: try keys["color"]?.color(),
             image: try keys["image"]?.imagePath())
+        item.fixedHeight = fixedHeight
+        item.imageSize = imageSize
+        item.meta = try keys["meta"]?.string()
+        item.textColor = try keys["textColor"]?.color()
+        item.cornerRadius = try keys["cornerRadius"]?.length()
+        item.titleLines = try keys["titleLines"]?.integer(in: 1...Self.maximumLines)
+        return item
     }
 
     mutating func generate(_ field: Field) throws(SpecError) -> [SpecItem] {
@@ -53,12 +67,43 @@ extension SpecDecoder {
                 "must be at least minHeight (\(Field.format(minHeight))), not \(Field.format(maxHeight))")
         }
         let seed = try keys["seed"]?.integer(in: 0...Int.max) ?? 1
+        let titles = try keys["titles"]?.choice(of: GeneratedText.Language.self)
+        let subtitles = try keys["subtitles"]?.choice(of: GeneratedText.Subtitle.self)
+        var aspect: ClosedRange<Double>?
+        if let aspectField = keys["aspect"] {
+            let bounds = try aspectField.sequence()
+            guard bounds.count == 2 else { throw aspectField.error("expected [smallest, largest] height/width ratios") }
+            let low = try bounds[0].positiveNumber(atMost: 100)
+            let high = try bounds[1].positiveNumber(atMost: 100)
+            guard high >= low else {
+                throw bounds[1].error("must be at least \(Field.format(low)), not \(Field.format(high))")
+            }
+            aspect = low...high
+        }
+        var images: [String] = []
+        if let imagesField = keys["images"] {
+            for element in try imagesField.sequence() { images.append(try element.imagePath()) }
+            guard !images.isEmpty else { throw imagesField.error("must list at least one image") }
+        }
         var generator = SplitMix64(seed: UInt64(seed))
         // Both heights are at most SpecLimits.maximumLength, so the difference converts safely.
         let steps = Int(min((maxHeight - minHeight).rounded(.down), 1e9))
-        return (0..<count).map { _ in
+        let sizedByContent = aspect != nil || !images.isEmpty
+        return (0..<count).map { index in
             // Whole-point steps above minHeight keep generated pictures crisp.
-            .init(layout: .height(minHeight + Double(generator.nextInt(in: 0...steps))))
+            let height = minHeight + Double(generator.nextInt(in: 0...steps))
+            var item = SpecItem(layout: .height(sizedByContent ? 0 : height))
+            if sizedByContent { item.fixedHeight = nil }
+            if let aspect {
+                // Aspect ratios in thousandths, so the same seed gives the same sizes everywhere.
+                let low = Int((aspect.lowerBound * 1000).rounded())
+                let high = Int((aspect.upperBound * 1000).rounded())
+                item.imageSize = Size(width: 1000, height: Double(generator.nextInt(in: low...high)))
+            }
+            if !images.isEmpty { item.image = images[index % images.count] }
+            if let titles { item.title = GeneratedText.title(titles, using: &generator) }
+            if let subtitles { item.subtitle = GeneratedText.subtitle(subtitles, using: &generator) }
+            return item
         }
     }
 
@@ -72,7 +117,7 @@ extension SpecDecoder {
 
 extension Field {
     /// An image path: not empty, no control characters, and a file path rather than a URL.
-    fileprivate func imagePath() throws(SpecError) -> String {
+    func imagePath() throws(SpecError) -> String {
         let path = try string()
         guard !path.isEmpty else { throw error("must not be empty") }
         guard !path.unicodeScalars.contains(where: \.isControl) else {

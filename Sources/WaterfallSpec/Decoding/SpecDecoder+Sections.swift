@@ -2,12 +2,32 @@ import WaterfallLayout
 import Yams
 
 extension SpecDecoder {
+    /// Settings of the screens issue, allowed in `defaults` and in every section.
+    static let screenSettingsKeys = ["pinHeader", "minColumnWidth"]
+    /// Keys of a section beyond its settings: its background color.
+    static let sectionDecorationKeys = ["background"]
+
     /// Section settings: `base` (the defaults) with what `keys` changes.
     func settings(_ field: Field, keys: [String: Field], base: SectionSettings) throws(SpecError)
         -> SectionSettings
     {
         var settings = base
-        if let value = keys["columns"] { settings.columns = try value.integer(in: 1...SpecLimits.maximumColumns) }
+        switch (keys["columns"], keys["minColumnWidth"]) {
+        case (_?, let minimum?):
+            throw minimum.error("give either \"columns\" or \"minColumnWidth\", not both")
+        case (let value?, nil):
+            if case .mapping = value.node {
+                settings.adaptiveColumns = .breakpoints(try breakpoints(value))
+            } else {
+                settings.columns = try value.integer(in: 1...SpecLimits.maximumColumns)
+                settings.adaptiveColumns = nil
+            }
+        case (nil, let minimum?):
+            settings.adaptiveColumns = .minimumWidth(try minimum.positiveNumber(atMost: SpecLimits.maximumLength))
+        case (nil, nil):
+            break
+        }
+        if let value = keys["pinHeader"] { settings.pinHeader = try value.boolean() }
         if let value = keys["sectionInset"] { settings.sectionInset = try insets(value) }
         if let value = keys["lineSpacing"] { settings.lineSpacing = try value.length() }
         if let value = keys["interitemSpacing"] { settings.interitemSpacing = try value.length() }
@@ -26,10 +46,26 @@ extension SpecDecoder {
         return settings
     }
 
-    mutating func section(_ field: Field, defaults: SectionSettings) throws(SpecError) -> SpecSection {
-        let keys = try field.mapping(allowed: Self.sectionKeys)
+    mutating func section(
+        _ field: Field, defaults: SectionSettings, shape: SpecShape? = nil, style: SpecStyle = SpecStyle(),
+        darkStyle: SpecStyle? = nil
+    ) throws(SpecError) -> SpecSection {
+        let keys = try field.mapping(allowed: Self.sectionKeys + Self.screenSettingsKeys + Self.sectionDecorationKeys)
         let settings = try self.settings(field, keys: keys, base: defaults)
         var section = SpecSection(settings: settings)
+        section.background = try keys["background"]?.color()
+        if let styleField = keys["style"] {
+            try sectionStyle(styleField, into: &section, style: style, darkStyle: darkStyle)
+        }
+        // Spans are checked against the columns the section has on this page.
+        var columns = settings.columns
+        if let shape, settings.adaptiveColumns != nil {
+            do {
+                columns = try shape.columns(settings)
+            } catch {
+                throw (keys["columns"] ?? keys["minColumnWidth"] ?? field).error(error.message)
+            }
+        }
         section.header = try keys["header"].map { (field) throws(SpecError) in try supplementary(field) }
         section.footer = try keys["footer"].map { (field) throws(SpecError) in try supplementary(field) }
         if let itemsField = keys["items"] {
@@ -37,7 +73,11 @@ extension SpecDecoder {
             try reserve(list.count, at: itemsField)
             section.items.reserveCapacity(list.count)
             for element in list {
-                section.items.append(try item(element, columns: settings.columns))
+                if shape?.scrollDirection == .horizontal {
+                    section.items.append(try horizontalItem(element, columns: columns))
+                } else {
+                    section.items.append(try item(element, columns: columns))
+                }
             }
         }
         if let generateField = keys["generate"] {
@@ -46,11 +86,72 @@ extension SpecDecoder {
         return section
     }
 
+    /// An item of a horizontal feed: it gives its `width` where a vertical feed's item gives its
+    /// `height` (its length along the scroll direction); read as such, with messages naming `width`.
+    private func horizontalItem(_ field: Field, columns: Int) throws(SpecError) -> SpecItem {
+        guard case .mapping(let mapping) = field.node else { return try item(field, columns: columns) }
+        var pairs: [(Node, Node)] = []
+        for (key, value) in mapping {
+            guard case .scalar(let scalar) = key else { return try item(field, columns: columns) }
+            switch scalar.string {
+            case "height":
+                throw field.child("height", value).error(
+                    "an item of a horizontal feed gives its \"width\", not a height")
+            case "width":
+                pairs.append((.scalar(Node.Scalar("height", scalar.tag, scalar.style, scalar.mark)), value))
+            default:
+                pairs.append((key, value))
+            }
+        }
+        let renamed = Node.mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+        do {
+            return try item(Field(node: renamed, path: field.path), columns: columns)
+        } catch {
+            var error = error
+            let itemHeight = field.path + ".height"
+            if error.location == itemHeight { error.location = field.path + ".width" }
+            error.message = error.message.replacingHeight
+            throw error
+        }
+    }
+
+    /// `{0: 2, 600: 3, 900: 4}`: from each width on (>= 0), that many columns.
+    private func breakpoints(_ field: Field) throws(SpecError) -> [ColumnBreakpoint] {
+        guard case .mapping(let mapping) = field.node else { throw field.error("expected a mapping") }
+        var entries: [ColumnBreakpoint] = []
+        for (keyNode, valueNode) in mapping {
+            let key = Field(node: keyNode, path: field.path)
+            guard case .scalar(let scalar) = keyNode else {
+                throw key.error("expected a width as a number, found \(key.kindName)")
+            }
+            let width: Double
+            if key.tagName == .int || key.tagName == .float {
+                width = try key.length()
+            } else if Double(scalar.string)?.isFinite == true {
+                // JSON's keys are always strings: "600" is a width too.
+                let numeric = Field(
+                    node: .scalar(Node.Scalar(scalar.string, Tag(.float), .plain, scalar.mark)), path: key.path)
+                width = try numeric.length()
+            } else {
+                throw key.error("expected a width as a number, found \(key.kindName)")
+            }
+            guard !entries.contains(where: { $0.width == width }) else { throw key.error("duplicate width") }
+            let value = field.child(scalar.string, valueNode)
+            entries.append(
+                ColumnBreakpoint(width: width, columns: try value.integer(in: 1...SpecLimits.maximumColumns)))
+        }
+        guard !entries.isEmpty else { throw field.error("must give at least one width and its columns") }
+        return entries
+    }
+
     private func supplementary(_ field: Field) throws(SpecError) -> SpecSupplementary {
         let keys = try field.mapping(allowed: Self.supplementaryKeys)
         guard let height = keys["height"] else { throw field.error("missing key \"height\"") }
+        var alignment: TextAlignment?
+        if let align = keys["align"] { alignment = try align.choice(of: TextAlignment.self) }
         return SpecSupplementary(
-            height: try height.length(), title: try keys["title"]?.string(), color: try keys["color"]?.color())
+            height: try height.length(), title: try keys["title"]?.string(), color: try keys["color"]?.color(),
+            align: alignment, textColor: try keys["textColor"]?.color())
     }
 
     private func insets(_ field: Field) throws(SpecError) -> EdgeInsets {
@@ -61,5 +162,18 @@ extension SpecDecoder {
         return EdgeInsets(
             top: try keys["top"]?.length() ?? 0, left: try keys["left"]?.length() ?? 0,
             bottom: try keys["bottom"]?.length() ?? 0, right: try keys["right"]?.length() ?? 0)
+    }
+}
+
+extension String {
+    /// A message about an item's `"height"` said of its `"width"`, as a horizontal feed names it.
+    fileprivate var replacingHeight: String {
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: "\"height\"") {
+            result += rest[..<range.lowerBound] + "\"width\""
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 }

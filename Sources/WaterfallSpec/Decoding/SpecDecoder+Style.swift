@@ -1,10 +1,48 @@
 import Yams
 
 extension SpecDecoder {
-    func style(_ field: Field) throws(SpecError) -> SpecStyle {
+    /// `base` with what the `style` mapping `field` changes; `dark` is read by ``darkStyle(_:base:)``.
+    func style(_ field: Field, base: SpecStyle) throws(SpecError) -> SpecStyle {
         let keys = try field.mapping(allowed: Self.styleKeys)
-        var style = SpecStyle()
+        var style = base
         if let value = keys["background"] { style.background = try value.color() }
+        try overrides(keys, into: &style)
+        return style
+    }
+
+    /// The dark appearance's style: `style.dark` over the light `base`, or `nil` without one.
+    func darkStyle(_ field: Field, base: SpecStyle) throws(SpecError) -> SpecStyle? {
+        let keys = try field.mapping(allowed: Self.styleKeys)
+        guard let dark = keys["dark"] else { return nil }
+        let darkKeys = try dark.mapping(allowed: Self.styleKeys.filter { $0 != "dark" })
+        var style = base
+        if let value = darkKeys["background"] { style.background = try value.color() }
+        try overrides(darkKeys, into: &style)
+        return style
+    }
+
+    /// A section's `style`: over the spec's style, its `background` the section's own background.
+    func sectionStyle(_ field: Field, into section: inout SpecSection, style: SpecStyle, darkStyle: SpecStyle?)
+        throws(SpecError)
+    {
+        let keys = try field.mapping(allowed: Self.styleKeys)
+        var light = style
+        try overrides(keys, into: &light)
+        section.style = light
+        if let value = keys["background"] { section.background = try value.color() }
+        guard let darkStyle else { return }
+        var dark = darkStyle
+        try overrides(keys, into: &dark)
+        if let darkField = keys["dark"] {
+            let darkKeys = try darkField.mapping(allowed: Self.styleKeys.filter { $0 != "dark" })
+            try overrides(darkKeys, into: &dark)
+            if let value = darkKeys["background"] { section.darkBackground = try value.color() }
+        }
+        section.darkStyle = dark
+    }
+
+    /// Every style key but `background` and `dark`, which mean different things by place.
+    private func overrides(_ keys: [String: Field], into style: inout SpecStyle) throws(SpecError) {
         if let value = keys["cornerRadius"] { style.cornerRadius = try value.length() }
         if let value = keys["font"] { style.font = try fontFamilies(value) }
         if let value = keys["fontSize"] { style.fontSize = try value.positiveNumber(atMost: 1000) }
@@ -15,8 +53,22 @@ extension SpecDecoder {
             style.palette = []
             for color in colors { style.palette.append(try color.color()) }
         }
-        return style
+        if let value = keys["card"] { style.card = try card(value, base: style.card) }
     }
+
+    private func card(_ field: Field, base: CardStyle) throws(SpecError) -> CardStyle {
+        let keys = try field.mapping(allowed: Self.cardKeys)
+        var card = base
+        if let value = keys["content"] { card.content = try value.choice(of: CardContent.self) }
+        if let value = keys["padding"] { card.padding = try value.length() }
+        if let value = keys["titleLines"] { card.titleLines = try value.integer(in: 1...Self.maximumLines) }
+        if let value = keys["subtitleLines"] { card.subtitleLines = try value.integer(in: 1...Self.maximumLines) }
+        if let value = keys["textSpacing"] { card.textSpacing = try value.length() }
+        return card
+    }
+
+    /// The most lines a text row may wrap to.
+    static let maximumLines = 100
 
     /// A family list, as `"DejaVu Sans, sans-serif"` or as a YAML list.
     private func fontFamilies(_ field: Field) throws(SpecError) -> [String] {
@@ -58,5 +110,17 @@ extension String {
         while text.first?.isWhitespace == true { text = text.dropFirst() }
         while text.last?.isWhitespace == true { text = text.dropLast() }
         return String(text)
+    }
+}
+
+extension Field {
+    /// One of the named cases of `Choice`, with a suggestion for a near miss.
+    func choice<Choice: RawRepresentable & CaseIterable>(of type: Choice.Type) throws(SpecError) -> Choice
+    where Choice.RawValue == String {
+        let name = try string()
+        if let value = Choice(rawValue: name) { return value }
+        let names = Choice.allCases.map(\.rawValue)
+        let hint = KeySuggestion.closest(to: name, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+        throw error("must be one of \(names.joined(separator: ", ")), not \"\(name)\"\(hint)")
     }
 }

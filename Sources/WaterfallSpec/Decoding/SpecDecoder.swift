@@ -12,13 +12,19 @@ struct SpecDecoder {
         "columns", "sectionInset", "lineSpacing", "interitemSpacing", "spacingWithLastSection", "headerInset",
         "footerInset", "renderDirection",
     ]
-    static let sectionKeys = settingsKeys + ["header", "footer", "items", "generate"]
-    static let supplementaryKeys = ["height", "title", "color"]
-    static let itemKeys = ["height", "size", "span", "title", "subtitle", "color", "image"]
+    static let sectionKeys = settingsKeys + ["header", "footer", "items", "generate", "style"]
+    static let supplementaryKeys = ["height", "title", "color", "align", "textColor"]
+    static let itemKeys = [
+        "height", "size", "span", "title", "subtitle", "meta", "color", "textColor", "cornerRadius", "titleLines",
+        "image",
+    ]
     static let sizeKeys = ["width", "height"]
     static let insetKeys = ["top", "left", "bottom", "right"]
-    static let generateKeys = ["count", "minHeight", "maxHeight", "seed"]
-    static let styleKeys = ["background", "cornerRadius", "font", "fontSize", "textColor", "palette"]
+    static let generateKeys = [
+        "count", "minHeight", "maxHeight", "seed", "titles", "subtitles", "aspect", "images",
+    ]
+    static let styleKeys = ["background", "cornerRadius", "font", "fontSize", "textColor", "palette", "card", "dark"]
+    static let cardKeys = ["content", "padding", "titleLines", "subtitleLines", "textSpacing"]
 
     /// Items given and generated so far, across sections.
     var itemCount = 0
@@ -53,16 +59,21 @@ struct SpecDecoder {
     }
 
     private mutating func spec(_ field: Field, baseDirectory: String) throws(SpecError) -> Spec {
-        let keys = try field.mapping(allowed: Self.rootKeys)
-        guard let widthField = keys["width"] else { throw field.error("missing key \"width\"") }
-        let width = try widthField.positiveNumber(atMost: SpecLimits.maximumWidth)
+        let keys = try field.mapping(allowed: Self.rootKeys + Self.shapeKeys)
+        let shape = try self.shape(field, keys: keys)
+        let width = shape.extent
         let minimumContentHeight = try keys["minimumContentHeight"]?.length() ?? 0
         let scale = try keys["scale"]?.number(in: SpecLimits.scale) ?? 2
         let defaults =
             try keys["defaults"].map { (field) throws(SpecError) in
-                try settings(field, keys: field.mapping(allowed: Self.settingsKeys), base: .default)
+                try settings(
+                    field, keys: field.mapping(allowed: Self.settingsKeys + Self.screenSettingsKeys), base: .default)
             } ?? .default
-        let style = try keys["style"].map { (field) throws(SpecError) in try self.style(field) } ?? SpecStyle()
+        let style =
+            try keys["style"].map { (field) throws(SpecError) in try self.style(field, base: SpecStyle()) }
+            ?? SpecStyle()
+        let darkStyle = try keys["style"].flatMap { (field) throws(SpecError) in try self.darkStyle(field, base: style)
+        }
         var sections: [SpecSection] = []
         if let sectionsField = keys["sections"] {
             let list = try sectionsField.sequence()
@@ -71,11 +82,16 @@ struct SpecDecoder {
                     "has \(list.count) sections; at most \(SpecLimits.maximumSections) are allowed")
             }
             for element in list {
-                sections.append(try section(element, defaults: defaults))
+                sections.append(
+                    try section(element, defaults: defaults, shape: shape, style: style, darkStyle: darkStyle))
             }
         }
-        return Spec(
+        var spec = Spec(
             width: width, minimumContentHeight: minimumContentHeight, scale: scale, style: style, sections: sections,
             baseDirectory: baseDirectory)
+        spec.darkStyle = darkStyle
+        spec.scrollDirection = shape.scrollDirection
+        spec.layoutDirection = shape.layoutDirection
+        return spec
     }
 }

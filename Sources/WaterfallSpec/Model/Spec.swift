@@ -3,12 +3,18 @@ import WaterfallLayout
 
 /// A decoded spec file: the layout's input plus the content and style renderers draw.
 public struct Spec: Sendable {
-    /// The width to lay out, in points.
+    /// The width to lay out, in points; in a horizontal feed, the height the rows fill.
     public var width: Double
+    /// Right to left mirrors every frame (`layoutDirection`).
+    public var layoutDirection: LayoutDirection = .leftToRight
+    /// Horizontal lays rows out along a fixed height (`scrollDirection`; the spec gives `height`).
+    public var scrollDirection: ScrollDirection = .vertical
     public var minimumContentHeight: Double
     /// Device pixels per point for raster output.
     public var scale: Double
     public var style: SpecStyle
+    /// The style of the dark appearance (`style.dark` over `style`), when the spec gives one.
+    public var darkStyle: SpecStyle?
     public var sections: [SpecSection]
     /// The folder relative image paths are read from: the spec file's own folder.
     public var baseDirectory: String
@@ -34,8 +40,9 @@ public struct Spec: Sendable {
             sections: sections.map { section in
                 LayoutSection(
                     settings: section.settings, headerHeight: section.header?.height ?? 0,
-                    footerHeight: section.footer?.height ?? 0, items: section.items.map(\.layout))
-            })
+                    footerHeight: section.footer?.height ?? 0, items: section.items.map(\.layout),
+                    hasBackground: section.background != nil)
+            }, layoutDirection: layoutDirection, scrollDirection: scrollDirection)
     }
 
     /// Computes the layout, reporting a geometric problem at its place in the spec.
@@ -43,13 +50,27 @@ public struct Spec: Sendable {
     /// A layout taller than ``SpecLimits/maximumLength`` is refused too: every length is within
     /// that bound, but many of them add up past it.
     public func layout() throws(SpecError) -> Layout {
+        for (sectionIndex, section) in sections.enumerated() {
+            let style = self.style(ofSection: sectionIndex)
+            if let index = section.items.firstIndex(where: { $0.isSizedByContent(in: style) }) {
+                throw SpecError(
+                    file: source, location: "sections[\(sectionIndex)].items[\(index)]",
+                    message: "its height comes from its image and text, which only a renderer measures")
+            }
+        }
+        return try layout(of: configuration)
+    }
+
+    /// Lays out `configuration`, reporting a geometric problem at its place in the spec.
+    func layout(of configuration: LayoutConfiguration) throws(SpecError) -> Layout {
         let layout: Layout
         do {
             layout = try Layout(configuration)
         } catch {
             throw SpecError(file: source, location: error.path, message: error.message)
         }
-        let height = layout.contentSize.height
+        let size = layout.contentSize
+        let height = layout.scrollDirection == .horizontal ? size.width : size.height
         guard height <= SpecLimits.maximumLength else {
             throw SpecError(
                 file: source, location: Self.firstElement(of: layout, below: SpecLimits.maximumLength),
@@ -62,13 +83,19 @@ public struct Spec: Sendable {
     /// The spec path of the first element, in document order, that reaches below `y`; empty when
     /// only spacing or insets do.
     private static func firstElement(of layout: Layout, below y: Double) -> String {
-        let below = Rect(x: 0, y: y, width: layout.width, height: .greatestFiniteMagnitude)
-        guard let element = layout.layoutAttributesForElements(in: below).first else { return "" }
+        let below =
+            layout.scrollDirection == .horizontal
+            ? Rect(x: y, y: 0, width: .greatestFiniteMagnitude, height: layout.width)
+            : Rect(x: 0, y: y, width: layout.width, height: .greatestFiniteMagnitude)
+        // A background reaches as far as its section's cells: name the cell, header or footer.
+        guard let element = layout.layoutAttributesForElements(in: below).first(where: { $0.kind != .background })
+        else { return "" }
         let section = "sections[\(element.indexPath.section)]"
         switch element.kind {
         case .cell: return section + ".items[\(element.indexPath.item)]"
         case .header: return section + ".header"
         case .footer: return section + ".footer"
+        case .background: return section + ".background"
         }
     }
 }
@@ -79,15 +106,24 @@ public struct SpecSection: Sendable {
     public var header: SpecSupplementary?
     public var footer: SpecSupplementary?
     public var items: [SpecItem]
+    /// The section's background color; a section that has one has a background element in its layout.
+    public var background: Color?
+    /// The section's own style (its `style` over the spec's), when it gives one.
+    public var style: SpecStyle?
+    /// The section's style in the dark appearance, when the spec has one.
+    public var darkStyle: SpecStyle?
+    /// The section's background in the dark appearance, when its `style.dark` gives one.
+    public var darkBackground: Color?
 
     public init(
         settings: SectionSettings = .default, header: SpecSupplementary? = nil, footer: SpecSupplementary? = nil,
-        items: [SpecItem] = []
+        items: [SpecItem] = [], background: Color? = nil
     ) {
         self.settings = settings
         self.header = header
         self.footer = footer
         self.items = items
+        self.background = background
     }
 }
 
@@ -96,11 +132,19 @@ public struct SpecSupplementary: Sendable, Hashable {
     public var height: Double
     public var title: String?
     public var color: Color?
+    /// Where the title sits; `nil` centers it.
+    public var align: TextAlignment?
+    public var textColor: Color?
 
-    public init(height: Double, title: String? = nil, color: Color? = nil) {
+    public init(
+        height: Double, title: String? = nil, color: Color? = nil, align: TextAlignment? = nil,
+        textColor: Color? = nil
+    ) {
         self.height = height
         self.title = title
         self.color = color
+        self.align = align
+        self.textColor = textColor
     }
 }
 
@@ -112,6 +156,16 @@ public struct SpecItem: Sendable, Hashable {
     public var color: Color?
     /// A PNG or JPEG path, relative to the spec's folder unless absolute.
     public var image: String?
+    /// A third text row, such as a price or a like count.
+    public var meta: String?
+    public var textColor: Color?
+    public var cornerRadius: Double?
+    /// The most lines the title wraps to, over the style's.
+    public var titleLines: Int?
+    /// The image's natural size as `size` gives it; its file's pixel size when `nil`.
+    public var imageSize: Size?
+    /// The card's height as `height` gives it; `nil` when it comes from the image and the text.
+    public var fixedHeight: Double?
 
     public init(
         layout: LayoutItem, title: String? = nil, subtitle: String? = nil, color: Color? = nil, image: String? = nil
@@ -121,6 +175,10 @@ public struct SpecItem: Sendable, Hashable {
         self.subtitle = subtitle
         self.color = color
         self.image = image
+        switch layout.sizing {
+        case .height(let height): fixedHeight = height
+        case .size(let size): imageSize = size
+        }
     }
 }
 
@@ -134,6 +192,7 @@ public struct SpecStyle: Sendable, Hashable {
     public var textColor: Color
     /// Colors used in turn for items that give none.
     public var palette: [Color]
+    public var card: CardStyle
 
     public init(
         background: Color = Color(red: 0xF4, green: 0xF5, blue: 0xF7),
@@ -141,8 +200,10 @@ public struct SpecStyle: Sendable, Hashable {
         font: [String] = SpecStyle.defaultFont,
         fontSize: Double = 13,
         textColor: Color = Color(red: 0x1F, green: 0x23, blue: 0x28),
-        palette: [Color] = SpecStyle.defaultPalette
+        palette: [Color] = SpecStyle.defaultPalette,
+        card: CardStyle = CardStyle()
     ) {
+        self.card = card
         self.background = background
         self.cornerRadius = cornerRadius
         self.font = font

@@ -82,6 +82,26 @@ final class TextEngine {
         return Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
     }
 
+    /// The lines `run`'s text wraps to at `width` points, broken between words where it can and
+    /// inside a word where a word alone is too wide (Pango's `PANGO_WRAP_WORD_CHAR`).
+    func wrappedLines(of run: TextRun, width: Double) throws -> [String] {
+        let layout = try makeLayout(run)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_width(layout, Int32(clamping: Int((width * Double(PANGO_SCALE)).rounded(.down))))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        guard let text = pango_layout_get_text(layout) else { return [] }
+        let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
+        var lines: [String] = []
+        for index in 0..<pango_layout_get_line_count(layout) {
+            guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
+            let start = Int(line.pointee.start_index)
+            let end = min(bytes.count, start + Int(line.pointee.length))
+            guard start <= end else { continue }
+            lines.append(String(decoding: bytes[start..<end], as: UTF8.self))
+        }
+        return lines
+    }
+
     /// A layout of `run`'s text in its font, on one line.
     private func makeLayout(_ run: TextRun) throws -> OpaquePointer {
         guard let layout = pango_layout_new(context) else {

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import WaterfallPipeline
+import WaterfallRender
+
+/// `waterfall serve [SPEC|DIR]...`: a local server with live pages and, given baselines, review and approval.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve live pages of specs; with --baselines, review changes and approve them.",
+        discussion: """
+            Prints `serving http://HOST:PORT/` once it listens. Pages update by themselves when a spec, an image it \
+            uses or a template changes. With --baselines, /review shows each spec's check result, and Approve writes \
+            its baselines as `waterfall check --record` does. It listens on 127.0.0.1 unless --host says otherwise; \
+            every POST must carry this run's token, which only its own pages know.
+            """)
+
+    @Argument(help: "Spec files or folders of specs (default: Examples).")
+    var specs: [String] = []
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 8000
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The folder of baseline files, for the review view and approval.")
+    var baselines: String?
+
+    @Option(
+        help: "A folder of Mustache templates for the spec pages, watched for changes (default: the built-in ones).")
+    var templates: String?
+
+    @Option(help: "Device pixels per point in PNG output (overrides the spec's scale).")
+    var scale: Double?
+
+    @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
+    var missingImages: MissingImagePolicy = .error
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+        try RenderOptions.validate(scale: scale)
+    }
+
+    func run() throws {
+        let arguments = specs.isEmpty ? [ExamplesCommand.defaultFolder() ?? "Examples"] : specs
+        let catalog = try SpecCatalog(arguments: arguments, baselines: baselines)
+        if let baselines {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: baselines, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw CLIError.io(path: baselines, message: "is not a folder")
+            }
+        }
+        do {
+            _ = try TemplateSet.named(templates)
+        } catch {
+            throw CLIError.badArgument(error.description)
+        }
+        let server = ServeServer(
+            catalog: catalog, host: host, port: port, baselines: baselines, templates: templates,
+            pipeline: RenderPipeline(renderers: [], scale: scale, missingImages: missingImages))
+        let failure = Locked<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await server.run()
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+            done.signal()
+        }
+        done.wait()
+        if let message = failure.withLock({ $0 }) {
+            throw CLIError.badArgument("cannot serve on \(host):\(port): \(message)")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import WaterfallPipeline
+import WaterfallSpec
+
+/// Finds which specs changed on disk by polling: each spec file, the images it uses and the
+/// template folder, compared by modification time, size and inode (portable, and enough at
+/// four polls a second).
+final class FileWatcher: Sendable {
+    /// What one poll saw of one spec.
+    private struct Watched {
+        var path: String
+        var stamp: FileStamp?
+        var images: [String: FileStamp?]
+    }
+
+    let catalog: SpecCatalog
+    let templates: String?
+    private let state = Locked((specs: [String: Watched](), names: [String](), templates: [String: FileStamp]()))
+    private let errors = Locked([String: String]())
+
+    init(catalog: SpecCatalog, templates: String?) {
+        self.catalog = catalog
+        self.templates = templates
+        _ = poll()
+    }
+
+    /// Why the spec named `name` could not be read at the last poll, if it could not.
+    func error(for name: String) -> String? { errors.withLock { $0[name] } }
+
+    /// Looks at every file once; returns the names of the specs that changed since the last poll,
+    /// and whether every page should update (a spec came or went, or a template changed).
+    func poll() -> (changed: [String], all: Bool) {
+        let entries = (try? catalog.entries()) ?? []
+        let templateStamps = templateFiles()
+        return state.withLock { state in
+            var changed: [String] = []
+            let all = entries.map(\.name) != state.names || templateStamps != state.templates
+            var next: [String: Watched] = [:]
+            for entry in entries {
+                let stamp = FileStamp(path: entry.path)
+                var watched = state.specs[entry.name]
+                if watched == nil || watched?.path != entry.path || watched?.stamp != stamp {
+                    watched = Watched(path: entry.path, stamp: stamp, images: images(of: entry))
+                    if state.specs[entry.name] != nil { changed.append(entry.name) }
+                } else if let images = watched?.images {
+                    var now: [String: FileStamp?] = [:]
+                    for path in images.keys { now[path] = FileStamp(path: path) }
+                    if now != images {
+                        watched?.images = now
+                        changed.append(entry.name)
+                    }
+                }
+                next[entry.name] = watched
+            }
+            state = (next, entries.map(\.name), templateStamps)
+            return (changed, all)
+        }
+    }
+
+    /// The images `entry` uses, with their stamps; records whether the spec reads.
+    private func images(of entry: SpecCatalog.Entry) -> [String: FileStamp?] {
+        do {
+            let spec = try Spec.load(path: entry.path)
+            errors.withLock { $0[entry.name] = nil }
+            var images: [String: FileStamp?] = [:]
+            for section in spec.sections {
+                for item in section.items {
+                    guard let image = item.image else { continue }
+                    let path =
+                        image.hasPrefix("/") ? image : (spec.baseDirectory as NSString).appendingPathComponent(image)
+                    images[path] = FileStamp(path: path)
+                }
+            }
+            return images
+        } catch {
+            errors.withLock { $0[entry.name] = "\(error)" }
+            return [:]
+        }
+    }
+
+    /// Every file of the template folder, with its stamp.
+    private func templateFiles() -> [String: FileStamp] {
+        guard let templates, let names = try? FileManager.default.contentsOfDirectory(atPath: templates) else {
+            return [:]
+        }
+        var stamps: [String: FileStamp] = [:]
+        for name in names {
+            let path = (templates as NSString).appendingPathComponent(name)
+            stamps[path] = FileStamp(path: path)
+        }
+        return stamps
+    }
+}

@@ -1,0 +1,30 @@
+import WaterfallPipeline
+
+/// The results of the last review, kept for their pictures.
+final class ReviewStore: Sendable {
+    private let checks = Locked([String: SpecCheck]())
+
+    func store(_ results: [SpecCheck]) {
+        checks.withLock { stored in
+            stored = [:]
+            for check in results { stored[check.name] = check }
+        }
+    }
+
+    /// Forgets every result: a file changed, or baselines were approved.
+    func clear() { checks.withLock { $0 = [:] } }
+
+    /// Tile `tile`'s `reference.png`, `actual.png` or `diff.png` of the spec named `name`.
+    func image(name: String, tile: Int, kind: String) -> [UInt8]? {
+        checks.withLock { stored in
+            guard let check = stored[name], check.tiles.indices.contains(tile) else { return nil }
+            let found = check.tiles[tile]
+            switch kind {
+            case "reference.png": return found.reference
+            case "actual.png": return found.actual
+            case "diff.png": return found.diffImage
+            default: return nil
+            }
+        }
+    }
+}

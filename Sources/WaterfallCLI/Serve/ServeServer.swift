@@ -1,0 +1,312 @@
+import Foundation
+import Hummingbird
+import Logging
+import WaterfallDiff
+import WaterfallPipeline
+import WaterfallRender
+import WaterfallSpec
+
+/// `waterfall serve`: a gallery of specs, a live page per spec, and with baselines a review view
+/// whose Approve buttons record baselines as `check --record` does.
+struct ServeServer: Sendable {
+    let catalog: SpecCatalog
+    let host: String
+    let port: Int
+    let baselines: String?
+    /// The page templates' folder, read again on every render; the built-in ones when `nil`.
+    let templates: String?
+    let pipeline: RenderPipeline
+    let security: ServeSecurity
+    let feed = ChangeFeed()
+    let watcher: FileWatcher
+    let review = ReviewStore()
+
+    /// How often the files are looked at.
+    static let pollInterval = 0.25
+
+    init(
+        catalog: SpecCatalog, host: String, port: Int, baselines: String?, templates: String?,
+        pipeline: RenderPipeline
+    ) {
+        self.catalog = catalog
+        self.host = host
+        self.port = port
+        self.baselines = baselines
+        self.templates = templates
+        self.pipeline = pipeline
+        security = ServeSecurity(host: host)
+        watcher = FileWatcher(catalog: catalog, templates: templates)
+    }
+
+    /// Listens until the process ends, printing `serving URL` once it is bound.
+    func run() async throws {
+        let router = Router()
+        router.add(middleware: RequestGuard(security: security))
+        addRoutes(to: router)
+        var logger = Logger(label: "waterfall.serve") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .warning
+        let security = self.security
+        let host = self.host
+        let app = Application(
+            router: router,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                security.port.withLock { $0 = port }
+                let shown = host.contains(":") ? "[\(host)]" : host
+                Output.standardOutput("serving http://\(shown):\(port)/\n")
+            }, logger: logger)
+        startWatching()
+        try await app.run()
+    }
+
+    /// Polls the files on a thread of its own and tells open pages what changed.
+    ///
+    /// Reading a changed spec is blocking work, so it stays off the event loops. A comment now and
+    /// then keeps idle connections open and finds those that closed. It runs as long as the process.
+    private func startWatching() {
+        let watcher = self.watcher
+        let feed = self.feed
+        let review = self.review
+        let thread = Thread {
+            var polls = 0
+            while true {
+                Thread.sleep(forTimeInterval: Self.pollInterval)
+                let (changed, all) = watcher.poll()
+                if all || !changed.isEmpty {
+                    review.clear()
+                    feed.publish(ChangeFeed.message(specs: changed, all: all))
+                }
+                polls += 1
+                if polls % 40 == 0 { feed.publish(ChangeFeed.ping) }
+            }
+        }
+        thread.stackSize = WorkerPool.stackSize
+        thread.start()
+    }
+
+    private func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/") { _, _ in try await self.galleryPage() }
+        router.get("/events") { _, _ in self.events() }
+        router.get("/spec/:name") { request, _ in try await self.specPage(request) }
+        router.get("/render/:name") { request, _ in try await self.renderHTML(request) }
+        router.get("/png/:name") { request, _ in try await self.renderPNG(request) }
+        router.get("/review") { _, _ in try await self.reviewPage() }
+        router.get("/review/**") { request, _ in self.reviewImage(request) }
+        router.get("/files/**") { request, _ in self.file(request) }
+        router.post("/approve/:name") { request, _ in try await self.approve(request, all: false) }
+        router.post("/approve-all") { request, _ in try await self.approve(request, all: true) }
+    }
+
+    // MARK: Requests
+
+    /// The raw path's components after the first, for handlers that decode them themselves.
+    private func components(_ request: Request) -> [Substring] {
+        Array(request.uri.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2))
+    }
+
+    /// The spec a request's second path component names.
+    private func entry(_ request: Request) -> SpecCatalog.Entry? {
+        guard let name = components(request).first?.removingPercentEncoding else { return nil }
+        return catalog.entry(named: name)
+    }
+
+    /// The `width` query parameter: `nil` for the spec's own, or a bad request.
+    private func width(_ request: Request) throws(ServeRequestError) -> Double? {
+        guard let text = request.uri.queryParameters["width"], !text.isEmpty else { return nil }
+        guard let width = Double(text), width >= 1, width <= 100_000 else {
+            throw ServeRequestError(message: "width must be a number from 1 to 100000")
+        }
+        return width
+    }
+
+    private func galleryPage() async throws -> Response {
+        let entries = try catalog.entries()
+        let specs: [[String: Any]] = entries.map { entry in
+            var item: [String: Any] = ["name": entry.name, "path": entry.path, "url": ServePages.specURL(entry.name)]
+            if let source = catalog.url(forFile: entry.path) { item["source"] = source }
+            if let error = watcher.error(for: entry.name) { item["error"] = error }
+            return item
+        }
+        let context: [String: Any] = [
+            "title": "Waterfall: \(entries.count) spec\(entries.count == 1 ? "" : "s")",
+            "specs": specs, "review": baselines != nil, "baselines": baselines ?? "",
+        ]
+        return ServeResponse.html(try ServePages.render("serve-gallery", context))
+    }
+
+    private func specPage(_ request: Request) async throws -> Response {
+        guard let entry = entry(request) else { return ServeResponse.notFound() }
+        let width: Double?
+        do { width = try self.width(request) } catch { return ServeResponse.text(error.message, status: .badRequest) }
+        let specWidth = try? await BlockingWork.run { try Spec.load(path: entry.path).width }
+        let context = ServePages.specContext(
+            entry: entry, width: width, specWidth: specWidth, source: catalog.url(forFile: entry.path),
+            review: baselines != nil)
+        return ServeResponse.html(try ServePages.render("serve-page", context))
+    }
+
+    /// The spec's page as `render` writes it, at the width asked; a spec that cannot be rendered
+    /// gives a page with its error message instead (status 422; the message is `#waterfall-error`).
+    private func renderHTML(_ request: Request) async throws -> Response {
+        guard let entry = entry(request) else { return ServeResponse.notFound() }
+        let width: Double?
+        do { width = try self.width(request) } catch { return ServeResponse.text(error.message, status: .badRequest) }
+        let pipeline = self.pipeline
+        let templates = self.templates
+        do {
+            let bytes = try await BlockingWork.run {
+                var pipeline = pipeline
+                let set = try TemplateSet.named(templates)
+                pipeline.renderers = [.html(templates: set, title: entry.name)]
+                return try Self.render(entry, width: width, pipeline: pipeline)
+            }
+            return ServeResponse.bytes(bytes, type: "text/html; charset=utf-8")
+        } catch {
+            let message = "\(error)"
+            return ServeResponse.html(
+                try ServePages.render("serve-error", ["title": entry.name, "message": message]),
+                status: .unprocessableContent)
+        }
+    }
+
+    /// The spec's PNG (its first tile for a tall picture), at the width asked.
+    private func renderPNG(_ request: Request) async throws -> Response {
+        guard let entry = entry(request) else { return ServeResponse.notFound() }
+        let width: Double?
+        do { width = try self.width(request) } catch { return ServeResponse.text(error.message, status: .badRequest) }
+        var pipeline = self.pipeline
+        pipeline.renderers = [.png]
+        do {
+            let bytes = try await BlockingWork.run { [pipeline] in
+                try Self.render(entry, width: width, pipeline: pipeline)
+            }
+            return ServeResponse.bytes(bytes, type: "image/png")
+        } catch {
+            return ServeResponse.text("\(error)", status: .unprocessableContent)
+        }
+    }
+
+    /// The first file `pipeline` renders for `entry`, its width overridden through the spec.
+    private static func render(_ entry: SpecCatalog.Entry, width: Double?, pipeline: RenderPipeline) throws
+        -> [UInt8]
+    {
+        var spec = try Spec.load(path: entry.path)
+        if let width { spec.width = width }
+        let prepared = try pipeline.prepare(spec)
+        var first: [UInt8] = []
+        var suffix: String?
+        try pipeline.render(prepared) { _, piece in
+            if suffix == nil { suffix = piece.suffix }
+            if piece.suffix == suffix { first += piece.bytes }
+        }
+        return first
+    }
+
+    private func events() -> Response {
+        let feed = self.feed
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+            body: ResponseBody { writer in
+                let (id, messages) = feed.subscribe()
+                defer { feed.cancel(id) }
+                try await writer.write(ByteBuffer(string: "retry: 1000\n: connected\n\n"))
+                for await message in messages {
+                    let event = message == ChangeFeed.ping ? ": ping\n\n" : "event: change\ndata: \(message)\n\n"
+                    try await writer.write(ByteBuffer(string: event))
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    private func file(_ request: Request) -> Response {
+        let parts = components(request)
+        guard let mount = parts.first, let root = catalog.root(String(mount)),
+            let path = ServedPath.resolve(parts.dropFirst(), under: root.path),
+            let data = FileManager.default.contents(atPath: path)
+        else { return ServeResponse.notFound() }
+        var response = ServeResponse.bytes([UInt8](data), type: ServeResponse.contentType(of: path))
+        // A served file is shown, never run: no script in it sees this origin (or the token).
+        response.headers[.contentSecurityPolicy] = "sandbox"
+        return response
+    }
+
+    // MARK: Review
+
+    private func checkOptions() -> DiffOptions { DiffOptions(threshold: 0, includeAntialiasing: true) }
+
+    private func reviewPage() async throws -> Response {
+        guard let baselines else { return ServeResponse.notFound() }
+        let entries = try catalog.entries()
+        let pipeline = self.pipeline
+        let options = checkOptions()
+        let checks = try await BlockingWork.run {
+            let results = Locked([SpecCheck?](repeating: nil, count: entries.count))
+            WorkerPool.run(count: entries.count, workers: ProcessInfo.processInfo.activeProcessorCount) { index in
+                let check = SpecCheck.run(
+                    spec: entries[index].path, pipeline: pipeline, baselines: baselines, options: options)
+                results.withLock { $0[index] = check }
+            }
+            return results.withLock { $0.map { $0! } }
+        }
+        review.store(checks)
+        let context = ServePages.reviewContext(checks, baselines: baselines, token: security.token)
+        return ServeResponse.html(try ServePages.render("serve-review", context))
+    }
+
+    /// `/review/NAME/TILE/reference.png`, `actual.png` or `diff.png`, from the last review.
+    private func reviewImage(_ request: Request) -> Response {
+        let parts = components(request)
+        guard parts.count == 3, let name = parts[0].removingPercentEncoding, let index = Int(parts[1]),
+            let bytes = review.image(name: name, tile: index, kind: String(parts[2]))
+        else { return ServeResponse.notFound() }
+        return ServeResponse.bytes(bytes, type: "image/png")
+    }
+
+    /// Renders and compares the spec (or every spec) again and records its baselines with the
+    /// same code, and the same mode, as `check --record`.
+    private func approve(_ request: Request, all: Bool) async throws -> Response {
+        guard let baselines else { return ServeResponse.notFound() }
+        let entries: [SpecCatalog.Entry]
+        if all {
+            entries = try catalog.entries()
+        } else {
+            guard let entry = entry(request) else { return ServeResponse.notFound() }
+            entries = [entry]
+        }
+        let pipeline = self.pipeline
+        let options = checkOptions()
+        let checks = try await BlockingWork.run {
+            try Self.approvals.withLock { _ in
+                Result {
+                    try AtomicFile.makeFolder(baselines)
+                    let claims = OutputClaims()
+                    return try entries.map { entry in
+                        var check = SpecCheck.run(
+                            spec: entry.path, pipeline: pipeline, baselines: baselines, options: options)
+                        try check.record(into: baselines, claims: claims, mode: .changed)
+                        return check
+                    }
+                }
+            }.get()
+        }
+        review.clear()
+        let wantsJSON = request.headers[.accept]?.contains("application/json") == true
+        guard wantsJSON else {
+            return ServeResponse.redirect(all ? "/review" : "/review#\(ServePages.anchor(entries[0].name))")
+        }
+        let lines = checks.map {
+            "{\"spec\":\($0.spec.jsonQuoted),\"status\":\($0.status.rawValue.jsonQuoted),\"reason\":\($0.reason.jsonQuoted)}"
+        }
+        return ServeResponse.bytes(Array("[\(lines.joined(separator: ","))]\n".utf8), type: "application/json")
+    }
+
+    /// One approval at a time: two clicks never stage the same baselines at once.
+    private static let approvals = Locked(())
+}
+
+/// A request the server cannot answer as asked (400).
+struct ServeRequestError: Error {
+    var message: String
+}

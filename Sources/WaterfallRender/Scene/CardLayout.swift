@@ -1,0 +1,68 @@
+import WaterfallCore
+import WaterfallLayout
+import WaterfallSpec
+
+/// Where a card's image area and rows of text go, given its width: the geometry that
+/// `docs/LAYOUT.md` describes, used both to size a card and to draw it.
+///
+/// Under the image (`content: below`) a card is its image area, as tall as the card's width times
+/// the image's aspect ratio, then a text block: `padding`, the title's lines, `textSpacing`, the
+/// subtitle's lines, `textSpacing`, the meta line, `padding`. A line is `1.25 ×` its font size
+/// tall. A card without text has no text block, and one without an image no image area.
+public struct CardLayout: Sendable, Hashable {
+    /// One row of text: a title, a subtitle or a meta line, wrapped.
+    public struct Row: Sendable, Hashable {
+        public var lines: [String]
+        public var fontSize: Double
+        public var weight: TextRun.Weight
+
+        /// The row's height: its lines, each `lineHeight` times its font size.
+        public var height: Double { Double(lines.count) * fontSize * CardLayout.lineHeight }
+    }
+
+    /// A line box's height as a multiple of its font size.
+    public static let lineHeight = 1.25
+    /// The subtitle's and the meta line's font size, as a multiple of the style's.
+    public static let smallTextScale = 0.92
+
+    /// The image area's height; 0 without one.
+    public var imageHeight: Double
+    public var rows: [Row]
+    public var padding: Double
+    public var spacing: Double
+
+    /// The text block's height: 0 without text.
+    public var textHeight: Double {
+        guard !rows.isEmpty else { return 0 }
+        return 2 * padding + rows.reduce(0) { $0 + $1.height } + spacing * Double(rows.count - 1)
+    }
+
+    /// The card's height when its content sizes it.
+    public var height: Double { imageHeight + textHeight }
+
+    /// The layout of `item`, `width` points wide, drawn with `style`; `imageSize` is the image's
+    /// natural size (from `size` or its file), `nil` without an image area.
+    public static func make(
+        _ item: SpecItem, style: SpecStyle, width: Double, imageSize: Size?, measurer: any TextMeasuring
+    ) -> CardLayout {
+        let card = style.card
+        var imageHeight = 0.0
+        if let imageSize, imageSize.width > 0 {
+            imageHeight = width * imageSize.height / imageSize.width
+        }
+        let textWidth = width - 2 * card.padding
+        var rows: [Row] = []
+        func add(_ text: String?, maxLines: Int, size: Double, weight: TextRun.Weight) {
+            guard let text, textWidth > 0 else { return }
+            let lines = measurer.lines(
+                SceneBuilder.displayable(text), width: textWidth, maxLines: maxLines, fontFamilies: style.font,
+                fontSize: size, weight: weight)
+            if !lines.isEmpty { rows.append(Row(lines: lines, fontSize: size, weight: weight)) }
+        }
+        let small = style.fontSize * smallTextScale
+        add(item.title, maxLines: item.titleLines ?? card.resolvedTitleLines, size: style.fontSize, weight: .bold)
+        add(item.subtitle, maxLines: card.subtitleLines, size: small, weight: .regular)
+        add(item.meta, maxLines: 1, size: small, weight: .bold)
+        return CardLayout(imageHeight: imageHeight, rows: rows, padding: card.padding, spacing: card.textSpacing)
+    }
+}

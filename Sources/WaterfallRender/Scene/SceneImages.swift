@@ -1,0 +1,26 @@
+/// The images of one spec, read, checked and numbered once, shared by the card sizer and the
+/// scene builder so that a file is read once whoever asks first.
+public final class SceneImages {
+    private var store: ImageStore
+
+    /// - Parameters:
+    ///   - base: The folder relative paths are read from.
+    ///   - validator: Decodes an image once to prove it whole; `nil` checks only its header.
+    public init(base: String, validator: (@Sendable (SceneImage) throws -> Void)? = nil) {
+        store = ImageStore(base: base, validator: validator)
+    }
+
+    /// The image at `path`, relative to the spec's folder.
+    func image(_ path: String) throws(ImageFile.Problem) -> SceneImage {
+        try store.image(path)
+    }
+
+    /// The image at `path` for the item at `location`, or the error that names it there.
+    func image(_ path: String, file: String?, location: String) throws(SceneError) -> SceneImage {
+        do {
+            return try store.image(path)
+        } catch {
+            throw SceneError(file: file, location: location, message: "\(path) \(error)")
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+import WaterfallTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `waterfall serve` over HTTP: the token, `Host` and `Origin` checks and the path refusals, with
+/// raw requests (so `..` and `%2e%2e` reach the server as written); and the browser tests in
+/// Chromium (`scripts/browser-tests.py`).
+@Suite(.serialized) struct ServeTests {
+    /// A running `waterfall serve` over a folder of two specs with recorded baselines.
+    final class Server {
+        let process = Process()
+        let folder: String
+        var port = 0
+
+        init(extraSpecs: [String: String] = [:]) throws {
+            folder = ExternalRenderers.temporaryPath("dir")
+            try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
+            for (name, text) in ["alpha": ServeTests.spec(grow: 0), "bravo": ServeTests.spec(grow: 3)]
+                .merging(extraSpecs, uniquingKeysWith: { $1 })
+            {
+                try text.write(toFile: folder + "/specs/\(name).yaml", atomically: true, encoding: .utf8)
+            }
+            try "secret".write(toFile: folder + "/secret.txt", atomically: true, encoding: .utf8)
+            let recorded = try CommandRunner.run(
+                ["check", "specs/alpha.yaml", "specs/bravo.yaml", "--baselines", "baselines", "--record"],
+                currentDirectory: folder)
+            #expect(recorded.status == 0, "\(recorded.standardError)")
+            process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("waterfall")
+            process.arguments = ["serve", "specs", "--port", "0", "--baselines", "baselines"]
+            process.currentDirectoryURL = URL(fileURLWithPath: folder)
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // The first line is `serving http://127.0.0.1:PORT/`; give up after a minute.
+            let line = Locked("")
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                var text = ""
+                while !text.contains("\n") {
+                    let data = output.fileHandleForReading.availableData
+                    if data.isEmpty { break }
+                    text += String(decoding: data, as: UTF8.self)
+                }
+                line.set(text)
+                done.signal()
+            }.start()
+            _ = done.wait(timeout: .now() + 60)
+            let text = line.get()
+            guard text.hasPrefix("serving http://127.0.0.1:"),
+                let port = Int(text.dropFirst("serving http://127.0.0.1:".count).prefix { $0.isNumber })
+            else {
+                process.terminate()
+                throw ServeTestError(message: "serve printed \(text.debugDescription)")
+            }
+            self.port = port
+        }
+
+        deinit {
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+
+        /// Sends `request` as written and returns the status and the body.
+        func send(
+            _ method: String, _ path: String, headers: [String: String] = [:], body: String = "",
+            host: String? = nil
+        ) throws -> (status: Int, body: String) {
+            var text = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+            for (name, value) in headers { text += "\(name): \(value)\r\n" }
+            if method == "POST" {
+                text += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
+            }
+            text += "\r\n" + body
+            let response = try RawHTTP.exchange(port: port, request: Array(text.utf8))
+            let status = response.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
+            let content = response.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+            return (status, content)
+        }
+
+        /// The token the review page embeds.
+        func token() throws -> String {
+            let page = try send("GET", "/review").body
+            guard let range = page.range(of: #"name="token" value="[0-9a-f]{64}""#, options: .regularExpression) else {
+                throw ServeTestError(message: "no token in the review page")
+            }
+            return String(page[range].dropFirst(#"name="token" value=""#.count).dropLast())
+        }
+    }
+
+    static func spec(grow: Int, title: String = "Card") -> String {
+        """
+        width: 60
+        scale: 1
+        defaults: {columns: 2, interitemSpacing: 4, lineSpacing: 4}
+        sections:
+          - items:
+              - {height: \(20 + grow), title: \(title)}
+              - {height: 30}
+              - {height: 25}
+
+        """
+    }
+
+    @Test func postsWithoutTheTokenAreRefused() throws {
+        let server = try Server()
+        #expect(try server.send("POST", "/approve-all").status == 403)
+        #expect(try server.send("POST", "/approve/alpha", body: "token=wrong").status == 403)
+        #expect(
+            try server.send("POST", "/approve/alpha", headers: ["X-Waterfall-Token": String(repeating: "0", count: 64)])
+                .status == 403)
+        // A changed spec, so the review page has an Approve button and its token.
+        let spec = server.folder + "/specs/alpha.yaml"
+        try Self.spec(grow: 5).write(toFile: spec, atomically: true, encoding: .utf8)
+        let token = try server.token()
+        let crossSite = try server.send(
+            "POST", "/approve/alpha", headers: ["X-Waterfall-Token": token, "Origin": "http://evil.example"])
+        #expect(crossSite.status == 403)
+        let fetchedElsewhere = try server.send(
+            "POST", "/approve/alpha", headers: ["X-Waterfall-Token": token, "Sec-Fetch-Site": "cross-site"])
+        #expect(fetchedElsewhere.status == 403)
+        // Another name for the server (DNS rebinding) is refused for every request.
+        #expect(try server.send("GET", "/", host: "evil.example:\(server.port)").status == 403)
+        #expect(try server.send("DELETE", "/").status == 405)
+        // Nothing was written by the refused requests; the token itself works.
+        let before = try CommandRunner.run(
+            ["check", "specs/alpha.yaml", "--baselines", "baselines"], currentDirectory: server.folder)
+        #expect(before.status == 1)
+        let approved = try server.send(
+            "POST", "/approve/alpha", headers: ["Origin": "http://127.0.0.1:\(server.port)"], body: "token=\(token)")
+        #expect(approved.status == 303)
+        let after = try CommandRunner.run(
+            ["check", "specs/alpha.yaml", "specs/bravo.yaml", "--baselines", "baselines"],
+            currentDirectory: server.folder)
+        #expect(after.status == 0, "\(after.standardOutput)")
+    }
+
+    @Test func pathsOutsideTheServedFoldersAreRefused() throws {
+        let server = try Server()
+        try FileManager.default.createSymbolicLink(
+            atPath: server.folder + "/specs/link.txt", withDestinationPath: server.folder + "/secret.txt")
+        #expect(try server.send("GET", "/files/specs1/alpha.yaml").status == 200)
+        #expect(try server.send("GET", "/files/baselines/alpha.png").status == 200)
+        for path in [
+            "/files/specs1/../secret.txt", "/files/specs1/%2e%2e/secret.txt", "/files/specs1/%2E%2E/secret.txt",
+            "/files/specs1/..%2fsecret.txt", "/files/specs1/%2e%2e%2fsecret.txt", "/files/specs1/link.txt",
+            "/files/specs1/./alpha.yaml", "/files/specs1//alpha.yaml", "/files/specs1/alpha.yaml%00",
+            "/files/../secret.txt", "/files/nothing/alpha.yaml", "/files/specs1/", "/files/specs1",
+            "/review/alpha/0/../../../secret.txt", "/spec/%2e%2e", "/render/..%2fsecret",
+        ] {
+            let response = try server.send("GET", path)
+            #expect(response.status == 404, "\(path): \(response.status)")
+            #expect(!response.body.contains("secret"), "\(path)")
+        }
+    }
+
+    @Test func pagesRenderAtTheWidthAskedAndShowErrors() throws {
+        let server = try Server(extraSpecs: ["broken": "width: 60\nsections: [{items: [{hieght: 3}]}]\n"])
+        let page = try server.send("GET", "/render/alpha?width=320")
+        #expect(page.status == 200)
+        #expect(page.body.contains("width: 320px"))
+        #expect(try server.send("GET", "/render/alpha?width=-1").status == 400)
+        let broken = try server.send("GET", "/render/broken")
+        #expect(broken.status == 422)
+        #expect(broken.body.contains("hieght"))
+        let gallery = try server.send("GET", "/")
+        #expect(gallery.status == 200 && gallery.body.contains("/spec/alpha") && gallery.body.contains("/spec/broken"))
+        #expect(try server.send("GET", "/png/alpha").status == 200)
+        #expect(try server.send("GET", "/spec/nothing").status == 404)
+    }
+
+    /// Chromium is Debian's (`scripts/setup.sh` installs it, and Playwright for Python); only Linux
+    /// is checked on the machines this is developed on.
+    #if os(Linux)
+    @Test func theBrowserTestsPass() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/browser-tests.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", script, CommandRunner.productsDirectory.appendingPathComponent("waterfall").path,
+        ]
+        let log = ExternalRenderers.temporaryPath("log")
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        // The script bounds every wait itself; this only stops one that hangs outright.
+        let deadline = Date().addingTimeInterval(300)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try handle.close()
+        let output = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(output.contains("browser tests passed"), "\(output)")
+    }
+    #endif
+}
+
+struct ServeTestError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// A value shared between threads.
+private final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func get() -> Value { lock.withLock { value } }
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
+}
+
+/// One HTTP exchange over a plain socket, sent byte for byte as given.
+enum RawHTTP {
+    static func exchange(port: Int, request: [UInt8]) throws -> String {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw ServeTestError(message: "socket failed") }
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw ServeTestError(message: "cannot connect to port \(port)") }
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { throw ServeTestError(message: "send failed") }
+            sent += count
+        }
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            response += buffer[0..<count]
+        }
+        return String(decoding: response, as: UTF8.self)
+    }
+}

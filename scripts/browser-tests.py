@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Drives `waterfall serve` and a `check --report` page in headless Chromium (Playwright for Python).
+
+    python3 scripts/browser-tests.py PATH/TO/waterfall
+
+Checks that a spec page updates by itself after its spec is edited (keeping the scroll position),
+that a broken spec shows its error, that Approve writes the baseline so the next `waterfall check`
+passes, that a POST without the token is refused, and that the static report has its full-size
+view, its boxes, its cause, its record command and its folded region list. Every wait is bounded;
+the server is started on a free loopback port and stopped here. Exits non-zero on any failure.
+"""
+import os
+import pathlib
+import select
+import subprocess
+import sys
+import tempfile
+import time
+
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = os.environ.get("WATERFALL_CHROMIUM", "/usr/bin/chromium")
+TIMEOUT_MS = 10_000
+
+
+def spec(title, first_height=120):
+    return f"""width: 375
+scale: 1
+defaults: {{columns: 2, lineSpacing: 10, interitemSpacing: 10, sectionInset: 10}}
+sections:
+  - items:
+      - {{height: {first_height}, title: "{title}"}}
+      - {{height: 160, title: Beta}}
+      - {{height: 90, title: Gamma}}
+      - {{height: 140, title: Delta}}
+    generate: {{count: 40, minHeight: 80, maxHeight: 240, seed: 3}}
+"""
+
+
+def run(waterfall, *args, cwd):
+    return subprocess.run([waterfall, *args], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def start_server(waterfall, *args, cwd):
+    server = subprocess.Popen(
+        [waterfall, "serve", *args, "--port", "0"], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    deadline = time.monotonic() + 60
+    line = b""
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([server.stdout], [], [], 0.5)
+        if ready:
+            line = server.stdout.readline()
+            break
+        if server.poll() is not None:
+            break
+    text = line.decode().strip()
+    if not text.startswith("serving http://127.0.0.1:"):
+        server.kill()
+        raise SystemExit(f"serve did not print its URL: {text!r} {server.stderr.read().decode()!r}")
+    return server, text.split(" ", 1)[1]
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+    print(f"ok: {message}")
+
+
+def serve_tests(waterfall, work, browser):
+    specs = work / "specs"
+    baselines = work / "baselines"
+    specs.mkdir()
+    (specs / "alpha.yaml").write_text(spec("Alpha"))
+    (specs / "beta.yaml").write_text(spec("Second"))
+    recorded = run(waterfall, "check", "specs/alpha.yaml", "specs/beta.yaml", "--baselines", "baselines", "--record",
+                   cwd=work)
+    check(recorded.returncode == 0, f"baselines recorded ({recorded.stderr.strip()})")
+
+    server, url = start_server(waterfall, "specs", "--baselines", "baselines", cwd=work)
+    try:
+        page = browser.new_page(viewport={"width": 800, "height": 500})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(url)
+        check(page.locator("a.spec", has_text="alpha").count() == 1, "the gallery lists alpha")
+
+        # Live update: edit the spec, the frame changes, the page itself is not reloaded.
+        page.goto(url + "spec/alpha")
+        frame = page.frame_locator("#frame")
+        frame.get_by_text("Alpha", exact=True).wait_for()
+        page.evaluate("window.notReloaded = true; window.scrollTo(0, 300)")
+        page.wait_for_function("window.scrollY > 0")
+        scroll = page.evaluate("window.scrollY")
+        time.sleep(0.5)  # let the event stream connect
+        (specs / "alpha.yaml").write_text(spec("Omega"))
+        frame.get_by_text("Omega", exact=True).wait_for(timeout=5_000)
+        check(page.evaluate("window.notReloaded === true"), "the page updated after the spec was edited, without reload")
+        check(page.evaluate("window.scrollY") == scroll, f"the scroll position was kept ({scroll})")
+
+        # A broken spec shows its error message instead of the last good render.
+        (specs / "alpha.yaml").write_text("width: 375\nsections:\n  - items: [{height: }\n")
+        page.locator("#error.shown").wait_for(timeout=5_000)
+        check("alpha.yaml" in page.locator("#error").inner_text(), "a broken spec shows its error message")
+        (specs / "alpha.yaml").write_text(spec("Omega"))
+        page.locator("#error.shown").wait_for(state="hidden", timeout=5_000)
+        check(page.locator("#error.shown").count() == 0, "the error goes away once the spec is fixed")
+
+        # The width switcher renders at a preset width.
+        page.goto(url + "spec/alpha?width=768")
+        page.wait_for_function("document.getElementById('frame').width == 768")
+        check(page.locator(".widths a.current").inner_text().startswith("768"), "the 768 preset renders at 768")
+
+        # A POST without the token is refused, one with it from another origin too.
+        refused = page.request.post(url + "approve-all")
+        check(refused.status == 403, f"a POST without the token is refused ({refused.status})")
+        token = None
+        page.goto(url + "review")
+        token = page.locator("input[name=token]").first.get_attribute("value")
+        cross = page.request.post(url + "approve-all", headers={"Origin": "http://evil.example", "X-Waterfall-Token": token})
+        check(cross.status == 403, f"a POST from another origin is refused ({cross.status})")
+
+        # Approve writes the baseline; the next check passes.
+        section = page.locator("section[data-spec=alpha]")
+        check(section.get_attribute("data-status") == "changed", "the review shows alpha changed")
+        check(page.locator("section[data-spec=beta]").get_attribute("data-status") == "passed", "beta passed")
+        before = run(waterfall, "check", "specs/alpha.yaml", "--baselines", "baselines", cwd=work)
+        check(before.returncode == 1, "check fails before approval")
+        section.locator("button.approve").click()
+        page.wait_for_load_state()
+        page.locator("section[data-spec=alpha][data-status=passed]").wait_for()
+        after = run(waterfall, "check", "specs/alpha.yaml", "specs/beta.yaml", "--baselines", "baselines", cwd=work)
+        check(after.returncode == 0, f"Approve wrote the baseline and check passes ({after.stdout.strip()})")
+        page.close()
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=10)
+
+
+def report_tests(waterfall, work, browser):
+    (work / "specs" / "alpha.yaml").write_text(spec("Omega", first_height=121))
+    result = run(waterfall, "check", "specs/alpha.yaml", "--baselines", "baselines", "--report", "report", cwd=work)
+    check(result.returncode == 1, "check reports the change")
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto((work / "report" / "index.html").as_uri())
+    section = page.locator("section[data-spec=alpha]")
+    check(section.locator(".box").count() > 0, f"boxes drawn over the pictures ({section.locator('.box').count()})")
+    check(section.locator(".reference-picture .box").count() > 0, "boxes over the reference")
+    check(section.locator(".actual-picture .box").count() > 0, "boxes over the actual picture")
+    cause = section.locator(".cause").inner_text()
+    check("item 0 grew by 1 pt" in cause.lower() and "below it in column 0 moved down 1 pt" in cause, f"the cause is told: {cause}")
+    command = section.locator(".record-command").inner_text()
+    check("--record" in command and "alpha.yaml" in command, f"the record command is given: {command}")
+    check(section.locator("details.regions").count() == 1, "the region list is folded away")
+    check(not section.locator("details.regions pre").first.is_visible(), "the region list starts folded")
+    thumbnail = section.locator("a.zoom").first
+    target = thumbnail.get_attribute("href")
+    check(not page.locator(target).is_visible(), "the full-size view starts hidden")
+    thumbnail.click()
+    page.locator(target).wait_for(state="visible")
+    check(page.locator(target + " img").is_visible(), "clicking a picture shows it full size")
+    page.close()
+
+
+def main():
+    if len(sys.argv) != 2:
+        raise SystemExit(__doc__)
+    waterfall = os.path.abspath(sys.argv[1])
+    with tempfile.TemporaryDirectory(prefix="waterfall-browser-") as folder, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], timeout=60_000)
+        try:
+            work = pathlib.Path(folder)
+            serve_tests(waterfall, work, browser)
+            report_tests(waterfall, work, browser)
+        finally:
+            browser.close()
+    print("browser tests passed")
+
+
+if __name__ == "__main__":
+    main()
