@@ -107,19 +107,26 @@ public enum CairoRenderer {
         try TextEngine().unknownGlyphCount(in: run)
     }
 
+    /// The drawer of a raster render in tiles at most `maxTileHeight` rows high, and the sweep
+    /// that finds the elements each tile or band crosses.
+    static func rasterDrawer(_ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int) throws
+        -> (SceneDrawer, BandSweep)
+    {
+        guard (1...Limits.maxSurfaceSide).contains(maxTileHeight) else {
+            throw CairoError.invalidTileHeight(maxTileHeight)
+        }
+        let drawer = SceneDrawer(
+            scene: scene, text: try TextEngine(), images: ImageCache(scene: scene), mode: .raster(canvas))
+        return (drawer, BandSweep(extents: scene.elements.map { SceneDrawer.verticalExtent(of: $0) }))
+    }
+
     /// Draws each tile (or the first `limit`) on its own surface, one alive at a time, and passes
     /// it to `body`.
     static func renderTiles(
         _ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int, limit: Int = .max,
         _ body: (Int, CairoSurface) throws -> Void
     ) throws -> Int {
-        guard (1...Limits.maxSurfaceSide).contains(maxTileHeight) else {
-            throw CairoError.invalidTileHeight(maxTileHeight)
-        }
-        let drawer = SceneDrawer(
-            scene: scene, text: try TextEngine(), images: ImageCache(scene: scene), mode: .raster(canvas))
-        let extents = scene.elements.map { SceneDrawer.verticalExtent(of: $0) }
-        var sweep = BandSweep(extents: extents)
+        var (drawer, sweep) = try rasterDrawer(scene, canvas: canvas, maxTileHeight: maxTileHeight)
         let scale = canvas.scale
         let count = canvas.tileCount(maxHeight: maxTileHeight)
         for tileIndex in 0..<min(count, limit) {
@@ -140,7 +147,7 @@ public enum CairoRenderer {
             }
             try body(tileIndex, surface)
             let nextTop = Double(rows.upperBound) - 1
-            drawer.images.evict(above: nextTop / scale) { extents[$0].upperBound * scale <= nextTop }
+            drawer.images.evict(above: nextTop / scale) { sweep.extents[$0].upperBound * scale <= nextTop }
         }
         return count
     }

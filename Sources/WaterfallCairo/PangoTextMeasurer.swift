@@ -58,18 +58,7 @@ public final class PangoTextMeasurer: TextMeasuring {
             }
         }
         if bound == line.endIndex, fits(line) { return line }
-        let characters = Array(line[..<bound])
-        var low = 0
-        var high = characters.count
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if fits(String(characters[..<middle]).trimmingTrailingSpaces + "…") {
-                low = middle
-            } else {
-                high = middle - 1
-            }
-        }
-        return low == 0 ? "" : String(characters[..<low]).trimmingTrailingSpaces + "…"
+        return Self.ellipsized(Array(line[..<bound]), fits: fits)
     }
 }
 
@@ -107,14 +96,5 @@ extension PangoTextMeasurer {
         let last = fitting(String(rest), width: width, fontFamilies: fontFamilies, fontSize: fontSize, weight: weight)
         if !last.isEmpty { lines.append(last) }
         return lines.filter { !$0.isEmpty }
-    }
-}
-
-extension String {
-    /// The text without the spaces at its end.
-    fileprivate var trimmingTrailingSpaces: String {
-        var text = Substring(self)
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
     }
 }

@@ -5,7 +5,7 @@
 /// page of many bands costs O(n log n) plus the elements each band draws.
 struct BandSweep {
     /// The vertical extent of each element, in the unit the bands are given in.
-    private let extents: [ClosedRange<Double>]
+    let extents: [ClosedRange<Double>]
     /// Element indices by increasing top.
     private let byTop: [Int]
     private var next = 0

@@ -13,13 +13,7 @@ extension CairoRenderer {
     static func renderPNGInBands(
         _ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int, write: (Int, [UInt8]) throws -> Void
     ) throws -> Int {
-        guard (1...Limits.maxSurfaceSide).contains(maxTileHeight) else {
-            throw CairoError.invalidTileHeight(maxTileHeight)
-        }
-        let drawer = SceneDrawer(
-            scene: scene, text: try TextEngine(), images: ImageCache(scene: scene), mode: .raster(canvas))
-        let extents = scene.elements.map { SceneDrawer.verticalExtent(of: $0) }
-        var sweep = BandSweep(extents: extents)
+        var (drawer, sweep) = try rasterDrawer(scene, canvas: canvas, maxTileHeight: maxTileHeight)
         let scale = canvas.scale
         let width = canvas.width
         // A band is one deflate segment (about 1 MiB of filtered rows), and never taller than a
@@ -54,7 +48,7 @@ extension CairoRenderer {
             }
             try write(tileIndex, bytes ?? [])
             let nextTop = Double(rows.upperBound) - 1
-            drawer.images.evict(above: nextTop / scale) { extents[$0].upperBound * scale <= nextTop }
+            drawer.images.evict(above: nextTop / scale) { sweep.extents[$0].upperBound * scale <= nextTop }
         }
         return count
     }

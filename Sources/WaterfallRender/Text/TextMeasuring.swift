@@ -37,8 +37,14 @@ extension TextMeasuring {
             self.width(of: candidate, fontFamilies: fontFamilies, fontSize: fontSize, weight: weight) <= width
         }
         if fits(line) { return line }
-        let characters = Array(line)
-        // The longest prefix that fits with the ellipsis, by bisection on its length.
+        return Self.ellipsized(Array(line), fits: fits)
+    }
+
+    /// The longest prefix of `characters` that fits (by `fits`) with "…" after it, found by
+    /// bisection on its length; empty when not even one character does.
+    ///
+    /// Bisection assumes a longer prefix is never narrower, which holds for the text engines here.
+    public static func ellipsized(_ characters: [Character], fits: (String) -> Bool) -> String {
         var low = 0
         var high = characters.count
         while low < high {
@@ -85,7 +91,8 @@ extension TextMeasuring {
 }
 
 extension String {
-    fileprivate var trimmingTrailingSpaces: String {
+    /// The text without the spaces at its end.
+    package var trimmingTrailingSpaces: String {
         var text = Substring(self)
         while text.last == " " { text = text.dropLast() }
         return String(text)
