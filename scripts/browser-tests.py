@@ -23,10 +23,16 @@ CHROMIUM = os.environ.get("WATERFALL_CHROMIUM", "/usr/bin/chromium")
 TIMEOUT_MS = 10_000
 
 
-def spec(title, first_height=120):
+DARK_STYLE = """style:
+  background: "#ffffff"
+  dark: {background: "#111111", palette: ["#333333"]}
+"""
+
+
+def spec(title, first_height=120, style=""):
     return f"""width: 375
 scale: 1
-defaults: {{columns: 2, lineSpacing: 10, interitemSpacing: 10, sectionInset: 10}}
+{style}defaults: {{columns: 2, lineSpacing: 10, interitemSpacing: 10, sectionInset: 10}}
 sections:
   - items:
       - {{height: {first_height}, title: "{title}"}}
@@ -72,7 +78,7 @@ def serve_tests(waterfall, work, browser):
     baselines = work / "baselines"
     specs.mkdir()
     (specs / "alpha.yaml").write_text(spec("Alpha"))
-    (specs / "beta.yaml").write_text(spec("Second"))
+    (specs / "beta.yaml").write_text(spec("Second", style=DARK_STYLE))
     recorded = run(waterfall, "check", "specs/alpha.yaml", "specs/beta.yaml", "--baselines", "baselines", "--record",
                    cwd=work)
     check(recorded.returncode == 0, f"baselines recorded ({recorded.stderr.strip()})")
@@ -110,6 +116,18 @@ def serve_tests(waterfall, work, browser):
         page.wait_for_function("document.getElementById('frame').width == 768")
         check(page.locator(".widths a.current").inner_text().startswith("768"), "the 768 preset renders at 768")
 
+        # The light/dark switch: only for a spec with a dark style; dark draws the dark colors.
+        check(page.locator("nav.appearances").count() == 0, "a spec without a dark style has no light/dark switch")
+        page.goto(url + "spec/beta?width=430")
+        page.locator("nav.appearances a", has_text="dark").click()
+        page.wait_for_url("**appearance=dark**")
+        page.frame_locator("#frame").locator(".page").wait_for()
+        background = page.frame_locator("#frame").locator(".page").evaluate("e => getComputedStyle(e).backgroundColor")
+        check(background == "rgb(17, 17, 17)", f"the dark switch draws the dark background ({background})")
+        check(page.locator(".widths a.current", has_text="430").count() == 1, "the width is kept across the switch")
+        light = page.locator("nav.appearances a", has_text="light").get_attribute("href")
+        check("appearance" not in light and "width=430" in light, f"the light link keeps the width ({light})")
+
         # A POST without the token is refused, one with it from another origin too.
         refused = page.request.post(url + "approve-all")
         check(refused.status == 403, f"a POST without the token is refused ({refused.status})")
@@ -123,6 +141,7 @@ def serve_tests(waterfall, work, browser):
         section = page.locator("section[data-spec=alpha]")
         check(section.get_attribute("data-status") == "changed", "the review shows alpha changed")
         check(page.locator("section[data-spec=beta]").get_attribute("data-status") == "passed", "beta passed")
+
         before = run(waterfall, "check", "specs/alpha.yaml", "--baselines", "baselines", cwd=work)
         check(before.returncode == 1, "check fails before approval")
         section.locator("button.approve").click()
@@ -130,6 +149,17 @@ def serve_tests(waterfall, work, browser):
         page.locator("section[data-spec=alpha][data-status=passed]").wait_for()
         after = run(waterfall, "check", "specs/alpha.yaml", "specs/beta.yaml", "--baselines", "baselines", cwd=work)
         check(after.returncode == 0, f"Approve wrote the baseline and check passes ({after.stdout.strip()})")
+
+        # The review's results are kept until a watched file changes or a baseline is approved:
+        # a baseline changed behind the server's back shows only after "check again".
+        (baselines / "alpha.png").write_bytes((baselines / "beta.png").read_bytes())
+        page.goto(url + "review")
+        check(page.locator("section[data-spec=alpha]").get_attribute("data-status") == "passed",
+              "a second look at the review shows the kept results")
+        page.locator("#check-again").click()
+        page.locator("section[data-spec=alpha][data-status=changed]").wait_for()
+        check(page.locator("section[data-spec=alpha]").get_attribute("data-status") == "changed",
+              "check again compares anew and finds the changed baseline")
         page.close()
     finally:
         server.terminate()

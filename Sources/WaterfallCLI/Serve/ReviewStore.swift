@@ -1,6 +1,7 @@
 import WaterfallPipeline
 
-/// The results of the last review, kept for their pictures.
+/// The results of the last review, kept for their pictures and for the next look at the review
+/// page: they stay until a file changes or a baseline is approved.
 final class ReviewStore: Sendable {
     private let checks = Locked([String: SpecCheck]())
 
@@ -8,6 +9,15 @@ final class ReviewStore: Sendable {
         checks.withLock { stored in
             stored = [:]
             for check in results { stored[check.name] = check }
+        }
+    }
+
+    /// The stored results for the specs named `names`, in that order; `nil` unless every one is
+    /// stored.
+    func results(for names: [String]) -> [SpecCheck]? {
+        checks.withLock { stored in
+            let found = names.compactMap { stored[$0] }
+            return found.count == names.count ? found : nil
         }
     }
 

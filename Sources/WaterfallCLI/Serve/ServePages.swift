@@ -1,6 +1,7 @@
 import Foundation
 import WaterfallCore
 import WaterfallRender
+import WaterfallSpec
 
 /// The server's own pages, from the built-in `serve-*` templates.
 enum ServePages {
@@ -27,27 +28,50 @@ enum ServePages {
     /// An element id for a spec's name.
     static func anchor(_ name: String) -> String { "spec-" + escapePath(name).replacingOccurrences(of: "%", with: "_") }
 
-    static func specContext(
-        entry: SpecCatalog.Entry, width: Double?, specWidth: Double?, source: String?, review: Bool
-    ) -> [String: Any] {
-        let shown = width ?? specWidth
-        let query = width.map { "?width=\(ShortestNumber.text($0))" } ?? ""
-        var presets: [[String: Any]] = presets.map { preset in
-            [
-                "label": preset.label, "url": specURL(entry.name) + "?width=\(preset.width)",
-                "current": width == Double(preset.width),
-            ]
+    /// What a spec's page shows: the width (`nil` for the spec's own) and the appearance.
+    struct View: Equatable {
+        var width: Double?
+        var appearance: Appearance = .light
+
+        /// The query that asks for this view; empty for the spec's own width in light.
+        var query: String {
+            var parts: [String] = []
+            if let width { parts.append("width=\(ShortestNumber.text(width))") }
+            if appearance == .dark { parts.append("appearance=dark") }
+            return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
         }
-        presets.insert(
-            [
-                "label": "spec" + (specWidth.map { " · \(ShortestNumber.text($0))" } ?? ""),
-                "url": specURL(entry.name), "current": width == nil,
-            ], at: 0)
+    }
+
+    static func specContext(
+        entry: SpecCatalog.Entry, view: View, specWidth: Double?, hasDark: Bool, source: String?, review: Bool
+    ) -> [String: Any] {
+        let shown = view.width ?? specWidth
+        let page = specURL(entry.name)
+        func link(_ label: String, _ other: View) -> [String: Any] {
+            ["label": label, "url": page + other.query, "current": other == view]
+        }
+        var presets = presets.map { preset in
+            var other = view
+            other.width = Double(preset.width)
+            return link(preset.label, other)
+        }
+        var own = view
+        own.width = nil
+        presets.insert(link("spec" + (specWidth.map { " · \(ShortestNumber.text($0))" } ?? ""), own), at: 0)
+        // The light/dark switch, only for a spec that has a dark style.
+        let appearances: [[String: Any]] =
+            hasDark
+            ? Appearance.allCases.map { appearance in
+                var other = view
+                other.appearance = appearance
+                return link(appearance.rawValue, other)
+            } : []
         var context: [String: Any] = [
             "title": entry.name, "name": entry.name, "path": entry.path, "presets": presets,
+            "appearances": appearances, "hasAppearances": !appearances.isEmpty,
             "width": shown.map(ShortestNumber.text) ?? "",
-            "renderURL": "/render/" + escapePath(entry.name) + query,
-            "pngURL": "/png/" + escapePath(entry.name) + query,
+            "renderURL": "/render/" + escapePath(entry.name) + view.query,
+            "pngURL": "/png/" + escapePath(entry.name) + view.query,
             "review": review, "reviewURL": "/review#" + anchor(entry.name),
         ]
         if let source { context["source"] = source }

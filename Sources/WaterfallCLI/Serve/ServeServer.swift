@@ -91,7 +91,9 @@ struct ServeServer: Sendable {
         router.get("/spec/:name") { request, _ in try await self.specPage(request) }
         router.get("/render/:name") { request, _ in try await self.renderHTML(request) }
         router.get("/png/:name") { request, _ in try await self.renderPNG(request) }
-        router.get("/review") { _, _ in try await self.reviewPage() }
+        router.get("/review") { request, _ in
+            try await self.reviewPage(fresh: request.uri.queryParameters["fresh"] != nil)
+        }
         router.get("/review/**") { request, _ in self.reviewImage(request) }
         router.get("/files/**") { request, _ in self.file(request) }
         router.post("/approve/:name") { request, _ in try await self.approve(request, all: false) }
@@ -111,13 +113,23 @@ struct ServeServer: Sendable {
         return catalog.entry(named: name)
     }
 
-    /// The `width` query parameter: `nil` for the spec's own, or a bad request.
-    private func width(_ request: Request) throws(ServeRequestError) -> Double? {
-        guard let text = request.uri.queryParameters["width"], !text.isEmpty else { return nil }
-        guard let width = Double(text), width >= 1, width <= 100_000 else {
-            throw ServeRequestError(message: "width must be a number from 1 to 100000")
+    /// The `width` and `appearance` query parameters: the spec's own width in light when absent, or
+    /// a bad request.
+    private func view(_ request: Request) throws(ServeRequestError) -> ServePages.View {
+        var view = ServePages.View()
+        if let text = request.uri.queryParameters["width"], !text.isEmpty {
+            guard let width = Double(text), width >= 1, width <= 100_000 else {
+                throw ServeRequestError(message: "width must be a number from 1 to 100000")
+            }
+            view.width = width
         }
-        return width
+        if let text = request.uri.queryParameters["appearance"], !text.isEmpty {
+            guard let appearance = Appearance(rawValue: String(text)) else {
+                throw ServeRequestError(message: "appearance must be light or dark")
+            }
+            view.appearance = appearance
+        }
+        return view
     }
 
     private func galleryPage() async throws -> Response {
@@ -137,12 +149,12 @@ struct ServeServer: Sendable {
 
     private func specPage(_ request: Request) async throws -> Response {
         guard let entry = entry(request) else { return ServeResponse.notFound() }
-        let width: Double?
-        do { width = try self.width(request) } catch { return ServeResponse.text(error.message, status: .badRequest) }
-        let specWidth = try? await BlockingWork.run { try Spec.load(path: entry.path).width }
+        let view: ServePages.View
+        do { view = try self.view(request) } catch { return ServeResponse.text(error.message, status: .badRequest) }
+        let spec = try? await BlockingWork.run { try Spec.load(path: entry.path) }
         let context = ServePages.specContext(
-            entry: entry, width: width, specWidth: specWidth, source: catalog.url(forFile: entry.path),
-            review: baselines != nil)
+            entry: entry, view: view, specWidth: spec?.width, hasDark: spec?.hasDarkAppearance ?? false,
+            source: catalog.url(forFile: entry.path), review: baselines != nil)
         return ServeResponse.html(try ServePages.render("serve-page", context))
     }
 
@@ -150,8 +162,8 @@ struct ServeServer: Sendable {
     /// gives a page with its error message instead (status 422; the message is `#waterfall-error`).
     private func renderHTML(_ request: Request) async throws -> Response {
         guard let entry = entry(request) else { return ServeResponse.notFound() }
-        let width: Double?
-        do { width = try self.width(request) } catch { return ServeResponse.text(error.message, status: .badRequest) }
+        let view: ServePages.View
+        do { view = try self.view(request) } catch { return ServeResponse.text(error.message, status: .badRequest) }
         let pipeline = self.pipeline
         let templates = self.templates
         do {
@@ -159,7 +171,7 @@ struct ServeServer: Sendable {
                 var pipeline = pipeline
                 let set = try TemplateSet.named(templates)
                 pipeline.renderers = [.html(templates: set, title: entry.name)]
-                return try Self.render(entry, width: width, pipeline: pipeline)
+                return try Self.render(entry, view: view, pipeline: pipeline)
             }
             return ServeResponse.bytes(bytes, type: "text/html; charset=utf-8")
         } catch {
@@ -173,13 +185,13 @@ struct ServeServer: Sendable {
     /// The spec's PNG (its first tile for a tall picture), at the width asked.
     private func renderPNG(_ request: Request) async throws -> Response {
         guard let entry = entry(request) else { return ServeResponse.notFound() }
-        let width: Double?
-        do { width = try self.width(request) } catch { return ServeResponse.text(error.message, status: .badRequest) }
+        let view: ServePages.View
+        do { view = try self.view(request) } catch { return ServeResponse.text(error.message, status: .badRequest) }
         var pipeline = self.pipeline
         pipeline.renderers = [.png]
         do {
             let bytes = try await BlockingWork.run { [pipeline] in
-                try Self.render(entry, width: width, pipeline: pipeline)
+                try Self.render(entry, view: view, pipeline: pipeline)
             }
             return ServeResponse.bytes(bytes, type: "image/png")
         } catch {
@@ -187,12 +199,13 @@ struct ServeServer: Sendable {
         }
     }
 
-    /// The first file `pipeline` renders for `entry`, its width overridden through the spec.
-    private static func render(_ entry: SpecCatalog.Entry, width: Double?, pipeline: RenderPipeline) throws
+    /// The first file `pipeline` renders for `entry`, its width overridden through the spec, in the
+    /// view's appearance (a spec without a dark style is drawn in its only one).
+    private static func render(_ entry: SpecCatalog.Entry, view: ServePages.View, pipeline: RenderPipeline) throws
         -> [UInt8]
     {
-        var spec = try Spec.load(path: entry.path)
-        if let width { spec.width = width }
+        var spec = try Spec.load(path: entry.path).inAppearance(view.appearance)
+        if let width = view.width { spec.width = width }
         let prepared = try pipeline.prepare(spec)
         var first: [UInt8] = []
         var suffix: String?
@@ -236,9 +249,15 @@ struct ServeServer: Sendable {
 
     private func checkOptions() -> DiffOptions { DiffOptions(threshold: 0, includeAntialiasing: true) }
 
-    private func reviewPage() async throws -> Response {
+    /// The review page: every spec checked against its baselines, or the results of the last
+    /// look when nothing changed since (`?fresh` checks again).
+    private func reviewPage(fresh: Bool) async throws -> Response {
         guard let baselines else { return ServeResponse.notFound() }
         let entries = try catalog.entries()
+        if !fresh, let checks = review.results(for: entries.map(\.name)) {
+            let context = ServePages.reviewContext(checks, baselines: baselines, token: security.token)
+            return ServeResponse.html(try ServePages.render("serve-review", context))
+        }
         let pipeline = self.pipeline
         let options = checkOptions()
         let checks = try await BlockingWork.run {

@@ -242,7 +242,8 @@ enum BundledTemplates {
         <header>
         <h1><a href="/">Specs</a> / {{name}}</h1>
         <nav class="widths" aria-label="Width">{{#presets}}<a href="{{url}}"{{#current}} class="current" aria-current="true"{{/current}}>{{label}}</a>{{/presets}}</nav>
-        <span><a href="{{pngURL}}">PNG</a>{{#source}} · <a href="{{source}}">source</a>{{/source}}{{#review}} · <a href="{{reviewURL}}">review</a>{{/review}}</span>
+        {{#hasAppearances}}<nav class="widths appearances" aria-label="Appearance">{{#appearances}}<a href="{{url}}"{{#current}} class="current" aria-current="true"{{/current}}>{{label}}</a>{{/appearances}}</nav>
+        {{/hasAppearances}}<span><a href="{{pngURL}}">PNG</a>{{#source}} · <a href="{{source}}">source</a>{{/source}}{{#review}} · <a href="{{reviewURL}}">review</a>{{/review}}</span>
         <span id="status">live</span>
         </header>
         <pre id="error" role="alert"></pre>
@@ -337,7 +338,7 @@ enum BundledTemplates {
         </head>
         <body>
         <h1>{{title}}</h1>
-        <p>Baselines: {{baselines}} · <a href="/">specs</a>
+        <p>Baselines: {{baselines}} · <a href="/">specs</a> · <a href="/review?fresh=1" id="check-again">check again</a>
         {{#anyApprovable}}<form method="post" action="/approve-all"><input type="hidden" name="token" value="{{token}}"><button type="submit" id="approve-all">Approve all</button></form>{{/anyApprovable}}</p>
         {{#checks}}
         <section class="check {{status}}" id="{{anchor}}" data-spec="{{name}}" data-status="{{status}}">
