@@ -55,7 +55,9 @@ extension SpecDecoder {
         return item
     }
 
-    mutating func generate(_ field: Field) throws(SpecError) -> [SpecItem] {
+    /// Appends the items a `generate` mapping describes to `items` (in place: a million items are
+    /// not copied from one array into another).
+    mutating func generate(_ field: Field, into items: inout [SpecItem]) throws(SpecError) {
         let keys = try field.mapping(allowed: Self.generateKeys)
         guard let countField = keys["count"] else { throw field.error("missing key \"count\"") }
         let count = try countField.integer(in: 0...SpecLimits.maximumItems)
@@ -89,7 +91,8 @@ extension SpecDecoder {
         // Both heights are at most SpecLimits.maximumLength, so the difference converts safely.
         let steps = Int(min((maxHeight - minHeight).rounded(.down), 1e9))
         let sizedByContent = aspect != nil || !images.isEmpty
-        return (0..<count).map { index in
+        items.reserveCapacity(items.count + count)
+        for index in 0..<count {
             // Whole-point steps above minHeight keep generated pictures crisp.
             let height = minHeight + Double(generator.nextInt(in: 0...steps))
             var item = SpecItem(layout: .height(sizedByContent ? 0 : height))
@@ -103,7 +106,7 @@ extension SpecDecoder {
             if !images.isEmpty { item.image = images[index % images.count] }
             if let titles { item.title = GeneratedText.title(titles, using: &generator) }
             if let subtitles { item.subtitle = GeneratedText.subtitle(subtitles, using: &generator) }
-            return item
+            items.append(item)
         }
     }
 

@@ -81,7 +81,7 @@ extension SpecDecoder {
             }
         }
         if let generateField = keys["generate"] {
-            section.items += try generate(generateField)
+            try generate(generateField, into: &section.items)
         }
         return section
     }
