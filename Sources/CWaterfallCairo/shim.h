@@ -199,6 +199,26 @@ static inline uint32_t wf_add_bytes(uint32_t x, uint32_t y) {
     return ((x & 0x7F7F7F7Fu) + (y & 0x7F7F7F7Fu)) ^ ((x ^ y) & 0x80808080u);
 }
 
+/// Whether the 4 pixels of `channels` samples at `sample` are all zero.
+static inline int wf_zero_pixels4(const uint8_t *sample, size_t channels) {
+    uint64_t head;
+    uint32_t tail;
+    memcpy(&head, sample, 8);
+    memcpy(&tail, sample + 8, 4);
+    if (channels == 3) return (head | tail) == 0;
+    uint32_t last;
+    memcpy(&last, sample + 12, 4);
+    return (head | tail | last) == 0;
+}
+
+/// Whether the 5 RGBA pixels at `pixels` are equal in the samples `mask` keeps.
+static inline int wf_flat_pixels5(const uint8_t *pixels, uint32_t mask) {
+    uint32_t first = wf_load32(pixels) & mask;
+    for (size_t k = 1; k < 5; k++)
+        if ((wf_load32(pixels + 4 * k) & mask) != first) return 0;
+    return 1;
+}
+
 /// Undoes PNG row filters (RFC 2083 §6) on `height` rows of `width` pixels of `channels` (3 or
 /// 4) 8-bit samples, each row a filter type byte and its bytes, as inflated from the IDAT
 /// chunks, and writes straight RGBA (alpha 255 for RGB) to `rgba`. Works a pixel at a time in
@@ -240,6 +260,17 @@ static inline __attribute__((always_inline)) int wf_png_unfilter_rgba_n(
         for (size_t x = 1; x < width; x++) {
             const uint8_t *sample = in + x * channels;
             uint8_t *target = out + 4 * x;
+            // Flat stretches (the page's background, a card's inside): four pixels whose filtered
+            // samples are all zero, in a Sub row or in a Paeth row under four pixels equal to the
+            // one before them (then Paeth predicts the left pixel), repeat the pixel on their left.
+            // The inputs are read before any of the four is written, as the loop below does.
+            if ((type == 1 || type == 4) && x + 4 <= width && wf_zero_pixels4(sample, channels)
+                && (type == 1 || (y > 0 && wf_flat_pixels5(up + 4 * x - 4, mask)))) {
+                uint32_t left = wf_load32(target - 4);
+                for (size_t k = 0; k < 4; k++) memcpy(target + 4 * k, &left, 4);
+                x += 3;
+                continue;
+            }
             if (y == 0) {
                 for (size_t k = 0; k < channels; k++) {
                     int a = target[k - 4];

@@ -32,6 +32,49 @@ final class PNGDecodingPathTests: XCTestCase {
         }
     }
 
+    /// Flat boxes over a flat background, staggered like cards, with stray pixels: rows whose
+    /// Sub and Paeth filters leave long runs of zeros, next to runs that are not, at every offset.
+    func testFastDecodingGivesLibPNGsPixelsForFlatBoxesWithStrayPixels() throws {
+        for (width, height, seed) in [(5, 9, 1), (97, 61, 2), (403, 257, 3)] as [(Int, Int, UInt32)] {
+            for translucent in [false, true] {
+                let image = Self.boxes(width: width, height: height, seed: seed, translucent: translucent)
+                let bytes = try PNGCodec.encode(image)
+                let fast = try PNGCodec.decode(bytes)
+                XCTAssertEqual(fast, image, "\(width)×\(height) \(translucent)")
+                XCTAssertEqual(fast, try PNGCodec.decodeWithLibPNG(bytes), "\(width)×\(height) \(translucent)")
+            }
+        }
+    }
+
+    private static func boxes(width: Int, height: Int, seed: UInt32, translucent: Bool) -> PixelImage {
+        var state = seed &* 0x9E37_79B9 | 1
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 17
+            state ^= state << 5
+            return Int(state % UInt32(bound))
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        func paint(_ x: Int, _ y: Int, _ color: [UInt8]) {
+            let index = (y * width + x) * 4
+            for k in 0..<4 { pixels[index + k] = color[k] }
+        }
+        let background: [UInt8] = [240, 241, 242, translucent ? 200 : 255]
+        for y in 0..<height { for x in 0..<width { paint(x, y, background) } }
+        for _ in 0..<(width * height / 300 + 3) {
+            let color = [UInt8(next(256)), UInt8(next(256)), UInt8(next(256)), translucent ? UInt8(next(256)) : 255]
+            let x0 = next(width)
+            let y0 = next(height)
+            for y in y0..<min(height, y0 + 1 + next(40)) {
+                for x in x0..<min(width, x0 + 1 + next(60)) { paint(x, y, color) }
+            }
+        }
+        for _ in 0..<(width * height / 50 + 1) {
+            paint(next(width), next(height), [UInt8(next(256)), 7, 9, translucent ? 128 : 255])
+        }
+        return PixelImage(width: width, height: height, pixels: pixels)
+    }
+
     private func repository(_ path: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent(path).path
