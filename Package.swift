@@ -101,7 +101,7 @@ let package = Package(
             name: "WaterfallRenderTests",
             dependencies: [
                 "WaterfallRender", "WaterfallCairo", "WaterfallPipeline", "WaterfallSpec", "WaterfallLayout",
-                "WaterfallTestSupport",
+                "WaterfallDiff", "WaterfallTestSupport",
             ]),
         .testTarget(
             name: "WaterfallSnapshotTestingTests",

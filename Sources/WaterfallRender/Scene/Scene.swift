@@ -15,6 +15,9 @@ public struct Scene: Sendable {
     public var scale: Double
     /// Elements in document order: by section, then header, cells by item, footer.
     public var elements: [SceneElement]
+    /// The content size as the layout computed it, when pixel snapping changed `size`; `nil` when
+    /// they are the same.
+    public var layoutSize: Size?
 
     public init(size: Size, background: Color, scale: Double, elements: [SceneElement]) {
         self.size = size
@@ -43,7 +46,12 @@ public struct SceneElement: Sendable {
     public var section: Int
     /// The item index; `nil` for headers and footers.
     public var item: Int?
+    /// Where the element is drawn, in points.
     public var frame: Rect
+    /// The frame as the layout computed it, when pixel snapping moved `frame`.
+    ///
+    /// `nil` when they are the same. The layout JSON reports this one.
+    public var layoutFrame: Rect?
     public var fill: Color
     public var cornerRadius: Double
     public var stroke: Stroke?

@@ -29,7 +29,8 @@ public struct SceneBuilder {
         self.imageValidator = imageValidator
     }
 
-    /// The scene for `spec` laid out as `layout`, at `scale` device pixels per point.
+    /// The scene for `spec` laid out as `layout`, at `scale` device pixels per point; with
+    /// `pixelSnapping: device`, its edges on that scale's device pixels.
     ///
     /// - Parameters:
     ///   - images: The spec's images, shared with the ``CardSizer`` that sized the layout; a new
@@ -111,9 +112,10 @@ public struct SceneBuilder {
                 elements.append(element)
             }
         }
-        return Scene(
+        let scene = Scene(
             size: layout.contentSize, background: spec.style.background, scale: scale ?? spec.scale,
             elements: elements)
+        return spec.pixelSnapping == .device ? scene.snappedToDevicePixels() : scene
     }
 
     /// The rows of a card's text block under its image area, one run a line; lines that would

@@ -7,7 +7,9 @@ import Yams
 /// `+Items`, `+Style`; `+Shape` refuses documents too deep or too large, `+SyntaxErrors` turns
 /// the parser's errors into messages.
 struct SpecDecoder {
-    static let rootKeys = ["width", "minimumContentHeight", "scale", "defaults", "sections", "style"]
+    static let rootKeys = [
+        "width", "minimumContentHeight", "scale", "pixelSnapping", "defaults", "sections", "style",
+    ]
     static let settingsKeys = [
         "columns", "sectionInset", "lineSpacing", "interitemSpacing", "spacingWithLastSection", "headerInset",
         "footerInset", "renderDirection",
@@ -64,6 +66,7 @@ struct SpecDecoder {
         let width = shape.extent
         let minimumContentHeight = try keys["minimumContentHeight"]?.length() ?? 0
         let scale = try keys["scale"]?.number(in: SpecLimits.scale) ?? 2
+        let pixelSnapping = try keys["pixelSnapping"]?.named(PixelSnapping.self) ?? PixelSnapping.none
         let defaults =
             try keys["defaults"].map { (field) throws(SpecError) in
                 try settings(
@@ -90,6 +93,7 @@ struct SpecDecoder {
             width: width, minimumContentHeight: minimumContentHeight, scale: scale, style: style, sections: sections,
             baseDirectory: baseDirectory)
         spec.darkStyle = darkStyle
+        spec.pixelSnapping = pixelSnapping
         spec.scrollDirection = shape.scrollDirection
         spec.layoutDirection = shape.layoutDirection
         return spec

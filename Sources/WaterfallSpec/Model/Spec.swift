@@ -12,6 +12,8 @@ public struct Spec: Sendable {
     public var minimumContentHeight: Double
     /// Device pixels per point for raster output.
     public var scale: Double
+    /// Whether the renderers round element edges to the device pixel grid (`pixelSnapping`).
+    public var pixelSnapping: PixelSnapping = .none
     public var style: SpecStyle
     /// The style of the dark appearance (`style.dark` over `style`), when the spec gives one.
     public var darkStyle: SpecStyle?
