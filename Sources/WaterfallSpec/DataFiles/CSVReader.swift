@@ -45,7 +45,8 @@ struct CSVReader {
             guard row.fields.count == header.count else {
                 throw Problem(
                     line: row.line, column: nil,
-                    message: "has \(row.fields.count) fields; the header has \(header.count)")
+                    message: "has \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"); "
+                        + "the header has \(header.count)")
             }
             records.append(row)
         }

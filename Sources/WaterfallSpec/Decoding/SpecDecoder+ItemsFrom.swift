@@ -160,7 +160,9 @@ extension SpecDecoder {
         if case .mapping(let mapping) = record.node {
             keys = Array(mapping.keys.compactMap { $0.scalar?.string })
         }
-        let hint = KeySuggestion.closest(to: key, in: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+        // A one- or two-letter key (`w`, `h`) is one typo from every other: no suggestion then.
+        let suggestion = key.count > 2 ? KeySuggestion.closest(to: key, in: keys) : nil
+        let hint = suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""
         return record.error("missing key \"\(key)\"\(hint)")
     }
 }
