@@ -279,6 +279,51 @@ import WaterfallSpec
                 == "spec.yaml:3:24: sections[0].itemsFrom.file: big.json: is larger than 64 MiB")
     }
 
+    /// A binary property list of `objects` (each an array of references, or a leaf string "x").
+    static func binaryPropertyList(_ objects: [[Int]?]) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(bytes.count)
+            if let references = object {
+                bytes += [0xA0 | UInt8(references.count)] + references.map(UInt8.init)
+            } else {
+                bytes += [0x51, UInt8(ascii: "x")]
+            }
+        }
+        let table = bytes.count
+        bytes += offsets.map(UInt8.init)
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        for value in [objects.count, 0, table] {
+            bytes += (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+        }
+        return Data(bytes)
+    }
+
+    @Test func aBinaryPropertyListWhoseSharedObjectsExpandPastTheLimitIsRefusedUnparsed() throws {
+        let folder = try Folder()
+        // Object k is [k+1, k+1]: 40 objects that Foundation would expand to 2^40 values.
+        let objects: [[Int]?] = (0..<40).map { [$0 + 1, $0 + 1] } + [nil]
+        try folder.write("bomb.plist", Self.binaryPropertyList(objects))
+        #expect(
+            try folder.message("itemsFrom: {file: bomb.plist, fields: {title: t}}")
+                == "bomb.plist: has more than 20000000 values")
+    }
+
+    @Test func aBinaryPropertyListWhoseObjectsLoopIsRefused() throws {
+        let folder = try Folder()
+        try folder.write("loop.plist", Self.binaryPropertyList([[0]]))
+        #expect(
+            try folder.message("itemsFrom: {file: loop.plist, fields: {title: t}}")
+                == "loop.plist: nested more than 64 levels deep (or its objects loop)")
+        // The same writer's plain lists read (Foundation parses them, `at` walks them), so the
+        // refusals above are not a writer's mistake.
+        try folder.write("list.plist", Self.binaryPropertyList([[1], [2], [3, 3], nil]))
+        #expect(
+            try folder.message("itemsFrom: {file: list.plist, at: 0.0, fields: {title: t}}")
+                == "list.plist: [0][0][0]: expected a record (a mapping), found a string")
+    }
+
     @Test func theRecordsCountTowardsTheSpecsItemLimit() throws {
         let folder = try Folder()
         try folder.write("d.csv", "t\n" + String(repeating: "x\n", count: 3))
