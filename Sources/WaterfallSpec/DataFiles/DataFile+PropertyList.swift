@@ -46,33 +46,33 @@ private struct PropertyListConverter {
         }
         switch value {
         case let string as String:
-            return .scalar(Node.Scalar(string, Tag(.str)))
+            return .scalar(Node.Scalar(string, DataTag.str))
         case let boolean as Bool:
-            return .scalar(Node.Scalar(boolean ? "true" : "false", Tag(.bool)))
+            return .scalar(Node.Scalar(boolean ? "true" : "false", DataTag.bool))
         case let integer as Int:
-            return .scalar(Node.Scalar(String(integer), Tag(.int)))
+            return .scalar(Node.Scalar(String(integer), DataTag.int))
         case let number as Double:
-            return .scalar(Node.Scalar(number.description, Tag(.float)))
+            return .scalar(Node.Scalar(number.description, DataTag.float))
         case let date as Date:
-            return .scalar(Node.Scalar(Self.dateFormat.format(date), Tag(.str)))
+            return .scalar(Node.Scalar(Self.dateFormat.format(date), DataTag.str))
         case let data as Data:
             // Only a template could show it; its bytes as Base64 are as good as any text.
-            return .scalar(Node.Scalar(data.base64EncodedString(), Tag(.binary)))
+            return .scalar(Node.Scalar(data.base64EncodedString(), DataTag.binary))
         case let list as [Any]:
             var nodes: [Node] = []
             nodes.reserveCapacity(list.count)
             for element in list { nodes.append(try node(element, depth: depth + 1)) }
-            return .sequence(Node.Sequence(nodes))
+            return .sequence(Node.Sequence(nodes, DataTag.seq))
         case let dictionary as [String: Any]:
             // Sorted, so that the same file gives the same tree (and the same messages) every run.
             var pairs: [(Node, Node)] = []
             pairs.reserveCapacity(dictionary.count)
             for key in dictionary.keys.sorted() {
-                pairs.append((.scalar(Node.Scalar(key, Tag(.str))), try node(dictionary[key]!, depth: depth + 1)))
+                pairs.append((.scalar(Node.Scalar(key, DataTag.str)), try node(dictionary[key]!, depth: depth + 1)))
             }
-            return .mapping(Node.Mapping(pairs))
+            return .mapping(Node.Mapping(pairs, DataTag.map))
         default:
-            return .scalar(Node.Scalar(String(describing: value), Tag(.str)))
+            return .scalar(Node.Scalar(String(describing: value), DataTag.str))
         }
     }
 

@@ -125,17 +125,18 @@ struct DataFile {
         } catch {
             throw SpecError(file: name, line: error.line, column: error.column, location: "", message: error.message)
         }
-        let keys = reader.header.map { Node.scalar(Node.Scalar($0, Tag(.str))) }
+        let keys = reader.header.map { Node.scalar(Node.Scalar($0, DataTag.str)) }
         let records = reader.records.map { record in
-            Node.mapping(Node.Mapping(zip(keys, record.fields.map(csvValue)).map { ($0, $1) }))
+            Node.mapping(Node.Mapping(zip(keys, record.fields.map(csvValue)).map { ($0, $1) }, DataTag.map))
         }
-        return DataFile(name: name, root: .sequence(Node.Sequence(records)), recordLines: reader.records.map(\.line))
+        return DataFile(
+            name: name, root: .sequence(Node.Sequence(records, DataTag.seq)), recordLines: reader.records.map(\.line))
     }
 
     /// A CSV field as a value: a decimal number is a number, an empty field null, anything else a string.
     private static func csvValue(_ field: String) -> Node {
-        if field.isEmpty { return .scalar(Node.Scalar("", Tag(.null))) }
-        return .scalar(Node.Scalar(field, Tag(isDecimalNumber(field) ? .float : .str)))
+        if field.isEmpty { return .scalar(Node.Scalar("", DataTag.null)) }
+        return .scalar(Node.Scalar(field, isDecimalNumber(field) ? DataTag.float : DataTag.str))
     }
 
     /// `-12`, `3.5`, `.5`, `1e3`: what a CSV cell of numbers holds (no `inf`, `nan`, hex or spaces).

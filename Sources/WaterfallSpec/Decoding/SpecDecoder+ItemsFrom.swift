@@ -127,14 +127,16 @@ extension SpecDecoder {
                 guard let text = try record.fill(parts, required: !Self.optionalDataFields.contains(name)) else {
                     continue
                 }
-                value = .scalar(Node.Scalar(text, Tag(.str)))
+                value = .scalar(Node.Scalar(text, DataTag.str))
                 itemPath = name == "width" || name == "height" ? "size." + name : itemKey
                 places[itemPath] = (record.path, "fields.\(name): ")
             }
-            let key = Node.scalar(Node.Scalar(itemPath.hasPrefix("size.") ? name : itemKey, Tag(.str)))
+            let key = Node.scalar(Node.Scalar(itemPath.hasPrefix("size.") ? name : itemKey, DataTag.str))
             if itemPath.hasPrefix("size.") { size.append((key, value)) } else { pairs.append((key, value)) }
         }
-        if !size.isEmpty { pairs.append((.scalar(Node.Scalar("size", Tag(.str))), .mapping(Node.Mapping(size)))) }
+        if !size.isEmpty {
+            pairs.append((.scalar(Node.Scalar("size", DataTag.str)), .mapping(Node.Mapping(size, DataTag.map))))
+        }
         let hasContent = pairs.contains { pair in
             ["image", "size", "height", "title", "subtitle", "meta"].contains(pair.0.scalar?.string ?? "")
         }
@@ -142,7 +144,8 @@ extension SpecDecoder {
             throw record.error("gives no image, size, height or text for its card (the keys mapped are all missing)")
         }
         do {
-            return try item(Field(node: .mapping(Node.Mapping(pairs)), path: record.path), columns: columns)
+            return try item(
+                Field(node: .mapping(Node.Mapping(pairs, DataTag.map)), path: record.path), columns: columns)
         } catch {
             let prefix = record.path + "."
             guard error.location.hasPrefix(prefix),
