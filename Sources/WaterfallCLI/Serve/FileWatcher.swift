@@ -46,7 +46,8 @@ final class FileWatcher: Sendable {
                     var now: [String: FileStamp?] = [:]
                     for path in images.keys { now[path] = FileStamp(path: path) }
                     if now != images {
-                        watched?.images = now
+                        // Read again: a changed data file (`itemsFrom`) changes the items and their images.
+                        watched?.images = self.images(of: entry)
                         changed.append(entry.name)
                     }
                 }
@@ -57,7 +58,7 @@ final class FileWatcher: Sendable {
         }
     }
 
-    /// The images `entry` uses, with their stamps; records whether the spec reads.
+    /// The images and data files `entry` uses, with their stamps; records whether the spec reads.
     private func images(of entry: SpecCatalog.Entry) -> [String: FileStamp?] {
         do {
             let spec = try Spec.load(path: entry.path)
@@ -71,9 +72,12 @@ final class FileWatcher: Sendable {
                     images[path] = FileStamp(path: path)
                 }
             }
+            for path in spec.dataFiles { images[path] = FileStamp(path: path) }
             return images
         } catch {
             errors.withLock { $0[entry.name] = "\(error)" }
+            // A data file with an error in it is watched, so that fixing it is seen.
+            if let file = error.file, file != entry.path { return [file: FileStamp(path: file)] }
             return [:]
         }
     }

@@ -15,7 +15,8 @@ extension Spec {
             spec.source = file
             return spec
         } catch {
-            throw file.map { error.inFile($0) } ?? error
+            // An error inside a data file (`itemsFrom`) names that file, not the spec.
+            throw error.file == nil ? file.map { error.inFile($0) } ?? error : error
         }
     }
 
@@ -94,7 +95,7 @@ extension Spec {
         return fstat(descriptor, &status) != 0 || status.st_mode & S_IFMT == 0
     }
 
-    private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0

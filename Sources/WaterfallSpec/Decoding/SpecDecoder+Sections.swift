@@ -6,6 +6,8 @@ extension SpecDecoder {
     static let screenSettingsKeys = ["pinHeader", "minColumnWidth"]
     /// Keys of a section beyond its settings: its background color.
     static let sectionDecorationKeys = ["background"]
+    /// A section's items from a data file (`SpecDecoder+ItemsFrom`).
+    static let dataSourceKeys = ["itemsFrom"]
 
     /// Section settings: `base` (the defaults) with what `keys` changes.
     func settings(_ field: Field, keys: [String: Field], base: SectionSettings) throws(SpecError)
@@ -50,7 +52,8 @@ extension SpecDecoder {
         _ field: Field, defaults: SectionSettings, shape: SpecShape? = nil, style: SpecStyle = SpecStyle(),
         darkStyle: SpecStyle? = nil
     ) throws(SpecError) -> SpecSection {
-        let keys = try field.mapping(allowed: Self.sectionKeys + Self.screenSettingsKeys + Self.sectionDecorationKeys)
+        let keys = try field.mapping(
+            allowed: Self.sectionKeys + Self.screenSettingsKeys + Self.sectionDecorationKeys + Self.dataSourceKeys)
         let settings = try self.settings(field, keys: keys, base: defaults)
         var section = SpecSection(settings: settings)
         section.background = try keys["background"]?.color()
@@ -79,6 +82,11 @@ extension SpecDecoder {
                     section.items.append(try item(element, columns: columns))
                 }
             }
+        }
+        // Items written in the spec come first, then the data file's records, then generated ones.
+        if let fromField = keys["itemsFrom"] {
+            section.items += try itemsFrom(
+                fromField, columns: columns, horizontal: shape?.scrollDirection == .horizontal)
         }
         if let generateField = keys["generate"] {
             try generate(generateField, into: &section.items)

@@ -30,6 +30,10 @@ struct SpecDecoder {
 
     /// Items given and generated so far, across sections.
     var itemCount = 0
+    /// The spec's folder: `itemsFrom` files are read relative to it.
+    var baseDirectory = "."
+    /// The data files read so far (`itemsFrom`), as their paths from the current folder.
+    var dataFiles: [String] = []
 
     /// Deeper nesting than this is refused: no spec needs it, and it is how hostile input overflows stacks.
     static let maximumDepth = 64
@@ -55,6 +59,7 @@ struct SpecDecoder {
                 }
                 try checkShape(root)
                 var decoder = SpecDecoder()
+                decoder.baseDirectory = baseDirectory
                 return try decoder.spec(Field(node: root, path: ""), baseDirectory: baseDirectory)
             }
         }.get()
@@ -94,6 +99,7 @@ struct SpecDecoder {
             baseDirectory: baseDirectory)
         spec.darkStyle = darkStyle
         spec.pixelSnapping = pixelSnapping
+        spec.dataFiles = dataFiles
         spec.scrollDirection = shape.scrollDirection
         spec.layoutDirection = shape.layoutDirection
         return spec

@@ -22,6 +22,8 @@ public struct Spec: Sendable {
     public var baseDirectory: String
     /// The file the spec came from, for messages; `nil` when it came from elsewhere.
     public var source: String?
+    /// The data files its sections take items from (`itemsFrom`), as paths from the current folder.
+    public var dataFiles: [String] = []
 
     public init(
         width: Double, minimumContentHeight: Double = 0, scale: Double = 2, style: SpecStyle = SpecStyle(),

@@ -1,0 +1,167 @@
+import Foundation
+import Yams
+
+/// An app's data file read for `itemsFrom`: a property list, JSON or CSV, as one tree of values.
+///
+/// Every format becomes the tree a spec is read from (Yams nodes), so a record's values are
+/// checked by the very code that checks a spec's: a property list's numbers are `int` or `float`
+/// scalars, its strings `str`; a CSV file is a list of mappings from the header's names to the
+/// record's fields, a field that reads as a decimal number being a number (CSV has no types) and
+/// an empty one null (no value).
+struct DataFile {
+    /// The file as messages name it: its path from the current folder.
+    let name: String
+    let root: Node
+    /// The line each record of a CSV file starts on, for messages; `nil` for other formats, whose
+    /// JSON values carry their own positions and property lists have none.
+    var recordLines: [Int]?
+
+    /// Files larger than this are refused before they are parsed.
+    static let maximumBytes = 64 * 1024 * 1024
+    /// The formats, by the file name's extension.
+    static let extensions = ["plist", "json", "csv"]
+
+    /// A problem finding or opening the file (said of the spec's `file` key).
+    enum AccessProblem: Error {
+        case problem(String)
+    }
+
+    /// Reads and parses the file at `path`.
+    ///
+    /// - Throws: ``AccessProblem`` when the file cannot be had (missing, a folder, a device, too
+    ///   large, unreadable); ``SpecError`` naming the file when its content is bad.
+    static func load(path: String, name: String) throws -> DataFile {
+        let format = (path as NSString).pathExtension.lowercased()
+        guard extensions.contains(format) else {
+            throw AccessProblem.problem(
+                "\(name): unknown format; a data file's name ends in .plist, .json or .csv")
+        }
+        let bytes = try readBytes(path: path, name: name)
+        switch format {
+        case "plist": return try propertyList(bytes, name: name)
+        case "json": return try json(bytes, name: name)
+        default: return try csv(bytes, name: name)
+        }
+    }
+
+    /// The file's bytes: a regular file (links followed) of at most ``maximumBytes``.
+    private static func readBytes(path: String, name: String) throws(AccessProblem) -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO with no writer must not hang; its type is refused just after.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno
+            if reason == ENOENT || reason == ENOTDIR { throw .problem("\(name): no such file") }
+            throw .problem("\(name): cannot be read (\(String(cString: strerror(reason))))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .problem("\(name): cannot be read (\(String(cString: strerror(errno))))")
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .problem("\(name): is a directory, not a data file")
+        default: throw .problem("\(name): is not a regular file (a FIFO, a device or a socket)")
+        }
+        let limit = "\(name): is larger than \(maximumBytes / 1_048_576) MiB"
+        guard status.st_size <= maximumBytes else { throw .problem(limit) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(status.st_size))
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            guard count > 0 else {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw .problem("\(name): cannot be read (\(String(cString: strerror(errno))))")
+            }
+            // The file may grow after it was measured.
+            guard bytes.count + count <= maximumBytes else { throw .problem(limit) }
+            bytes += buffer[..<count]
+        }
+        return bytes
+    }
+
+    /// `bytes` as UTF-8 text, or an error naming the first bad byte.
+    static func text(_ bytes: [UInt8], name: String) throws(SpecError) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = Spec.firstInvalidUTF8Offset(bytes)
+            throw SpecError(file: name, location: "", message: "is not UTF-8 text (bad byte at offset \(offset))")
+        }
+        return text
+    }
+
+    // MARK: - Formats
+
+    private static func json(_ bytes: [UInt8], name: String) throws(SpecError) -> DataFile {
+        do {
+            let text = try JSONPreScan.prepare(
+                try Self.text(bytes, name: name), maximumValues: SpecDecoder.maximumNodes)
+            let root = try compose(text)
+            try SpecDecoder.checkShape(root)
+            return DataFile(name: name, root: root)
+        } catch {
+            throw error.file == nil ? error.inFile(name) : error
+        }
+    }
+
+    /// The document's tree, as a spec's is composed.
+    private static func compose(_ text: String) throws(SpecError) -> Node {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch {
+            throw SpecDecoder.syntaxError(error)
+        }
+        guard let node else { throw SpecError(location: "", message: "the document is empty") }
+        return node
+    }
+
+    private static func csv(_ bytes: [UInt8], name: String) throws(SpecError) -> DataFile {
+        _ = try text(bytes, name: name)
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(bytes, maximumFields: SpecDecoder.maximumNodes)
+        } catch {
+            throw SpecError(file: name, line: error.line, column: error.column, location: "", message: error.message)
+        }
+        let keys = reader.header.map { Node.scalar(Node.Scalar($0, DataTag.str)) }
+        let records = reader.records.map { record in
+            Node.mapping(Node.Mapping(zip(keys, record.fields.map(csvValue)).map { ($0, $1) }, DataTag.map))
+        }
+        return DataFile(
+            name: name, root: .sequence(Node.Sequence(records, DataTag.seq)), recordLines: reader.records.map(\.line))
+    }
+
+    /// A CSV field as a value: a decimal number is a number, an empty field null, anything else a string.
+    private static func csvValue(_ field: String) -> Node {
+        if field.isEmpty { return .scalar(Node.Scalar("", DataTag.null)) }
+        return .scalar(Node.Scalar(field, isDecimalNumber(field) ? DataTag.float : DataTag.str))
+    }
+
+    /// `-12`, `3.5`, `.5`, `1e3`: what a CSV cell of numbers holds (no `inf`, `nan`, hex or spaces).
+    static func isDecimalNumber(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func skip(_ allowed: (UInt8) -> Bool) -> Int {
+            let start = index
+            while index < bytes.count, allowed(bytes[index]) { index += 1 }
+            return index - start
+        }
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        let isSign = { (byte: UInt8) in byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") }
+        if index < bytes.count, isSign(bytes[index]) { index += 1 }
+        var digits = skip(isDigit)
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            digits += skip(isDigit)
+        }
+        guard digits > 0 else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, isSign(bytes[index]) { index += 1 }
+            guard skip(isDigit) > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+}
