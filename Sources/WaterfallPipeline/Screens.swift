@@ -74,8 +74,9 @@ public struct Screens: Sendable, Hashable {
     /// they can.
     public static func problem(viewport: Double?, offset: Double?, count: Int?) -> String? {
         guard let viewport else {
-            if offset != nil { return "--offset needs --viewport HEIGHT (the screen's length)" }
-            if count != nil { return "--screens needs --viewport HEIGHT (the screen's length)" }
+            let needs = "needs --viewport LENGTH (the screen's height, or width in a horizontal feed)"
+            if offset != nil { return "--offset \(needs)" }
+            if count != nil { return "--screens \(needs)" }
             return nil
         }
         guard viewport.isFinite, viewport > 0, viewport <= maximumViewport else {
