@@ -8,38 +8,66 @@ public enum CairoRenderer {
     /// Meant for tests and small scenes: pages of more than 2^28 device pixels (1 GiB) are
     /// refused. Pages taller than Cairo's limit are drawn in tiles of at most `maxTileHeight`
     /// device pixels (fewer for pages wider than 2,048 pixels, see `renderPNG`) and joined.
-    public static func rasterize(_ scene: Scene, maxTileHeight: Int = 32767) throws -> PixelImage {
+    public static func rasterize(_ scene: Scene, maxTileHeight: Int = 32767, maxTileWidth: Int = 32767) throws
+        -> PixelImage
+    {
         let canvas = try PixelCanvas(scene)
         guard let byteCount = canvas.wholeImageBytes else {
             throw CairoError.invalidCanvas(
                 reason: "the page is \(canvas.width)×\(canvas.height) device pixels, "
                     + "more than the \(Limits.maxImagePixels) held in memory at once; render PNG tiles instead")
         }
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(byteCount)
-        _ = try renderTiles(scene, canvas: canvas, maxTileHeight: maxTileHeight) { _, surface in
-            pixels += try surface.rasterImage().pixels
+        var pixels = [UInt8](repeating: 0, count: byteCount)
+        _ = try renderTiles(scene, canvas: canvas, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth) {
+            tile, _, surface in
+            let image = try surface.rasterImage()
+            let rowBytes = tile.columns.count * 4
+            let skipped = (tile.columns.lowerBound - tile.surfaceColumns.lowerBound) * 4
+            for row in 0..<image.height {
+                let target = ((tile.rows.lowerBound + row) * canvas.width + tile.columns.lowerBound) * 4
+                let source = row * image.width * 4 + skipped
+                pixels[target..<target + rowBytes] = image.pixels[source..<source + rowBytes]
+            }
         }
         return PixelImage(width: canvas.width, height: canvas.height, pixels: pixels)
     }
 
-    /// Renders opaque PNG output, split into tiles at most `maxTileHeight` device pixels high.
+    /// Renders opaque PNG output, split into tiles at most `maxTileHeight` device pixels high and
+    /// `maxTileWidth` wide.
     ///
-    /// Cairo surfaces are at most 32767 pixels high, so taller pages become several PNGs, each
-    /// the full width. A tile's surface also holds at most 256 MiB, so on pages wider than 2,048
-    /// device pixels tiles have fewer rows (at least 2,048). Tiles are rendered one at a time,
-    /// top to bottom, and handed to `write(tileIndex, pngBytes)` as soon as each is done.
-    /// Returns the number of tiles. `encoder` picks who writes the PNG bytes; both give the same pixels.
+    /// Cairo surfaces are at most 32767 pixels high and wide, so taller pages become several PNGs,
+    /// each the full width, and wider ones (a long horizontal feed) strips side by side, each cut
+    /// into tiles top to bottom: tiles are numbered strip by strip from the left. A tile's surface
+    /// also holds at most 256 MiB, so on pages wider than 2,048 device pixels tiles have fewer rows
+    /// (at least 2,048). Tiles are rendered one at a time and handed to `write(tileIndex, pngBytes)`
+    /// as soon as each is done. Returns the number of tiles. `encoder` picks who writes the PNG
+    /// bytes; both give the same pixels.
     @discardableResult
     public static func renderPNG(
-        _ scene: Scene, maxTileHeight: Int = 32767, encoder: PNGEncoder = .fast,
+        _ scene: Scene, maxTileHeight: Int = 32767, maxTileWidth: Int = 32767, encoder: PNGEncoder = .fast,
         write: (Int, [UInt8]) throws -> Void
     ) throws -> Int {
         let canvas = try PixelCanvas(scene)
         if encoder == .fast {
-            return try renderPNGInBands(scene, canvas: canvas, maxTileHeight: maxTileHeight, write: write)
+            return try renderPNGInBands(
+                scene, canvas: canvas, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth, write: write)
         }
-        return try renderTiles(scene, canvas: canvas, maxTileHeight: maxTileHeight) { index, surface in
+        return try renderTiles(scene, canvas: canvas, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth) {
+            tile, index, drawn in
+            var surface = drawn
+            if tile.surfaceColumns != tile.columns {
+                // A strip's margins are drawn, not written.
+                let image = try drawn.rasterImage()
+                let skipped = (tile.columns.lowerBound - tile.surfaceColumns.lowerBound) * 4
+                var kept: [UInt8] = []
+                kept.reserveCapacity(tile.columns.count * image.height * 4)
+                for row in 0..<image.height {
+                    let start = row * image.width * 4 + skipped
+                    kept += image.pixels[start..<start + tile.columns.count * 4]
+                }
+                surface = try CairoSurface.image(
+                    from: PixelImage(width: tile.columns.count, height: image.height, pixels: kept))
+            }
             switch encoder {
             case .fast: try write(index, surface.pngBytes())
             case .cairo: try write(index, surface.cairoPNGBytes())
@@ -47,18 +75,26 @@ public enum CairoRenderer {
         }
     }
 
-    /// How many PNG tiles `renderPNG` writes for `scene`: 1 unless the page is taller than a tile.
-    public static func tileCount(_ scene: Scene, maxTileHeight: Int = 32767) throws -> Int {
+    /// How many PNG tiles `renderPNG` writes for `scene`: 1 unless the page is taller or wider than a tile.
+    public static func tileCount(_ scene: Scene, maxTileHeight: Int = 32767, maxTileWidth: Int = 32767) throws -> Int {
+        try checkTileSize(maxTileHeight, maxTileWidth)
+        return try PixelCanvas(scene).tileCount(maxHeight: maxTileHeight, maxWidth: maxTileWidth)
+    }
+
+    static func checkTileSize(_ maxTileHeight: Int, _ maxTileWidth: Int) throws {
         guard (1...Limits.maxSurfaceSide).contains(maxTileHeight) else {
             throw CairoError.invalidTileHeight(maxTileHeight)
         }
-        return try PixelCanvas(scene).tileCount(maxHeight: maxTileHeight)
+        guard (1...Limits.maxSurfaceSide).contains(maxTileWidth) else {
+            throw CairoError.invalidTileHeight(maxTileWidth)
+        }
     }
 
-    /// Renders a PDF with reproducible bytes: pages `scene.size.width` points wide, the content
-    /// cut into pages of at most 14,400 points (PDF viewers' limit), top to bottom.
+    /// Renders a PDF with reproducible bytes: the content cut into pages of at most 14,400
+    /// points a side (PDF viewers' limit), top to bottom, and on content wider than that (a long
+    /// horizontal feed) strip by strip from the left.
     ///
-    /// Content up to 14,400 points high is one page the size of the scene. Each page draws only
+    /// Content up to 14,400 points a side is one page the size of the scene. Each page draws only
     /// the elements that reach into it, and Cairo writes each page out when the next begins, so
     /// memory is bounded by a page's content, not the document's. Each distinct image is
     /// embedded once.
@@ -68,33 +104,48 @@ public enum CairoRenderer {
             throw CairoError.invalidCanvas(
                 reason: "the page must have a positive size, not \(size.width)×\(size.height) points")
         }
-        guard size.width <= Double(Limits.maxSurfaceSide), size.height <= Limits.maxPageSide else {
+        guard size.width <= Limits.maxPageSide, size.height <= Limits.maxPageSide else {
             throw CairoError.invalidCanvas(
                 reason: "the PDF content is \(size.width.countDescription)×\(size.height.countDescription) points; "
-                    + "at most \(Limits.maxSurfaceSide) wide and \(Int32.max) high are drawn")
+                    + "at most \(Int32.max) a side are drawn")
         }
+        let strips = pdfPages(height: scene.size.width)
         let pages = pdfPages(height: scene.size.height)
-        let surface = try CairoSurface.pdf(width: scene.size.width, height: pages[0].upperBound)
+        let surface = try CairoSurface.pdf(
+            width: strips[0].upperBound - strips[0].lowerBound, height: pages[0].upperBound)
         let images = ImageCache(scene: scene)
         let drawer = SceneDrawer(scene: scene, text: try TextEngine(), images: images, mode: .vector)
-        var sweep = BandSweep(extents: scene.elements.map { SceneDrawer.verticalExtent(of: $0) })
-        for (number, page) in pages.enumerated() {
-            if number > 0 {
-                try surface.setPDFPageSize(width: scene.size.width, height: page.upperBound - page.lowerBound)
+        for (stripNumber, strip) in strips.enumerated() {
+            let nowhere = -Double.infinity...(-Double.infinity)
+            var sweep = BandSweep(
+                extents: scene.elements.map { element in
+                    let across = SceneDrawer.horizontalExtent(of: element)
+                    return strips.count == 1
+                        || (across.upperBound > strip.lowerBound && across.lowerBound < strip.upperBound)
+                        ? SceneDrawer.verticalExtent(of: element) : nowhere
+                })
+            for (pageNumber, page) in pages.enumerated() {
+                let number = stripNumber * pages.count + pageNumber
+                if number > 0 {
+                    try surface.setPDFPageSize(
+                        width: strip.upperBound - strip.lowerBound, height: page.upperBound - page.lowerBound)
+                }
+                let context = try CairoContext(surface: surface)
+                try context.translate(x: -strip.lowerBound, y: -page.lowerBound)
+                let visible = sweep.elements(top: page.lowerBound, bottom: page.upperBound) { _ in true }
+                try drawer.draw(in: context, indices: visible)
+                try context.checkStatus("draw PDF page \(number + 1)")
+                // The last page is ended by finishing the document.
+                if number < strips.count * pages.count - 1 { try context.showPage() }
+                // Images are dropped once no lower page shows them; across strips, every strip
+                // starts at the top again, so they are kept (the cache still bounds them).
+                if strips.count == 1 { images.evict(above: page.upperBound) { _ in true } }
             }
-            let context = try CairoContext(surface: surface)
-            try context.translate(x: 0, y: -page.lowerBound)
-            let visible = sweep.elements(top: page.lowerBound, bottom: page.upperBound) { _ in true }
-            try drawer.draw(in: context, indices: visible)
-            try context.checkStatus("draw PDF page \(number + 1)")
-            // The last page is ended by finishing the document.
-            if number < pages.count - 1 { try context.showPage() }
-            images.evict(above: page.upperBound) { _ in true }
         }
         return try surface.finishDocument()
     }
 
-    /// The vertical extent of each PDF page, in points: 14,400 each, the last one the rest.
+    /// The extent of each PDF page along one side, in points: 14,400 each, the last one the rest.
     static func pdfPages(height: Double) -> [Range<Double>] {
         let pageHeight = Limits.maxPDFPageHeight
         // `height` is at most 2^31 - 1 points (checked), so this is at most 149,131 pages.
@@ -107,33 +158,46 @@ public enum CairoRenderer {
         try TextEngine().unknownGlyphCount(in: run)
     }
 
-    /// The drawer of a raster render in tiles at most `maxTileHeight` rows high, and the sweep
-    /// that finds the elements each tile or band crosses.
-    static func rasterDrawer(_ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int) throws
-        -> (SceneDrawer, BandSweep)
+    /// The drawer of a raster render in tiles at most `maxTileHeight` rows high.
+    static func rasterDrawer(_ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int, maxTileWidth: Int) throws
+        -> SceneDrawer
     {
-        guard (1...Limits.maxSurfaceSide).contains(maxTileHeight) else {
-            throw CairoError.invalidTileHeight(maxTileHeight)
-        }
-        let drawer = SceneDrawer(
+        try checkTileSize(maxTileHeight, maxTileWidth)
+        return SceneDrawer(
             scene: scene, text: try TextEngine(), images: ImageCache(scene: scene), mode: .raster(canvas))
-        return (drawer, BandSweep(extents: scene.elements.map { SceneDrawer.verticalExtent(of: $0) }))
+    }
+
+    /// The sweep that finds the elements each tile or band of the strip of device pixel `columns`
+    /// crosses: elements that draw nothing in the strip are in no band.
+    static func sweep(_ scene: Scene, columns: Range<Int>, scale: Double) -> BandSweep {
+        let left = Double(columns.lowerBound) - 1
+        let right = Double(columns.upperBound) + 1
+        let nowhere = -Double.infinity...(-Double.infinity)
+        return BandSweep(
+            extents: scene.elements.map { element in
+                let across = SceneDrawer.horizontalExtent(of: element)
+                return across.upperBound * scale > left && across.lowerBound * scale < right
+                    ? SceneDrawer.verticalExtent(of: element) : nowhere
+            })
     }
 
     /// Draws each tile (or the first `limit`) on its own surface, one alive at a time, and passes
-    /// it to `body`.
+    /// it to `body` with its index.
     static func renderTiles(
-        _ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int, limit: Int = .max,
-        _ body: (Int, CairoSurface) throws -> Void
+        _ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int, maxTileWidth: Int = 32767, limit: Int = .max,
+        _ body: (PixelCanvas.Tile, Int, CairoSurface) throws -> Void
     ) throws -> Int {
-        var (drawer, sweep) = try rasterDrawer(scene, canvas: canvas, maxTileHeight: maxTileHeight)
+        let drawer = try rasterDrawer(scene, canvas: canvas, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth)
         let scale = canvas.scale
-        let count = canvas.tileCount(maxHeight: maxTileHeight)
+        let count = canvas.tileCount(maxHeight: maxTileHeight, maxWidth: maxTileWidth)
+        var sweep = BandSweep(extents: [])
         for tileIndex in 0..<min(count, limit) {
-            let rows = canvas.tile(tileIndex, maxHeight: maxTileHeight)
-            let surface = try CairoSurface.image(width: canvas.width, height: rows.count)
+            let tile = canvas.tile(tileIndex, maxHeight: maxTileHeight, maxWidth: maxTileWidth)
+            let rows = tile.rows
+            if rows.lowerBound == 0 { sweep = Self.sweep(scene, columns: tile.columns, scale: scale) }
+            let surface = try CairoSurface.image(width: tile.surfaceColumns.count, height: rows.count)
             // The tile's offset lives on the surface, so user space is the same for every tile.
-            surface.setDeviceOffset(x: 0, y: -Double(rows.lowerBound))
+            surface.setDeviceOffset(x: -Double(tile.surfaceColumns.lowerBound), y: -Double(rows.lowerBound))
             do {
                 let context = try CairoContext(surface: surface)
                 try context.scale(by: scale)
@@ -145,7 +209,7 @@ public enum CairoRenderer {
                 try drawer.draw(in: context, rows: rows, indices: visible)
                 try context.checkStatus("draw tile \(tileIndex)")
             }
-            try body(tileIndex, surface)
+            try body(tile, tileIndex, surface)
             let nextTop = Double(rows.upperBound) - 1
             drawer.images.evict(above: nextTop / scale) { sweep.extents[$0].upperBound * scale <= nextTop }
         }

@@ -34,7 +34,7 @@ public struct PNGEncoderComparison: Sendable {
         var result: PNGEncoderComparison?
         _ = try CairoRenderer.renderTiles(
             scene, canvas: try PixelCanvas(scene), maxTileHeight: maxTileHeight, limit: 1
-        ) { _, surface in
+        ) { _, _, surface in
             var fast = (seconds: Double.infinity, bytes: [UInt8]())
             var cairo = fast
             for _ in 0..<max(1, repetitions) {

@@ -148,15 +148,40 @@ extension RenderPipeline {
     /// spec's own, are never replaced (see ``OutputClaims`` and ``TileMark``).
     ///
     /// - Returns: The names of the files written, in order.
-    public func write(_ prepared: PreparedSpec, name: String, into folder: String, claims: OutputClaims) throws
-        -> [String]
-    {
+    ///
+    /// With `screens`, each screen is drawn instead of the whole page, into files named after
+    /// `name` and the screen's suffix (`shop.screen-1.png`, see ``Screens``), all of them staged
+    /// and renamed into place together.
+    public func write(
+        _ prepared: PreparedSpec, name: String, into folder: String, claims: OutputClaims, screens: Screens? = nil
+    ) throws -> [String] {
         var files = SpecFiles(folder: folder, name: name, spec: prepared.spec.source ?? name)
         defer { files.discard() }
-        try render(prepared) { renderer, piece in
-            try files.add(piece, format: renderer.format, fileExtension: renderer.fileExtension)
+        if let screens {
+            for screen in screens.screens(of: prepared.layout) {
+                var shown = prepared
+                shown.scene = self.screen(prepared, at: screen.offset, viewport: screens.viewport)
+                try render(shown) { renderer, piece in
+                    try files.add(
+                        piece, format: renderer.format, fileExtension: renderer.fileExtension,
+                        stem: name + screen.suffix)
+                }
+            }
+        } else {
+            try render(prepared) { renderer, piece in
+                try files.add(piece, format: renderer.format, fileExtension: renderer.fileExtension)
+            }
         }
         return try files.commit(claims: claims)
+    }
+
+    /// The screen of `prepared` a viewport `viewport` points long shows at `offset` (not clamped),
+    /// pinned headers in place.
+    public func screen(_ prepared: PreparedSpec, at offset: Double, viewport: Double) -> Scene {
+        let sections = prepared.spec.sections
+        return prepared.scene.screen(of: prepared.layout, offset: offset, length: viewport) {
+            sections.indices.contains($0) && sections[$0].settings.pinHeader
+        }
     }
 
     /// The output name of a spec file: its name without the extension (`-` reads as `stdin`).

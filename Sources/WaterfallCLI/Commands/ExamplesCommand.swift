@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
 
@@ -30,7 +31,7 @@ struct ExamplesCommand: ParsableCommand {
         } catch {
             throw CLIError.badArgument(error.description)
         }
-        let page = try Gallery.page(outcomes, templates: templates)
+        let page = try Gallery.page(outcomes, templates: templates, widths: try options.deviceWidths())
         try AtomicFile.write(Array(page.utf8), to: galleryPath)
         let failed = outcomes.filter { $0.error != nil }.count
         Output.standardError(
@@ -87,7 +88,11 @@ struct ExamplesCommand: ParsableCommand {
 
 /// The gallery page: every rendered spec with a preview and links to its files.
 enum Gallery {
-    static func page(_ outcomes: [BatchRenderer.Outcome], templates: TemplateSet) throws(CLIError) -> String {
+    /// - Parameter widths: The widths each spec was drawn at (`--widths`), shown side by side;
+    ///   empty when each spec was drawn at its own width.
+    static func page(
+        _ outcomes: [BatchRenderer.Outcome], templates: TemplateSet, widths: [Double] = []
+    ) throws(CLIError) -> String {
         let entries: [[String: Any]] = outcomes.map { outcome in
             let name = RenderJob.baseName(outcome.spec)
             let light = outcome.files.filter { !$0.hasPrefix(name + ".dark") }
@@ -110,12 +115,34 @@ enum Gallery {
                 "hasDarkPreview": darkPreview != nil,
                 "darkPage": link(name + ".dark.html"),
                 "files": outcome.files.map { ["file": $0, "link": link($0)] },
+                "hasWidths": !widths.isEmpty && outcome.error == nil,
+                "widths": matrix(name, files: outcome.files, widths: widths),
             ]
         }
         do {
             return try templates.render("gallery", ["title": "Waterfall examples", "examples": entries])
         } catch {
             throw CLIError.badArgument(error.description)
+        }
+    }
+
+    /// The device matrix of a spec drawn at `widths`: for each width its label, its light picture
+    /// (the first screen, with `--viewport`) and its page, drawn at 40 % of its width in points so
+    /// the widths compare.
+    static func matrix(_ name: String, files: [String], widths: [Double]) -> [[String: Any]] {
+        widths.compactMap { width in
+            let stem = DeviceWidths.name(name, width: width)
+            let own = files.filter { file in
+                file.hasPrefix(stem) && [".", "-"].contains(file.dropFirst(stem.count).prefix(1))
+                    && !file.hasPrefix(stem + ".dark")
+            }
+            guard let picture = own.first(where: { $0.hasSuffix(".png") }) ?? own.first(where: { $0.hasSuffix(".svg") })
+            else { return nil }
+            let page = own.first { $0.hasSuffix(".html") }
+            return [
+                "label": DeviceWidths.label(width), "preview": link(picture), "page": link(page ?? picture),
+                "displayWidth": ShortestNumber.text((width * 0.4).rounded()),
+            ]
         }
     }
 

@@ -55,11 +55,63 @@ struct RenderOptions: ParsableArguments {
             valueName: "light|dark|both"))
     var appearance: AppearanceChoice?
 
+    // MARK: Screens and device widths
+
+    @Option(
+        help: ArgumentHelp(
+            "Draw screens this many points long along the scroll axis (a height; a width in a horizontal "
+                + "feed) instead of the whole page: NAME.screen-1.png… with --screens, NAME.offset-Y.png with --offset.",
+            valueName: "length"))
+    var viewport: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --viewport: one screen at this content offset (clamped to the content), pinned headers in place.",
+            valueName: "offset"))
+    var offset: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --viewport: this many screens, at offsets 0, length, 2 × length… (default 1; fewer when the "
+                + "content ends first).",
+            valueName: "count"))
+    var screens: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Render each spec once per width into NAME@WIDTH.*: numbers, or the presets "
+                + DeviceWidths.presets.map(\.name).joined(separator: ", ") + " and the groups "
+                + DeviceWidths.groups.map(\.name).joined(separator: ", ") + ".",
+            valueName: "w,w,…"))
+    var widths: String?
+
+    /// The screens asked for, `nil` for whole pages.
+    var screenRequest: Screens? {
+        guard let viewport else { return nil }
+        return Screens(viewport: viewport, position: offset.map { .offset($0 + 0) } ?? .count(screens ?? 1))
+    }
+
+    /// The widths asked for; empty for each spec's own.
+    func deviceWidths() throws -> [Double] {
+        guard let widths else { return [] }
+        do {
+            return try DeviceWidths(parsing: widths).widths
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    // MARK: -
+
     func validate() throws {
         try Self.validate(scale: scale)
         guard !formats.isEmpty else {
             throw ValidationError("--format needs at least one of \(Renderers.names.joined(separator: ", "))")
         }
+        if let problem = Screens.problem(viewport: viewport, offset: offset, count: screens) {
+            throw ValidationError(problem)
+        }
+        _ = try deviceWidths()
     }
 
     /// `--scale`, bounded as a spec's `scale` is (SpecLimits.scale).
@@ -82,6 +134,8 @@ struct RenderOptions: ParsableArguments {
         var job = RenderJob(
             pipeline: RenderPipeline(renderers: renderers, scale: scale, missingImages: missingImages), output: output)
         job.appearances = (appearance ?? defaultAppearance).appearances
+        job.screens = screenRequest
+        job.widths = try deviceWidths()
         return job
     }
 }

@@ -6,10 +6,9 @@ import WaterfallSpec
 /// The server's own pages, from the built-in `serve-*` templates.
 enum ServePages {
     /// The widths of common phones and tablets, in points.
-    static let presets: [(width: Int, label: String)] = [
-        (320, "320 · SE"), (375, "375 · iPhone"), (393, "393 · iPhone Pro"), (430, "430 · Pro Max"),
-        (768, "768 · iPad mini"), (1024, "1024 · iPad"),
-    ]
+    static let presets: [(width: Int, label: String)] = DeviceWidths.presets.map {
+        ($0.width, DeviceWidths.label(Double($0.width)))
+    }
 
     static func render(_ name: String, _ context: [String: Any]) throws -> String {
         do {

@@ -10,6 +10,10 @@ struct RenderJob: Sendable {
     var output: String
     /// The appearances to draw: `NAME.png` for the light one, `NAME.dark.png` for the dark one.
     var appearances: [Appearance] = [.light]
+    /// The screens to draw instead of whole pages (`--viewport`), `nil` for whole pages.
+    var screens: Screens?
+    /// The widths to draw each spec at (`--widths`): `NAME@375.png`…; empty for the spec's own.
+    var widths: [Double] = []
     /// The files each spec of this run claimed, so two specs never write one file.
     let claims = OutputClaims()
 
@@ -25,11 +29,27 @@ struct RenderJob: Sendable {
             throw CLIError.io(path: specPath, message: "has no dark style (style.dark) to draw")
         }
         let drawn = appearances.filter { $0 == .light || spec.hasDarkAppearance }
-        let prepared = try drawn.map { try pipeline.prepare(spec.inAppearance($0)) }
+        if !widths.isEmpty, spec.scrollDirection == .horizontal {
+            throw CLIError.io(
+                path: specPath,
+                message: "is a horizontal feed: it gives a height, not a width, so --widths cannot set it")
+        }
+        var prepared: [(name: String, spec: PreparedSpec)] = []
+        for width in widths.isEmpty ? [nil] : widths.map(Optional.some) {
+            var sized = spec
+            if let width { sized.width = width }
+            let sizedName = width.map { DeviceWidths.name(name, width: $0) } ?? name
+            for appearance in drawn {
+                prepared.append(
+                    (
+                        appearance == .dark ? sizedName + ".dark" : sizedName,
+                        try pipeline.prepare(sized.inAppearance(appearance))
+                    ))
+            }
+        }
         var files: [String] = []
-        for (appearance, spec) in zip(drawn, prepared) {
-            files += try pipeline.write(
-                spec, name: appearance == .dark ? name + ".dark" : name, into: output, claims: claims)
+        for (name, spec) in prepared {
+            files += try pipeline.write(spec, name: name, into: output, claims: claims, screens: screens)
         }
         return files
     }

@@ -11,19 +11,32 @@ extension CairoRenderer {
     /// cost as much as the drawing, and with the encoding overlapped with it. A band is one
     /// deflate segment of `PNGWriter`, so the bytes depend only on the picture's size.
     static func renderPNGInBands(
-        _ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int, write: (Int, [UInt8]) throws -> Void
+        _ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int, maxTileWidth: Int, write: (Int, [UInt8]) throws -> Void
     ) throws -> Int {
-        var (drawer, sweep) = try rasterDrawer(scene, canvas: canvas, maxTileHeight: maxTileHeight)
+        let drawer = try rasterDrawer(scene, canvas: canvas, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth)
         let scale = canvas.scale
-        let width = canvas.width
-        // A band is one deflate segment (about 1 MiB of filtered rows), and never taller than a
-        // tile or than a surface may be (narrow pages have segments of tens of thousands of rows).
-        let segmentRows = PNGWriter(width: width, height: 1, colorType: .rgb).segmentRows
-        let bandRows = max(1, min(segmentRows, maxTileHeight, canvas.height, Limits.maxSurfaceSide))
-        let pool = try BandPool(width: width, rows: bandRows, count: 3)
-        let count = canvas.tileCount(maxHeight: maxTileHeight)
+        var sweep = BandSweep(extents: [])
+        var pool: BandPool?
+        var bandRows = 1
+        let count = canvas.tileCount(maxHeight: maxTileHeight, maxWidth: maxTileWidth)
         for tileIndex in 0..<count {
-            let rows = canvas.tile(tileIndex, maxHeight: maxTileHeight)
+            let tile = canvas.tile(tileIndex, maxHeight: maxTileHeight, maxWidth: maxTileWidth)
+            let rows = tile.rows
+            let width = tile.columns.count
+            let surfaceWidth = tile.surfaceColumns.count
+            if rows.lowerBound == 0 {
+                // A new strip: its elements, and surfaces of its width.
+                sweep = Self.sweep(scene, columns: tile.columns, scale: scale)
+                // A band is one deflate segment (about 1 MiB of filtered rows), and never taller than a
+                // tile or than a surface may be (narrow pages have segments of tens of thousands of rows).
+                let segmentRows = PNGWriter(width: width, height: 1, colorType: .rgb).segmentRows
+                bandRows = max(1, min(segmentRows, maxTileHeight, canvas.height, Limits.maxSurfaceSide))
+                if pool?.surfaces.first?.width != surfaceWidth {
+                    pool = nil
+                    pool = try BandPool(width: surfaceWidth, rows: bandRows, count: 3)
+                }
+            }
+            guard let pool else { break }
             var bands: [(rows: Range<Int>, visible: [Int])] = []
             for top in stride(from: rows.lowerBound, to: rows.upperBound, by: bandRows) {
                 let band = top..<min(top + bandRows, rows.upperBound)
@@ -38,8 +51,12 @@ extension CairoRenderer {
             var bytes: [UInt8]?
             for colorType in [PNGWriter.ColorType.rgb, .rgba] where bytes == nil {
                 let writer = PNGWriter(width: width, height: rows.count, colorType: colorType)
-                bytes = try encodeBands(bands, tileTop: rows.lowerBound, writer: writer, pool: pool) { band, surface in
-                    surface.setDeviceOffset(x: 0, y: -Double(band.rows.lowerBound))
+                bytes = try encodeBands(
+                    bands, tileTop: rows.lowerBound, writer: writer, pool: pool,
+                    skippedColumns: tile.columns.lowerBound - tile.surfaceColumns.lowerBound
+                ) { band, surface in
+                    surface.setDeviceOffset(
+                        x: -Double(tile.surfaceColumns.lowerBound), y: -Double(band.rows.lowerBound))
                     let context = try CairoContext(surface: surface)
                     try context.scale(by: scale)
                     try drawer.draw(in: context, rows: band.rows, indices: band.visible)
@@ -57,7 +74,7 @@ extension CairoRenderer {
     /// the tile's PNG, or `nil` if a row could not be written in the writer's color type.
     private static func encodeBands(
         _ bands: [(rows: Range<Int>, visible: [Int])], tileTop: Int, writer: PNGWriter, pool: BandPool,
-        draw: ((rows: Range<Int>, visible: [Int]), CairoSurface) throws -> Void
+        skippedColumns: Int = 0, draw: ((rows: Range<Int>, visible: [Int]), CairoSurface) throws -> Void
     ) throws -> [UInt8]? {
         let results = BandResults(count: bands.count)
         let group = DispatchGroup()
@@ -72,9 +89,12 @@ extension CairoRenderer {
                 pool.release(slot)
                 throw error
             }
-            let (data, stride) = try surface.finishedPixels()
+            // The kept columns of the surface: a strip's margins are drawn, not written.
+            let (surfaceData, stride) = try surface.finishedPixels()
+            let data = surfaceData + skippedColumns * 4
             let above = previousRow
-            previousRow = Array(UnsafeRawBufferPointer(start: data + (band.rows.count - 1) * stride, count: stride))
+            previousRow = Array(
+                UnsafeRawBufferPointer(start: data + (band.rows.count - 1) * stride, count: writer.width * 4))
             let job = BandJob(
                 writer: writer, rows: (band.rows.lowerBound - tileTop)..<(band.rows.upperBound - tileTop),
                 isLast: index == bands.count - 1, data: data, stride: stride, above: above)

@@ -30,6 +30,17 @@ struct SceneDrawer {
         return top...max(top, bottom)
     }
 
+    /// The horizontal extent, in points, of everything `element` may draw.
+    static func horizontalExtent(of element: SceneElement) -> ClosedRange<Double> {
+        var left = element.frame.minX
+        var right = element.frame.maxX
+        for run in element.texts {
+            left = min(left, run.frame.minX)
+            right = max(right, run.frame.maxX)
+        }
+        return left...max(left, right)
+    }
+
     /// Fills the page with the background and draws the elements at `indices` (all if `nil`).
     ///
     /// `rows` are the device pixel rows of the raster tile being drawn; an image layer too large

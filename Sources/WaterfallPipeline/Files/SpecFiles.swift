@@ -12,7 +12,7 @@ package struct SpecFiles {
     package let folder: String
     package let name: String
     package let spec: String
-    private(set) var staged: [(temporary: String, file: String, isTile: Bool)] = []
+    private(set) var staged: [(temporary: String, file: String, isTile: Bool, stem: String)] = []
     private var committed = false
 
     package init(folder: String, name: String, spec: String) {
@@ -22,8 +22,14 @@ package struct SpecFiles {
     }
 
     /// Adds a piece of a file; consecutive pieces with the same file name are one file.
-    package mutating func add(_ piece: RenderedFile, format: String, fileExtension: String) throws(FileError) {
-        let file = "\(name)\(piece.suffix).\(fileExtension)"
+    ///
+    /// The file is named after `stem` (the spec's `name` when `nil`; a screen's is `name.screen-1`),
+    /// and a tile is marked as a tile of `stem`'s picture.
+    package mutating func add(
+        _ piece: RenderedFile, format: String, fileExtension: String, stem: String? = nil
+    ) throws(FileError) {
+        let stem = stem ?? name
+        let file = "\(stem)\(piece.suffix).\(fileExtension)"
         let path = self.path(file)
         if let last = staged.last, last.file == file {
             try AtomicFile.append(piece.bytes, toStaged: last.temporary, for: path)
@@ -32,9 +38,9 @@ package struct SpecFiles {
         let isTile = format == "png" && !piece.suffix.isEmpty
         var bytes = piece.bytes
         if isTile, let index = Int(piece.suffix.dropFirst()) {
-            bytes = TileMark.marking(bytes, name: name, index: index)
+            bytes = TileMark.marking(bytes, name: stem, index: index)
         }
-        staged.append((try AtomicFile.stage(bytes, for: path), file, isTile))
+        staged.append((try AtomicFile.stage(bytes, for: path), file, isTile, stem))
     }
 
     /// Renames every staged file into place, after checking that each target is free to take.
@@ -46,7 +52,7 @@ package struct SpecFiles {
             try claims.claim(path, for: spec)
             try AtomicFile.checkTarget(path)
             let mark = Self.mark(at: path)
-            if let mark, mark.name != name {
+            if let mark, mark.name != entry.stem {
                 throw FileError(
                     path: path, message: "is a tile of \(mark.name)'s picture; not replaced with \(spec)'s")
             }
@@ -57,9 +63,14 @@ package struct SpecFiles {
         for entry in staged { try AtomicFile.commit(entry.temporary, to: path(entry.file)) }
         committed = true
         let written = Set(staged.map(\.file))
-        let wrotePicture = written.contains { $0.hasSuffix(".png") }
-        for file in Self.tiles(of: name, in: folder) where wrotePicture && !written.contains(file) {
-            try? FileManager.default.removeItem(atPath: path(file))
+        var stems: [String] = []
+        for entry in staged where entry.file.hasSuffix(".png") && !stems.contains(entry.stem) {
+            stems.append(entry.stem)
+        }
+        for stem in stems {
+            for file in Self.tiles(of: stem, in: folder) where !written.contains(file) {
+                try? FileManager.default.removeItem(atPath: path(file))
+            }
         }
         return staged.map(\.file)
     }

@@ -135,6 +135,7 @@ enum HTMLPage {
         style += " width: \(n(box.width))px; height: \(n(box.height))px;"
         style += " font-family: \(FontList.css(run.fontFamilies)); font-size: \(n(run.fontSize))px;"
         style += " font-weight: \(run.weight == .bold ? "bold" : "normal"); color: \(run.color.cssText);"
+        if run.alignment == .right { style += " text-align: right;" }
         return style
     }
 

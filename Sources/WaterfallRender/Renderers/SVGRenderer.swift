@@ -105,7 +105,9 @@ enum SVGWriter {
             let f = run.frame
             out +=
                 "<clipPath id=\"\(clip)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>\n"
-            out += "<text x=\"\(n(f.minX))\" y=\"\(n(f.minY + run.baseline))\" clip-path=\"url(#\(clip))\""
+            // A right-aligned line is anchored at its frame's right edge.
+            let anchor = run.alignment == .right ? "\(n(f.maxX))\" text-anchor=\"end" : n(f.minX)
+            out += "<text x=\"\(anchor)\" y=\"\(n(f.minY + run.baseline))\" clip-path=\"url(#\(clip))\""
             out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies)))\" font-size=\"\(n(run.fontSize))\""
             if run.weight == .bold { out += " font-weight=\"bold\"" }
             out += " fill=\"\(run.color.hexString)\" xml:space=\"preserve\">\(Markup.escape(run.text))</text>\n"

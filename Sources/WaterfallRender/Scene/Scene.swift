@@ -130,6 +130,9 @@ public struct SceneImage: Sendable {
 /// A run of text laid out inside a box: wrapped to the box's width and clipped to the box.
 public struct TextRun: Sendable, Hashable {
     public enum Weight: String, Sendable { case regular, bold }
+    /// Which edge of its frame a line keeps to: left, or right (the trailing edge of a
+    /// right-to-left layout, or a trailing title).
+    public enum Alignment: String, Sendable { case left, right }
 
     public var text: String
     /// The box the text is laid out in; its top-left is where the first line starts.
@@ -142,12 +145,16 @@ public struct TextRun: Sendable, Hashable {
     /// How far below the frame's top the first baseline sits, as the text engine lays it out;
     /// SVG, which places text by its baseline, needs it.
     public var baseline: Double
+    /// Which edge of the frame the line keeps to: every renderer draws a right-aligned line so
+    /// that it ends at the frame's right edge.
+    public var alignment: Alignment
 
     public init(
         text: String, frame: Rect, fontFamilies: [String], fontSize: Double, weight: Weight,
-        color: Color, baseline: Double? = nil
+        color: Color, baseline: Double? = nil, alignment: Alignment = .left
     ) {
         self.baseline = baseline ?? fontSize * 0.928
+        self.alignment = alignment
         self.text = text
         self.frame = frame
         self.fontFamilies = fontFamilies

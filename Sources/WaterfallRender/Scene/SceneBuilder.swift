@@ -46,6 +46,7 @@ public struct SceneBuilder {
             ?? CardSizer(measurer: measurer, images: images, missingImages: missingImages, source: spec.source)
         var elements: [SceneElement] = []
         var cardIndex = 0
+        let rightToLeft = spec.layoutDirection == .rightToLeft
         for attributes in layout.layoutAttributesForAllElements() {
             let sectionIndex = attributes.indexPath.section
             let section = spec.sections[sectionIndex]
@@ -69,7 +70,7 @@ public struct SceneBuilder {
                     element.texts = line(
                         title, in: frame, size: size, weight: isHeader ? .bold : .regular,
                         color: content.textColor ?? style.textColor, style: style, centered: true,
-                        align: content.align ?? .leading)
+                        align: content.align ?? .leading, rightToLeft: rightToLeft)
                 }
                 elements.append(element)
             case .cell:
@@ -108,6 +109,10 @@ public struct SceneBuilder {
                         if element.image == nil, item.image == nil { element.imageFill = Self.imageAreaFill }
                     }
                     element.texts = textBlock(card, in: frame, color: textColor, style: style)
+                }
+                // A right-to-left layout's card text keeps to the trailing (right) edge.
+                if rightToLeft {
+                    for index in element.texts.indices { element.texts[index].alignment = .right }
                 }
                 elements.append(element)
             }
@@ -168,11 +173,13 @@ public struct SceneBuilder {
     }
 
     /// One line of text fitted to `box` (vertically centered in it when `centered`), placed
-    /// along the line as `align` says.
+    /// along the line as `align` says: leading is the left edge, or the right one `rightToLeft`.
     private func line(
         _ text: String, in box: Rect, size: Double, weight: TextRun.Weight, color: Color, style: SpecStyle,
-        centered: Bool, align: TextAlignment = .leading
+        centered: Bool, align: TextAlignment = .leading, rightToLeft: Bool = false
     ) -> [TextRun] {
+        var align = align
+        if rightToLeft, align != .center { align = align == .leading ? .trailing : .leading }
         let height = size * Self.lineHeight
         let horizontal = centered ? min(12, box.width / 4) : 0
         let width = box.width - 2 * horizontal
@@ -193,7 +200,8 @@ public struct SceneBuilder {
             TextRun(
                 text: fitted, frame: Rect(x: left, y: top, width: runWidth, height: height),
                 fontFamilies: style.font, fontSize: size, weight: weight, color: color,
-                baseline: measurer.baseline(of: fitted, fontFamilies: style.font, fontSize: size, weight: weight))
+                baseline: measurer.baseline(of: fitted, fontFamilies: style.font, fontSize: size, weight: weight),
+                alignment: align == .trailing ? .right : .left)
         ]
     }
 

@@ -25,6 +25,11 @@ enum BundledTemplates {
         .preview img { width: 100%; display: block; }
         .previews { display: flex; gap: 8px; }
         .previews .preview { flex: 1; }
+        .example.matrix { width: auto; max-width: 100%; }
+        .widths { display: flex; gap: 12px; align-items: flex-start; overflow-x: auto; }
+        .widths figure { margin: 0; flex: none; }
+        .widths .preview { height: 480px; }
+        .widths figcaption { font-size: 12px; color: #57606a; text-align: center; margin-top: 4px; }
         .files { font-size: 12px; margin-top: 8px; }
         .files a { margin-right: 8px; }
         .failed { border-color: #cf222e; }
@@ -35,10 +40,11 @@ enum BundledTemplates {
         <h1>{{title}}</h1>
         <div class="grid">
         {{#examples}}
-        <section class="example{{#failed}} failed{{/failed}}">
+        <section class="example{{#failed}} failed{{/failed}}{{#hasWidths}} matrix{{/hasWidths}}">
         <h2>{{name}}</h2>
         <p>{{description}}</p>
-        {{#hasPreview}}<div class="previews"><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{name}}"></a>{{#hasDarkPreview}}<a class="preview" href="{{darkPage}}"><img src="{{darkPreview}}" alt="{{name}}, dark"></a>{{/hasDarkPreview}}</div>{{/hasPreview}}
+        {{#hasWidths}}<div class="widths">{{#widths}}<figure style="width: {{displayWidth}}px"><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{label}}"></a><figcaption>{{label}}</figcaption></figure>{{/widths}}</div>{{/hasWidths}}
+        {{^hasWidths}}{{#hasPreview}}<div class="previews"><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{name}}"></a>{{#hasDarkPreview}}<a class="preview" href="{{darkPage}}"><img src="{{darkPreview}}" alt="{{name}}, dark"></a>{{/hasDarkPreview}}</div>{{/hasPreview}}{{/hasWidths}}
         {{#failed}}<p class="error">{{error}}</p>{{/failed}}
         <div class="files">{{#files}}<a href="{{link}}">{{file}}</a> {{/files}}</div>
         </section>

@@ -42,7 +42,8 @@ final class TextEngine {
         g_object_unref(fontMap)
     }
 
-    /// Draws `run` into `target` on one line, clipped to its frame, starting at the frame's top-left.
+    /// Draws `run` into `target` on one line, clipped to its frame, starting at the frame's top-left
+    /// (ending at its right edge when the run is right-aligned).
     func draw(_ run: TextRun, in target: CairoContext) throws {
         let cr = target.pointer
         pango_cairo_update_context(cr, context)
@@ -53,7 +54,14 @@ final class TextEngine {
         cairo_rectangle(cr, run.frame.minX, run.frame.minY, run.frame.width, run.frame.height)
         cairo_clip(cr)
         target.setColor(run.color)
-        cairo_move_to(cr, run.frame.minX, run.frame.minY)
+        var left = run.frame.minX
+        if run.alignment == .right {
+            // Right-aligned: the line's logical extent ends at the frame's right edge.
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            left = run.frame.maxX - Double(logical.x + logical.width) / Double(PANGO_SCALE)
+        }
+        cairo_move_to(cr, left, run.frame.minY)
         pango_cairo_show_layout(cr, layout)
         cairo_restore(cr)
         try target.checkStatus("draw the text \"\(run.text.prefix(40))\"")
