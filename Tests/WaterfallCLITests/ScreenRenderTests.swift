@@ -198,6 +198,36 @@ import WaterfallTestSupport
         #expect(pinnedPlaces.count >= 2)
     }
 
+    /// A snapped spec's screen at a fractional offset: drawn on the device pixel grid, while its
+    /// layout JSON keeps the exact frames `layout --offset` prints, moved by the offset.
+    @Test func aSnappedScreenAtAFractionalOffsetStaysOnTheGrid() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let spec = folder + "/feed.yaml"
+        let feed = Self.feed.replacingOccurrences(
+            of: "width: 320\nscale: 1", with: "width: 320.5\nscale: 2\npixelSnapping: device")
+        #expect(feed != Self.feed)
+        try write(feed, to: spec)
+        let offset = 123.3
+        let result = try CommandRunner.run(
+            ["render", spec, "--viewport", "300", "--offset", "\(offset)", "--format", "svg,json", "--output", folder])
+        #expect(result.status == 0, "\(result.standardError)")
+        let expected = try layout([spec, "--offset", "\(offset)", "--rect=0,\(offset),320.5,300"]).frames.map { frame in
+            var moved = frame
+            moved.y -= offset
+            return moved
+        }
+        let json = try Self.frames(ofLayoutJSON: try read(folder + "/feed.offset-123.3.layout.json"))
+        expectSame(json.frames, expected, "JSON")
+        let svg = Self.svgFrames(try read(folder + "/feed.offset-123.3.svg")).map(\.frame)
+        #expect(svg.count == expected.count)
+        for frame in svg {
+            let edges = [frame.x, frame.y, frame.x + frame.width, frame.y + frame.height]
+            #expect(edges.allSatisfy { ($0 * 2).rounded() == $0 * 2 }, "\(frame) is off the grid")
+        }
+        #expect(expected.contains { ($0.y * 2).rounded() != $0.y * 2 }, "the offset moves frames off the grid")
+    }
+
     @Test func anOffsetIsClampedToTheContentAndNamedAsGiven() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -12,6 +12,7 @@ extension Scene {
     public func snappedToDevicePixels() -> Scene {
         let grid = PixelGrid(scale: scale)
         var snapped = self
+        snapped.isSnappedToDevicePixels = true
         let page = grid.snap(Rect(origin: .zero, size: size)).size
         // A page is at least one device pixel each way, as every renderer needs.
         snapped.size = Size(width: max(page.width, 1 / scale), height: max(page.height, 1 / scale))

@@ -50,7 +50,10 @@ extension Scene {
         }
         let screenSize =
             horizontal ? Size(width: length, height: size.height) : Size(width: size.width, height: length)
-        return Scene(size: screenSize, background: background, scale: scale, elements: below + above)
+        let screen = Scene(size: screenSize, background: background, scale: scale, elements: below + above)
+        // A snapped scene moved by a fractional offset is snapped again; each element's exact
+        // frame (moved with it) stays what the layout JSON reports.
+        return isSnappedToDevicePixels ? screen.snappedToDevicePixels() : screen
     }
 
     /// The index of the element `attributes` describes, found by binary search: elements are in
@@ -92,6 +95,11 @@ extension SceneElement {
     mutating func translate(by delta: Point) {
         frame.origin.x += delta.x
         frame.origin.y += delta.y
+        if var exact = layoutFrame {
+            exact.origin.x += delta.x
+            exact.origin.y += delta.y
+            layoutFrame = exact
+        }
         if var area = imageFrame {
             area.origin.x += delta.x
             area.origin.y += delta.y

@@ -18,6 +18,9 @@ public struct Scene: Sendable {
     /// The content size as the layout computed it, when pixel snapping changed `size`; `nil` when
     /// they are the same.
     public var layoutSize: Size?
+    /// Whether every edge is on the device pixel grid (`pixelSnapping: device`), so that a scene
+    /// made from this one (a screen) is snapped too.
+    public var isSnappedToDevicePixels = false
 
     public init(size: Size, background: Color, scale: Double, elements: [SceneElement]) {
         self.size = size
