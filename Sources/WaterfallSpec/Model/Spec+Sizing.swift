@@ -59,6 +59,16 @@ extension Spec {
             let style = self.style(ofSection: path.section)
             let item = sections[path.section].items[path.item]
             guard item.isSizedByContent(in: style) else { return nil }
+            // A card in a row has a fixed height and a width from its content; its text's height
+            // depends on that width, which depends on what the text leaves of the image: no rule
+            // is defined yet, so such a card is refused rather than measured as a column's.
+            if scrollDirection == .horizontal, style.card.content == .below || item.image == nil {
+                throw SpecError(
+                    file: source, location: "sections[\(path.section)].items[\(path.item)]",
+                    message:
+                        "in a horizontal feed a card with text below its image, or without an image, "
+                        + "needs a width (such text is not yet measured across a row)")
+            }
             return try sizer.sizing(of: item, style: style, width: width, at: path)
         }
         return try layout(of: configuration)
