@@ -13,6 +13,8 @@ fi
 
 packages=(
   pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libturbojpeg0-dev zlib1g-dev
+  # SHA-256 of the pinned font files, for the renderer fingerprint beside the baselines.
+  nettle-dev
   fonts-dejavu-core fonts-noto-cjk
   chromium librsvg2-bin
   # The peers of scripts/peer-benchmark.py (resvg comes from PyPI: pip install resvg-cli orjson).
