@@ -16,6 +16,9 @@ packages=(
   # SHA-256 of the pinned font files, for the renderer fingerprint beside the baselines.
   nettle-dev
   fonts-dejavu-core fonts-noto-cjk
+  # Fonts the renders must not see (DejaVu Sans Condensed…): a test checks that a family only
+  # they hold falls back to a pinned font.
+  fonts-dejavu-extra
   chromium librsvg2-bin
   # The peers of scripts/peer-benchmark.py (resvg comes from PyPI: pip install resvg-cli orjson).
   libvips-tools imagemagick time

@@ -63,6 +63,11 @@ public struct FontSet: Sendable, Equatable {
         try configuration().loadedFiles
     }
 
+    /// The family names fontconfig lists in the private configuration made of this set, sorted.
+    public func loadedFamilies() throws(FontError) -> [String] {
+        try configuration().loadedFamilies
+    }
+
     /// The private fontconfig configuration of these files (the process's shared one for ``pinned``).
     func configuration() throws(FontError) -> FontConfiguration {
         self == .pinned ? try FontConfiguration.shared.get() : try FontConfiguration.make(self)
@@ -86,6 +91,11 @@ public struct FontError: UserFacingError, Equatable {
     /// The font file (or folder) at fault.
     public var path: String
     public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 
     public var description: String { "\(path.escapedForMessage): \(reason)" }
 }

@@ -1,5 +1,6 @@
 import CWaterfallCairo
 import Foundation
+import WaterfallRender
 
 /// A private fontconfig configuration that holds exactly the files of a ``FontSet``.
 ///
@@ -65,19 +66,27 @@ final class FontConfiguration: @unchecked Sendable {
 
     /// Every file fontconfig lists in this configuration, sorted, each once (a collection's faces
     /// share their file).
-    var loadedFiles: [String] {
-        var files = Set<String>()
+    var loadedFiles: [String] { values(of: "file") }
+
+    /// Every family name fontconfig lists in this configuration, sorted, each once.
+    var loadedFamilies: [String] { values(of: "family") }
+
+    /// Every value of the string property `name` of the fonts in this configuration, sorted.
+    private func values(of name: String) -> [String] {
+        var values = Set<String>()
         for kind in [FcSetSystem, FcSetApplication] {
             guard let set = FcConfigGetFonts(pointer, kind), let patterns = set.pointee.fonts else { continue }
             for index in 0..<Int(set.pointee.nfont) {
+                guard let pattern = patterns[index] else { continue }
+                var valueIndex: Int32 = 0
                 var value: UnsafeMutablePointer<FcChar8>?
-                guard let pattern = patterns[index], FcPatternGetString(pattern, "file", 0, &value) == FcResultMatch,
-                    let value
-                else { continue }
-                files.insert(String(cString: value))
+                while FcPatternGetString(pattern, name, valueIndex, &value) == FcResultMatch, let text = value {
+                    values.insert(String(cString: text))
+                    valueIndex += 1
+                }
             }
         }
-        return files.sorted()
+        return values.sorted()
     }
 
     /// The `fonts.conf` text for `fonts`.
@@ -108,12 +117,7 @@ final class FontConfiguration: @unchecked Sendable {
             "<edit name=\"family\" mode=\"append_last\"><string>sans-serif</string></edit>",
             "</match>",
         ]
-        let generics = [
-            ("sans-serif", ["DejaVu Sans", "Noto Sans CJK SC"]),
-            ("serif", ["DejaVu Serif", "Noto Serif CJK SC"]),
-            ("monospace", ["DejaVu Sans Mono", "Noto Sans Mono CJK SC"]),
-        ]
-        for (generic, families) in generics {
+        for (generic, families) in PinnedFamilies.generics {
             let preferred = families.map { "<family>\($0)</family>" }.joined()
             lines.append("<alias><family>\(generic)</family><prefer>\(preferred)</prefer></alias>")
         }
