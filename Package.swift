@@ -116,7 +116,8 @@ let package = Package(
         .testTarget(
             name: "WaterfallCLITests",
             dependencies: [
-                "WaterfallCLI", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallTestSupport",
+                "WaterfallCLI", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallPipeline",
+                "WaterfallTestSupport",
             ],
             exclude: ["Fixtures"]),
     ]

@@ -115,6 +115,9 @@ extension RendererFingerprint {
 /// Why a fingerprint file cannot be read.
 public struct FingerprintFileError: Error, Equatable, CustomStringConvertible {
     public var reason: String
+
+    public init(reason: String) { self.reason = reason }
+
     public var description: String { reason }
 }
 
