@@ -7,7 +7,7 @@ set -euo pipefail
 
 if [ "$(uname -s)" = "Darwin" ]; then
   # apt is Debian's; on macOS the same libraries come from Homebrew (see .github/workflows/ci.yml).
-  echo "setup: macOS, skipping apt; install the libraries with: brew install pkg-config cairo pango libpng jpeg-turbo librsvg" >&2
+  echo "setup: macOS, skipping apt; install the libraries with: brew install pkg-config cairo pango libpng jpeg-turbo librsvg nettle" >&2
   exit 0
 fi
 
