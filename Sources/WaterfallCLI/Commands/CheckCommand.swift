@@ -118,7 +118,10 @@ struct CheckCommand: ParsableCommand {
                     results.checks[index].error = "\(error)"
                 }
             }
-            fingerprintError = BaselineFingerprint.record(baselines: baselines, mode: record)
+            // Like the baselines, all or nothing: not after a spec that could not be recorded.
+            if results.count(.failed) == 0 {
+                fingerprintError = BaselineFingerprint.record(baselines: baselines, mode: record)
+            }
         }
         let annotate = GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
         for check in results.checks { printResult(check, annotate: annotate) }
