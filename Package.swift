@@ -45,9 +45,9 @@ let package = Package(
             providers: [
                 .apt([
                     "libcairo2-dev", "libpango1.0-dev", "libpng-dev", "libturbojpeg0-dev", "zlib1g-dev",
-                    "libdeflate-dev",
+                    "libdeflate-dev", "libfontconfig-dev", "libfreetype-dev", "libharfbuzz-dev", "nettle-dev",
                 ]),
-                .brew(["cairo", "pango", "libpng", "jpeg-turbo", "libdeflate"]),
+                .brew(["cairo", "pango", "libpng", "jpeg-turbo", "libdeflate", "fontconfig", "freetype", "nettle"]),
             ]),
         // PNG and PDF output, PNG decoding and text measurement.
         .target(
@@ -116,7 +116,8 @@ let package = Package(
         .testTarget(
             name: "WaterfallCLITests",
             dependencies: [
-                "WaterfallCLI", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallTestSupport",
+                "WaterfallCLI", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallPipeline",
+                "WaterfallTestSupport",
             ],
             exclude: ["Fixtures"]),
     ]

@@ -7,13 +7,18 @@ set -euo pipefail
 
 if [ "$(uname -s)" = "Darwin" ]; then
   # apt is Debian's; on macOS the same libraries come from Homebrew (see .github/workflows/ci.yml).
-  echo "setup: macOS, skipping apt; install the libraries with: brew install pkg-config cairo pango libpng jpeg-turbo librsvg" >&2
+  echo "setup: macOS, skipping apt; install the libraries with: brew install pkg-config cairo pango libpng jpeg-turbo librsvg nettle" >&2
   exit 0
 fi
 
 packages=(
   pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libturbojpeg0-dev zlib1g-dev
+  # SHA-256 of the pinned font files, for the renderer fingerprint beside the baselines.
+  nettle-dev
   fonts-dejavu-core fonts-noto-cjk
+  # Fonts the renders must not see (DejaVu Sans Condensed…): a test checks that a family only
+  # they hold falls back to a pinned font.
+  fonts-dejavu-extra
   chromium librsvg2-bin
   # The peers of scripts/peer-benchmark.py (resvg comes from PyPI: pip install resvg-cli orjson).
   libvips-tools imagemagick time

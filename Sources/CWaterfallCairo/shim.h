@@ -4,10 +4,18 @@
 // Cairo (raster + PDF surfaces), Pango on Cairo for text, libpng's simplified API for PNG
 // decoding, libdeflate to inflate plain 8-bit PNGs fast, zlib (with libdeflate's checksums) for
 // our own fast PNG writer and TurboJPEG for JPEG. None of these use setjmp/longjmp across the
-// Swift boundary.
+// Swift boundary. Fontconfig (through Pango's FreeType font map) for the private font
+// configuration, HarfBuzz, FreeType and fontconfig for their versions, and Nettle for SHA-256
+// of the font files: the renderer's fingerprint.
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+#include <fontconfig/fontconfig.h>
+#include <hb.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <nettle/sha2.h>
 #include <png.h>
 #include <turbojpeg.h>
 #include <zlib.h>

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterfallCairo
 import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
@@ -26,6 +27,7 @@ struct Waterfall: ParsableCommand {
         let status: Int32
         do {
             var command = try parseAsRoot()
+            if command is DrawsText { try FontSet.validatePinned() }
             try command.run()
             status = 0
         } catch let error as any UserFacingError {

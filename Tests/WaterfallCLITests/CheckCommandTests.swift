@@ -101,7 +101,10 @@ import WaterfallTestSupport
         let pngBefore = FileManager.default.contents(atPath: baselines + "/01-shop-grid.png")
         let recorded = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
         #expect(recorded.status == 0)
-        #expect(try files(baselines) == ["01-shop-grid.layout.json", "01-shop-grid.png", "01-shop-grid.svg"])
+        #expect(
+            try files(baselines) == [
+                "01-shop-grid.layout.json", "01-shop-grid.png", "01-shop-grid.svg", "waterfall-fingerprint.json",
+            ])
         #expect(FileManager.default.contents(atPath: baselines + "/01-shop-grid.png") == pngBefore)
         #expect(try CommandRunner.run(["check", spec, "--baselines", baselines]).status == 0)
     }

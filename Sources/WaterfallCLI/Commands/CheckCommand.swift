@@ -104,7 +104,10 @@ struct CheckCommand: ParsableCommand {
             }
         }
         let chosen = shard.map { $0.select(specs).map { specs[$0] } } ?? specs
+        // One line before the results when the baselines were made on a different renderer.
+        BaselineFingerprint.warnIfDifferent(baselines: baselines)
         var results = CheckResults(checks: checkAll(chosen))
+        var fingerprintError: String?
         if let record {
             let claims = OutputClaims()
             for index in results.checks.indices {
@@ -115,9 +118,14 @@ struct CheckCommand: ParsableCommand {
                     results.checks[index].error = "\(error)"
                 }
             }
+            // Like the baselines, all or nothing: not after a spec that could not be recorded.
+            if results.count(.failed) == 0 {
+                fingerprintError = BaselineFingerprint.record(baselines: baselines, mode: record)
+            }
         }
         let annotate = GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
         for check in results.checks { printResult(check, annotate: annotate) }
+        if let fingerprintError { Output.standardError("error: \(fingerprintError)") }
         if let report, let reportTemplates {
             try CheckReport.write(results.checks, to: report, baselines: baselines, templates: reportTemplates)
             Output.standardOutput("review page: \((report as NSString).appendingPathComponent("index.html"))\n")
@@ -127,7 +135,7 @@ struct CheckCommand: ParsableCommand {
         // Against every spec given, not this shard's: the other shards' specs still produce theirs.
         let stale = prune ? try pruneBaselines() : []
         Output.standardOutput(results.summary + "\n")
-        if results.count(.failed) > 0 { throw ExitCode(2) }
+        if results.count(.failed) > 0 || fingerprintError != nil { throw ExitCode(2) }
         if results.count(.changed) + results.count(.new) > 0 || (!stale.isEmpty && record == nil) {
             throw ExitCode(1)
         }

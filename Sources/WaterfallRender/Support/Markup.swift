@@ -62,11 +62,12 @@ extension Color {
     }
 }
 
-/// Font families for CSS and SVG: names quoted, generic families bare.
+/// Font families for CSS and SVG: the families the renders draw (``PinnedFamilies/resolved(_:)``),
+/// names quoted, generic families bare.
 enum FontList {
     static let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
 
     static func css(_ families: [String]) -> String {
-        families.map { generic.contains($0) ? $0 : "'\($0)'" }.joined(separator: ", ")
+        PinnedFamilies.resolved(families).map { generic.contains($0) ? $0 : "'\($0)'" }.joined(separator: ", ")
     }
 }

@@ -5,14 +5,21 @@ import WaterfallRender
 
 /// Lays out and draws text with Pango on a private font map and pinned font options, so the
 /// result is the same on every run, whatever the locale or the user's font settings.
+///
+/// The font map is FreeType's (whatever `PANGOCAIRO_BACKEND` says) on the process's private
+/// fontconfig configuration, which holds only the pinned font files (``FontSet/pinned``):
+/// measuring and drawing both come here, so they see the same fonts.
 final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
 
     init() throws {
-        guard let fontMap = pango_cairo_font_map_new() else {
-            throw CairoError.cairo(operation: "create a Pango font map", status: "no font map returned")
+        let fonts = try FontConfiguration.shared.get()
+        guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            throw CairoError.cairo(operation: "create a Pango font map", status: "no FreeType font map returned")
         }
+        // Takes its own reference to the configuration.
+        pango_fc_font_map_set_config(OpaquePointer(fontMap), fonts.pointer)
         guard let context = pango_font_map_create_context(fontMap) else {
             g_object_unref(fontMap)
             throw CairoError.cairo(operation: "create a Pango context", status: "no context returned")

@@ -1,0 +1,31 @@
+import CWaterfallCairo
+import Foundation
+
+/// SHA-256 of a file's bytes (Nettle's, which uses the CPU's SHA instructions where there are
+/// any), read a megabyte at a time.
+enum FileDigest {
+    /// The digest of the file at `path` as 64 lowercase hex digits.
+    static func sha256(ofFileAt path: String) throws(FontError) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw FontError(path: path, reason: "cannot be read (\(String(cString: strerror(errno))))")
+        }
+        defer { close(descriptor) }
+        var context = sha256_ctx()
+        nettle_sha256_init(&context)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else {
+                throw FontError(path: path, reason: "cannot be read (\(String(cString: strerror(errno))))")
+            }
+            if count == 0 { break }
+            buffer.withUnsafeBufferPointer { nettle_sha256_update(&context, count, $0.baseAddress) }
+        }
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
+        nettle_sha256_digest(&context, digest.count, &digest)
+        let hex = Array("0123456789abcdef".utf8)
+        return String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,142 @@
+import CWaterfallCairo
+import Foundation
+import WaterfallRender
+
+/// A private fontconfig configuration that holds exactly the files of a ``FontSet``.
+///
+/// It is built from a generated `fonts.conf`: the files' folders (read through fontconfig's
+/// caches, so building it costs no font scanning where the system cache is up to date), every
+/// other file in them rejected, a family that is not there sent to `sans-serif` as fontconfig's
+/// own `49-sansserif.conf` does, and the generic families aliased to the pinned fonts. Nothing
+/// of the machine's configuration (`/etc/fonts`, `~/.config/fontconfig`) is read. Building
+/// checks that fontconfig loaded every file and no other.
+final class FontConfiguration: @unchecked Sendable {
+    /// The `FcConfig`, immutable once built and shared by every font map of the process.
+    let pointer: OpaquePointer
+    let fonts: FontSet
+
+    private init(pointer: OpaquePointer, fonts: FontSet) {
+        self.pointer = pointer
+        self.fonts = fonts
+    }
+
+    deinit { FcConfigDestroy(pointer) }
+
+    /// The configuration of the process's pinned fonts, built the first time it is asked for.
+    static let shared = Result { () throws(FontError) -> FontConfiguration in try make(.pinned) }
+
+    /// A configuration holding exactly `fonts`' files; throws naming the first file that is
+    /// missing or that fontconfig cannot read.
+    static func make(_ fonts: FontSet) throws(FontError) -> FontConfiguration {
+        for file in fonts.files {
+            let path = fonts.path(of: file)
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                let install = FontSet.package(of: file).map { "; bash scripts/setup.sh installs \($0)" } ?? ""
+                throw FontError(path: path, reason: "font file missing (renders use only the pinned fonts\(install))")
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw FontError(path: path, reason: "is not a regular file, so cannot be a pinned font")
+            }
+        }
+        guard let config = FcConfigCreate() else {
+            throw FontError(path: fonts.root, reason: "fontconfig could not create a configuration")
+        }
+        let configuration = FontConfiguration(pointer: config, fonts: fonts)
+        // Fonts never change under a running render.
+        FcConfigSetRescanInterval(config, 0)
+        let loaded = document(for: fonts).withCString { text in
+            text.withMemoryRebound(to: FcChar8.self, capacity: 1) {
+                FcConfigParseAndLoadFromMemory(config, $0, FcFalse)
+            }
+        }
+        guard loaded == FcTrue, FcConfigBuildFonts(config) == FcTrue else {
+            throw FontError(path: fonts.root, reason: "fontconfig cannot use this font folder")
+        }
+        let files = configuration.loadedFiles
+        let wanted = fonts.paths
+        if let unread = wanted.first(where: { !files.contains($0) }) {
+            throw FontError(path: unread, reason: "is not a font file fontconfig can read")
+        }
+        if let other = files.first(where: { !wanted.contains($0) }) {
+            throw FontError(path: other, reason: "is not a pinned font, yet fontconfig loaded it")
+        }
+        return configuration
+    }
+
+    /// Every file fontconfig lists in this configuration, sorted, each once (a collection's faces
+    /// share their file).
+    var loadedFiles: [String] { values(of: "file") }
+
+    /// Every family name fontconfig lists in this configuration, sorted, each once.
+    var loadedFamilies: [String] { values(of: "family") }
+
+    /// Every value of the string property `name` of the fonts in this configuration, sorted.
+    private func values(of name: String) -> [String] {
+        var values = Set<String>()
+        for kind in [FcSetSystem, FcSetApplication] {
+            guard let set = FcConfigGetFonts(pointer, kind), let patterns = set.pointee.fonts else { continue }
+            for index in 0..<Int(set.pointee.nfont) {
+                guard let pattern = patterns[index] else { continue }
+                var valueIndex: Int32 = 0
+                var value: UnsafeMutablePointer<FcChar8>?
+                while FcPatternGetString(pattern, name, valueIndex, &value) == FcResultMatch, let text = value {
+                    values.insert(String(cString: text))
+                    valueIndex += 1
+                }
+            }
+        }
+        return values.sorted()
+    }
+
+    /// The `fonts.conf` text for `fonts`.
+    static func document(for fonts: FontSet) -> String {
+        let paths = fonts.paths
+        var folders: [String] = []
+        for path in paths {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folders.contains(folder) { folders.append(folder) }
+        }
+        var lines = [
+            "<?xml version=\"1.0\"?>",
+            "<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">",
+            "<fontconfig>",
+        ]
+        lines += folders.map { "<dir>\(xmlEscaped($0))</dir>" }
+        // The machine's cache of these folders (written by fc-cache when the fonts were
+        // installed), else the user's; a folder without an up-to-date cache is scanned.
+        lines += ["<cachedir>/var/cache/fontconfig</cachedir>", "<cachedir prefix=\"xdg\">fontconfig</cachedir>"]
+        lines.append("<selectfont><acceptfont>")
+        lines += paths.map { "<glob>\(xmlEscaped($0))</glob>" }
+        lines.append("</acceptfont><rejectfont><glob>*</glob></rejectfont></selectfont>")
+        lines += [
+            "<match target=\"pattern\">",
+            "<test qual=\"all\" name=\"family\" compare=\"not_eq\"><string>sans-serif</string></test>",
+            "<test qual=\"all\" name=\"family\" compare=\"not_eq\"><string>serif</string></test>",
+            "<test qual=\"all\" name=\"family\" compare=\"not_eq\"><string>monospace</string></test>",
+            "<edit name=\"family\" mode=\"append_last\"><string>sans-serif</string></edit>",
+            "</match>",
+        ]
+        for (generic, families) in PinnedFamilies.generics {
+            let preferred = families.map { "<family>\($0)</family>" }.joined()
+            lines.append("<alias><family>\(generic)</family><prefer>\(preferred)</prefer></alias>")
+        }
+        lines.append("</fontconfig>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func xmlEscaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,56 @@
+/// What shapes and draws the text of a render on this machine: the versions of Cairo, Pango,
+/// HarfBuzz, FreeType and fontconfig, and the SHA-256 of every pinned font file.
+///
+/// Two machines with equal fingerprints draw a spec to the same pixels; `waterfall check`
+/// records it beside the baselines, so that a changed machine is not mistaken for a changed
+/// design.
+public struct RendererFingerprint: Sendable, Equatable {
+    /// One pinned font file: its path relative to the font folder and the SHA-256 of its bytes.
+    public struct Font: Sendable, Equatable {
+        public var file: String
+        public var sha256: String
+
+        public init(file: String, sha256: String) {
+            self.file = file
+            self.sha256 = sha256
+        }
+    }
+
+    public var cairo: String
+    public var pango: String
+    public var harfBuzz: String
+    public var freeType: String
+    public var fontconfig: String
+    /// Sorted by file.
+    public var fonts: [Font]
+
+    public init(cairo: String, pango: String, harfBuzz: String, freeType: String, fontconfig: String, fonts: [Font]) {
+        self.cairo = cairo
+        self.pango = pango
+        self.harfBuzz = harfBuzz
+        self.freeType = freeType
+        self.fontconfig = fontconfig
+        self.fonts = fonts.sorted { $0.file < $1.file }
+    }
+
+    /// This machine's fingerprint with `fonts` (the pinned ones by default); reads every font
+    /// file (about 100 MB for the built-in set, a few tenths of a second).
+    public static func current(fonts: FontSet = .pinned) throws(FontError) -> RendererFingerprint {
+        let configuration = try fonts.configuration()
+        var hashed: [Font] = []
+        for file in configuration.fonts.files {
+            hashed.append(Font(file: file, sha256: try FileDigest.sha256(ofFileAt: fonts.path(of: file))))
+        }
+        return RendererFingerprint(
+            cairo: LibraryVersions.cairo, pango: LibraryVersions.pango, harfBuzz: LibraryVersions.harfBuzz,
+            freeType: LibraryVersions.freeType, fontconfig: LibraryVersions.fontconfig, fonts: hashed)
+    }
+
+    /// The libraries by name, in the order they are reported.
+    public var libraries: [(name: String, version: String)] {
+        [
+            ("Cairo", cairo), ("Pango", pango), ("HarfBuzz", harfBuzz), ("FreeType", freeType),
+            ("fontconfig", fontconfig),
+        ]
+    }
+}

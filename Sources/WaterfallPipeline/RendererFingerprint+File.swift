@@ -1,0 +1,156 @@
+import Foundation
+import WaterfallCairo
+import WaterfallCore
+
+/// The fingerprint file beside the baselines: what shaped them, written by `check --record` and
+/// compared by `check`.
+extension RendererFingerprint {
+    /// The file's name in a baselines folder.
+    public static let fileName = "waterfall-fingerprint.json"
+
+    /// Larger files are not read: a fingerprint is about two kilobytes.
+    static let maxFileBytes = 1 << 20
+
+    /// The file's bytes: keys in a fixed order, one font a line, so the same machine always
+    /// writes the same bytes and a change reads well in a diff.
+    public var json: [UInt8] {
+        func quoted(_ text: String) -> String { "\"\(text.jsonEscaped)\"" }
+        var lines = ["{"]
+        lines.append("  \"about\": \(quoted("what shaped these baselines; waterfall check --record writes it")),")
+        lines.append("  \"cairo\": \(quoted(cairo)),")
+        lines.append("  \"pango\": \(quoted(pango)),")
+        lines.append("  \"harfbuzz\": \(quoted(harfBuzz)),")
+        lines.append("  \"freetype\": \(quoted(freeType)),")
+        lines.append("  \"fontconfig\": \(quoted(fontconfig)),")
+        lines.append("  \"fonts\": [")
+        for (index, font) in fonts.enumerated() {
+            let comma = index == fonts.count - 1 ? "" : ","
+            lines.append("    {\"file\": \(quoted(font.file)), \"sha256\": \(quoted(font.sha256))}\(comma)")
+        }
+        lines.append("  ]")
+        lines.append("}")
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// The fingerprint in `json`, as ``json`` writes it (any key order, unknown keys ignored).
+    public init(json: [UInt8]) throws(FingerprintFileError) {
+        let decoded: FileContents
+        do {
+            decoded = try JSONDecoder().decode(FileContents.self, from: Data(json))
+        } catch DecodingError.keyNotFound(let key, _) {
+            throw FingerprintFileError(reason: "no \"\(key.stringValue)\" key")
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            throw FingerprintFileError(reason: "\(path.drop { $0 == "." }) is not what a fingerprint holds")
+        } catch {
+            throw FingerprintFileError(reason: "not JSON")
+        }
+        self.init(
+            cairo: decoded.cairo, pango: decoded.pango, harfBuzz: decoded.harfbuzz, freeType: decoded.freetype,
+            fontconfig: decoded.fontconfig, fonts: decoded.fonts.map { Font(file: $0.file, sha256: $0.sha256) })
+    }
+
+    /// The fingerprint recorded in the `baselines` folder: nil when there is none.
+    public static func recorded(inBaselines baselines: String) throws(FingerprintFileError) -> RendererFingerprint? {
+        let path = (baselines as NSString).appendingPathComponent(fileName)
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        // Never opened unless a regular file: a FIFO would block the check.
+        guard info.st_mode & S_IFMT == S_IFREG else { throw FingerprintFileError(reason: "is not a regular file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw FingerprintFileError(reason: "cannot be read")
+        }
+        defer { try? handle.close() }
+        let bytes: Data
+        do {
+            bytes = try handle.read(upToCount: maxFileBytes + 1) ?? Data()
+        } catch {
+            throw FingerprintFileError(reason: "cannot be read")
+        }
+        guard bytes.count <= maxFileBytes else { throw FingerprintFileError(reason: "is larger than 1 MiB") }
+        return try RendererFingerprint(json: Array(bytes))
+    }
+
+    /// Writes the fingerprint into the `baselines` folder, in one step (see ``AtomicFile``),
+    /// unless the file there already holds these bytes.
+    public func record(inBaselines baselines: String) throws(FileError) {
+        let path = (baselines as NSString).appendingPathComponent(Self.fileName)
+        let bytes = json
+        if (try? Self.recorded(inBaselines: baselines)) == self,
+            let existing = FileManager.default.contents(atPath: path), Array(existing) == bytes
+        {
+            return
+        }
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    /// One clause saying how this machine differs from `recorded`, or nil when it does not:
+    /// `the baselines were made with Pango 1.50.12; this machine has Pango 1.52.0`.
+    ///
+    /// At most four differences are named (the libraries first, then fonts by file); the rest
+    /// are counted. Values read from the file are escaped for a one-line message.
+    public func differences(fromRecorded recorded: RendererFingerprint) -> String? {
+        var then: [String] = []
+        var now: [String] = []
+        for (old, new) in zip(recorded.libraries, libraries) where old.version != new.version {
+            then.append("\(old.name) \(old.version)")
+            now.append("\(new.name) \(new.version)")
+        }
+        let oldFonts = Dictionary(recorded.fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+        let newFonts = Dictionary(fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+        for file in Set(oldFonts.keys).union(newFonts.keys).sorted() where oldFonts[file] != newFonts[file] {
+            let name = (file as NSString).lastPathComponent
+            then.append(oldFonts[file].map { "\(name) \($0.prefix(12))" } ?? "no \(name)")
+            now.append(newFonts[file].map { "\(name) \($0.prefix(12))" } ?? "no \(name)")
+        }
+        guard !then.isEmpty else { return nil }
+        func list(_ items: [String]) -> String {
+            let shown = items.prefix(4).joined(separator: ", ")
+            return (items.count > 4 ? "\(shown) and \(items.count - 4) more" : shown).escapedForMessage
+        }
+        return "the baselines were made with \(list(then)); this machine has \(list(now))"
+    }
+}
+
+/// Why a fingerprint file cannot be read.
+public struct FingerprintFileError: Error, Equatable, CustomStringConvertible {
+    public var reason: String
+
+    public init(reason: String) { self.reason = reason }
+
+    public var description: String { reason }
+}
+
+/// The file's JSON, as decoded.
+private struct FileContents: Decodable {
+    struct Font: Decodable {
+        var file: String
+        var sha256: String
+    }
+
+    var cairo: String
+    var pango: String
+    var harfbuzz: String
+    var freetype: String
+    var fontconfig: String
+    var fonts: [Font]
+}
+
+extension String {
+    /// The text as the inside of a JSON string.
+    fileprivate var jsonEscaped: String {
+        var result = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

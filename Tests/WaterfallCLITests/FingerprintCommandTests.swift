@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import WaterfallCairo
+import WaterfallPipeline
+import WaterfallTestSupport
+
+/// `waterfall check` and the renderer fingerprint beside the baselines; the pinned fonts.
+@Suite struct FingerprintCommandTests {
+    /// A spec and its baselines, copied into a folder of their own.
+    func workspace() throws -> (folder: String, spec: String, baselines: String) {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        let baselines = folder + "/baselines"
+        try FileManager.default.createDirectory(atPath: baselines, withIntermediateDirectories: true)
+        let spec = folder + "/01-shop-grid.yaml"
+        try FileManager.default.copyItem(atPath: Repository.path("Examples/01-shop-grid.yaml"), toPath: spec)
+        for ext in ["png", "svg", "layout.json"] {
+            try FileManager.default.copyItem(
+                atPath: Repository.path("Output/01-shop-grid.\(ext)"), toPath: baselines + "/01-shop-grid.\(ext)")
+        }
+        return (folder, spec, baselines)
+    }
+
+    @Test func aDifferentMachineIsOneLineBeforeTheResultsAndTheCheckGoesOn() throws {
+        let (folder, spec, baselines) = try workspace()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let current = try RendererFingerprint.current()
+        var other = current
+        other.pango = "1.0.0"
+        other.fonts[0].sha256 = "0123456789abcdef"
+        try Data(other.json).write(to: URL(fileURLWithPath: baselines + "/" + RendererFingerprint.fileName))
+        let result = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        #expect(result.status == 0)
+        let name = (current.fonts[0].file as NSString).lastPathComponent
+        #expect(
+            result.standardError
+                == "check: the baselines were made with Pango 1.0.0, \(name) 0123456789ab; this machine has "
+                + "Pango \(current.pango), \(name) \(current.fonts[0].sha256.prefix(12)); "
+                + "pixel changes may come from that\n")
+        #expect(
+            result.standardOutput
+                == "ok       \(spec)\ncheck: 1 unchanged, 0 changed, 0 without baseline, 0 recorded, 0 errors\n")
+    }
+
+    @Test func recordWritesThisMachinesFingerprintAndThenCheckIsQuiet() throws {
+        let (folder, spec, baselines) = try workspace()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = baselines + "/" + RendererFingerprint.fileName
+        // Without a fingerprint there is nothing to compare: no warning.
+        let unrecorded = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        #expect(unrecorded.status == 0)
+        #expect(unrecorded.standardError == "")
+        #expect(!FileManager.default.fileExists(atPath: path))
+
+        let recorded = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
+        #expect(recorded.status == 0)
+        #expect(recorded.standardError == "")
+        #expect(FileManager.default.contents(atPath: path) == Data(try RendererFingerprint.current().json))
+        let again = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        #expect(again.status == 0)
+        #expect(again.standardError == "")
+
+        // --record=missing keeps another machine's fingerprint: the baselines it did not
+        // re-record may still be that machine's.
+        var other = try RendererFingerprint.current()
+        other.cairo = "1.0.0"
+        try Data(other.json).write(to: URL(fileURLWithPath: path))
+        let missing = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record=missing"])
+        #expect(missing.standardError.hasPrefix("check: the baselines were made with Cairo 1.0.0; "))
+        #expect(FileManager.default.contents(atPath: path) == Data(other.json))
+        let changed = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
+        #expect(changed.status == 0)
+        #expect(FileManager.default.contents(atPath: path) == Data(try RendererFingerprint.current().json))
+    }
+
+    @Test func anUnreadableFingerprintIsOneLineAndTheCheckGoesOn() throws {
+        let (folder, spec, baselines) = try workspace()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = baselines + "/" + RendererFingerprint.fileName
+        try Data("{\"cairo\": 1}".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        #expect(result.status == 0)
+        #expect(
+            result.standardError
+                == "check: \(path): cairo is not what a fingerprint holds, so pixel changes cannot be told from a "
+                + "changed machine; --record writes it\n")
+        #expect(result.standardOutput.hasPrefix("ok       \(spec)\n"))
+    }
+
+    @Test func aMissingFontFileIsOneLineAndExitStatusTwo() throws {
+        let (folder, spec, baselines) = try workspace()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fonts = folder + "/fonts"
+        let environment = [FontSet.rootVariable: fonts]
+        let message =
+            "error: \(fonts)/opentype/noto/NotoSansCJK-Bold.ttc: font file missing (renders use only the pinned "
+            + "fonts; bash scripts/setup.sh installs fonts-noto-cjk)\n"
+        let output = folder + "/out"
+        let render = try CommandRunner.run(
+            ["render", spec, spec, "--output", output], environment: environment)
+        #expect(render.status == 2)
+        #expect(render.standardError == message)
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let check = try CommandRunner.run(
+            ["check", spec, spec, "--baselines", baselines, "--record"], environment: environment)
+        #expect(check.status == 2)
+        #expect(check.standardError == message)
+        #expect(check.standardOutput == "")
+        // Commands that draw no text do not need the fonts.
+        let png = Repository.path("Output/01-shop-grid.png")
+        #expect(try CommandRunner.run(["diff", png, png], environment: environment).status == 0)
+    }
+}

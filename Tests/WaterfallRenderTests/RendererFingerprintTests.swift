@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import WaterfallCairo
+import WaterfallPipeline
+import WaterfallTestSupport
+
+/// The renderer fingerprint and its file beside the baselines.
+@Suite struct RendererFingerprintTests {
+    static let sample = RendererFingerprint(
+        cairo: "1.16.0", pango: "1.50.12", harfBuzz: "6.0.0", freeType: "2.12.1", fontconfig: "2.14.1",
+        fonts: [
+            .init(file: "truetype/dejavu/DejaVuSans.ttf", sha256: String(repeating: "ab", count: 32)),
+            .init(file: "opentype/noto/NotoSansCJK-Regular.ttc", sha256: String(repeating: "cd", count: 32)),
+        ])
+
+    @Test func thisMachinesFingerprintNamesTheLibrariesAndHashesEveryPinnedFile() throws {
+        let fingerprint = try RendererFingerprint.current()
+        for (name, version) in fingerprint.libraries {
+            #expect(version.wholeMatch(of: /[0-9]+\.[0-9]+\.[0-9]+/) != nil, "\(name) \(version)")
+        }
+        #expect(fingerprint.fonts.map(\.file) == FontSet.builtInFiles)
+        // The same digest as coreutils' sha256sum.
+        let path = FontSet.pinned.path(of: "truetype/dejavu/DejaVuSans.ttf")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let expected = String(output.prefix(64))
+        #expect(fingerprint.fonts.first { $0.file == "truetype/dejavu/DejaVuSans.ttf" }?.sha256 == expected)
+    }
+
+    @Test func theFileRoundTripsAndIsTheSameBytesEveryTime() throws {
+        let fingerprint = try RendererFingerprint.current()
+        #expect(try RendererFingerprint(json: fingerprint.json) == fingerprint)
+        #expect(try RendererFingerprint.current().json == fingerprint.json)
+        #expect(try RendererFingerprint(json: Self.sample.json) == Self.sample)
+        // Fonts sorted by file, one a line, keys in a fixed order.
+        let text = String(decoding: Self.sample.json, as: UTF8.self)
+        #expect(
+            text.components(separatedBy: "\n").prefix(9).joined(separator: "\n") == """
+                {
+                  "about": "what shaped these baselines; waterfall check --record writes it",
+                  "cairo": "1.16.0",
+                  "pango": "1.50.12",
+                  "harfbuzz": "6.0.0",
+                  "freetype": "2.12.1",
+                  "fontconfig": "2.14.1",
+                  "fonts": [
+                    {"file": "opentype/noto/NotoSansCJK-Regular.ttc", "sha256": "\(String(repeating: "cd", count: 32))"},
+                """)
+        // Written into a folder, read back; an equal fingerprint leaves the file alone.
+        let folder = ExternalRenderers.temporaryPath("dir")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try RendererFingerprint.recorded(inBaselines: folder) == nil)
+        try fingerprint.record(inBaselines: folder)
+        #expect(try RendererFingerprint.recorded(inBaselines: folder) == fingerprint)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [RendererFingerprint.fileName])
+    }
+
+    @Test func aDifferentMachineIsOneClauseNamingWhatDiffers() {
+        var other = Self.sample
+        #expect(Self.sample.differences(fromRecorded: other) == nil)
+        other.pango = "1.52.0"
+        #expect(
+            Self.sample.differences(fromRecorded: other)
+                == "the baselines were made with Pango 1.52.0; this machine has Pango 1.50.12")
+        other.fonts[1].sha256 = "0123456789abcdef"
+        other.fonts.append(.init(file: "x/Extra.ttf", sha256: "ff"))
+        other.harfBuzz = "8.3.0\n\u{1B}[2J"
+        #expect(
+            Self.sample.differences(fromRecorded: other)
+                == "the baselines were made with Pango 1.52.0, HarfBuzz 8.3.0\\n\\u{1B}[2J, DejaVuSans.ttf 0123456789ab, "
+                + "Extra.ttf ff; this machine has Pango 1.50.12, HarfBuzz 6.0.0, DejaVuSans.ttf abababababab, no Extra.ttf"
+        )
+        other.cairo = "1.18.0"
+        other.freeType = "2.13.2"
+        #expect(Self.sample.differences(fromRecorded: other)?.contains("and 2 more;") == true)
+    }
+
+    @Test func aFileThatIsNotAFingerprintSaysWhy() throws {
+        #expect(throws: FingerprintFileError(reason: "not JSON")) { try RendererFingerprint(json: Array("{".utf8)) }
+        #expect(throws: FingerprintFileError(reason: "no \"pango\" key")) {
+            try RendererFingerprint(json: Array(#"{"cairo": "1", "harfbuzz": "1"}"#.utf8))
+        }
+        let folder = ExternalRenderers.temporaryPath("dir")
+        try FileManager.default.createDirectory(
+            atPath: folder + "/" + RendererFingerprint.fileName, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(throws: FingerprintFileError(reason: "is not a regular file")) {
+            try RendererFingerprint.recorded(inBaselines: folder)
+        }
+    }
+}
