@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Waterfall beside its peers, in one run, alternating, on the same pictures.
 
-    bash scripts/setup.sh && swift build -c release
+    bash scripts/setup.sh && swift build -c release --static-swift-stdlib --product waterfall
     python3 scripts/peer-benchmark.py [--rounds 5] [--binary .build/release/waterfall] [--markdown]
 
 Spec -> PNG (`waterfall render --format png`) against resvg, rsvg-convert and headless Chromium
