@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The engine: pure computation, no IO, no Foundation.
@@ -53,10 +55,23 @@ let package = Package(
         .target(
             name: "WaterfallCairo",
             dependencies: ["CWaterfallCairo", "WaterfallCore", "WaterfallRender", "WaterfallLayout"]),
+        // Images fetched over HTTP with limits (AsyncHTTPClient); knows nothing of specs or scenes.
+        .target(
+            name: "WaterfallFetch",
+            dependencies: [
+                "WaterfallCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         // Spec → layout → scene → renderers → staged files: the one path every command takes.
         .target(
             name: "WaterfallPipeline",
-            dependencies: ["WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo"]),
+            dependencies: [
+                "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
+                "WaterfallFetch",
+            ]),
         // Pixel and layout comparison for visual regression tests.
         .target(name: "WaterfallDiff", dependencies: ["WaterfallLayout", "WaterfallCore"]),
         // Strategies for pointfreeco/swift-snapshot-testing that work on Linux.
@@ -72,7 +87,7 @@ let package = Package(
             name: "WaterfallCLI",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
-                "WaterfallPipeline", "WaterfallDiff",
+                "WaterfallPipeline", "WaterfallDiff", "WaterfallFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -91,6 +106,21 @@ let package = Package(
             name: "WaterfallTestSupport",
             dependencies: ["WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallDiff"],
             path: "Tests/WaterfallTestSupport"),
+        // A small HTTP server on 127.0.0.1 for the fetch tests: images, errors, slow and endless answers.
+        .target(
+            name: "WaterfallTestServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/WaterfallTestServer"),
+        .testTarget(
+            name: "WaterfallFetchTests",
+            dependencies: [
+                "WaterfallFetch", "WaterfallPipeline", "WaterfallRender", "WaterfallSpec", "WaterfallCairo",
+                "WaterfallTestServer", "WaterfallTestSupport",
+            ]),
         .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(
             name: "WaterfallSpecTests", dependencies: ["WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport"]),
@@ -117,7 +147,7 @@ let package = Package(
             name: "WaterfallCLITests",
             dependencies: [
                 "WaterfallCLI", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallPipeline",
-                "WaterfallTestSupport",
+                "WaterfallTestSupport", "WaterfallTestServer",
             ],
             exclude: ["Fixtures"]),
     ]

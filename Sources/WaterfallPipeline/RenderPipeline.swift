@@ -15,13 +15,19 @@ public struct RenderPipeline: Sendable {
     public var renderers: [Renderer]
     /// Device pixels per point in raster output; the spec's own `scale` when `nil`.
     public var scale: Double?
-    /// What to draw for an image that cannot be read.
+    /// What to draw for an image that cannot be read or fetched.
     public var missingImages: MissingImagePolicy
+    /// How images named by URL are fetched and cached; one value serves a whole run.
+    public var remoteImages: RemoteImages
 
-    public init(renderers: [Renderer], scale: Double? = nil, missingImages: MissingImagePolicy = .error) {
+    public init(
+        renderers: [Renderer], scale: Double? = nil, missingImages: MissingImagePolicy = .error,
+        remoteImages: RemoteImages = RemoteImages()
+    ) {
         self.renderers = renderers
         self.scale = scale
         self.missingImages = missingImages
+        self.remoteImages = remoteImages
     }
 
     /// The spec laid out and made into a scene, every image proved whole.
@@ -48,11 +54,14 @@ public struct RenderPipeline: Sendable {
         return try spec.layout(sizing: sizer)
     }
 
+    /// The sizer, with the spec's images; images named by URL are fetched into the cache first,
+    /// so from here on every URL is a local file (or the reason it is not).
     private func cardSizer(for spec: Spec) throws -> CardSizer {
-        CardSizer(
+        let remote = try remoteImages.resolve(spec, missingImages: missingImages)
+        return CardSizer(
             measurer: try PangoTextMeasurer(),
-            images: SceneImages(base: spec.baseDirectory, validator: Self.decodeImage), missingImages: missingImages,
-            source: spec.source)
+            images: SceneImages(base: spec.baseDirectory, validator: Self.decodeImage, remote: remote),
+            missingImages: missingImages, source: spec.source)
     }
 
     /// The spec file at `path` (`-` for standard input), laid out and made into a scene.

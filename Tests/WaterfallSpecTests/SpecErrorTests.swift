@@ -92,8 +92,48 @@ import WaterfallSpec
         ("width: 300\nwidth: 200", "bad.json:1:1: duplicate key \"width\" in a mapping"),
         ("width: 300\nstyle: {palette: []}", "bad.json:2:18: style.palette: must list at least one color"),
         (
-            "width: 300\nsections: [{items: [{height: 1, image: \"https://example.com/a.png\"}]}]",
-            "bad.json:2:40: sections[0].items[0].image: must be a local file path, not a URL (\"https:\")"
+            "width: 300\nsections: [{items: [{height: 1, image: \"ftp://example.com/a.png\"}]}]",
+            "bad.json:2:40: sections[0].items[0].image: must be a local file path or an http(s) URL, not a \"ftp:\" URL"
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, image: \"FILE:///etc/passwd\"}]}]",
+            "bad.json:2:40: sections[0].items[0].image: must be a local file path or an http(s) URL, not a \"file:\" URL"
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, image: \"data:image/png;base64,AAAA\"}]}]",
+            "bad.json:2:40: sections[0].items[0].image: must be a local file path or an http(s) URL, not a \"data:\" URL"
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, image: \"https://user:pw@example.com/a.png\"}]}]",
+            "bad.json:2:40: sections[0].items[0].image: must not hold a user name or password"
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, image: \"https:///a.png\"}]}]",
+            "bad.json:2:40: sections[0].items[0].image: must name a host (https://host/path)"
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, image: \"http:a.png\"}]}]",
+            "bad.json:2:40: sections[0].items[0].image: must be a URL of the form http://host/path"
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, image: \"https://example.com/a b.png\"}]}]",
+            "bad.json:2:40: sections[0].items[0].image: must be a valid URL (a space must be percent-encoded)"
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, image: \"https://example.com/café.png\"}]}]",
+            "bad.json:2:40: sections[0].items[0].image: must be a valid URL (\"é\" must be percent-encoded)"
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, image: \"https://example.com:99999/a.png\"}]}]",
+            "bad.json:2:40: sections[0].items[0].image: has a port that is not a number from 1 to 65535"
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, image: \"https://exa%6Dple.com/a.png\"}]}]",
+            "bad.json:2:40: sections[0].items[0].image: has a host that is not a name or an address (\"exa%6dple.com\")"
+        ),
+        (
+            "width: 300\nsections: [{items: [{height: 1, image: \"https://example.com/\(String(repeating: "a", count: 2100))\"}]}]",
+            "bad.json:2:40: sections[0].items[0].image: is a URL of 2120 characters; at most 2048 are allowed"
         ),
         (
             "width: 300\nstyle: {font: \"Evil\\\"; x\"}",

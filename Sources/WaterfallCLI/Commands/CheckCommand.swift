@@ -74,6 +74,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
     var missingImages: MissingImagePolicy = .error
 
+    @OptionGroup var fetch: FetchOptions
+
     @Option(help: "A folder of Mustache templates for the report page (default: the built-in ones).")
     var templates: String?
 
@@ -144,7 +146,8 @@ struct CheckCommand: ParsableCommand {
     /// Renders and compares `specs` on `jobs` threads; the results are in the order of `specs`.
     private func checkAll(_ specs: [String]) -> [SpecCheck] {
         let options = DiffOptions(threshold: threshold, includeAntialiasing: !ignoreAntialiasing)
-        let pipeline = RenderPipeline(renderers: [], scale: scale, missingImages: missingImages)
+        let pipeline = RenderPipeline(
+            renderers: [], scale: scale, missingImages: missingImages, remoteImages: fetch.remoteImages())
         let baselines = self.baselines
         let results = Locked([SpecCheck?](repeating: nil, count: specs.count))
         let progress = CheckProgress(total: specs.count)

@@ -26,6 +26,8 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "One element a line, with spaces.")
     var pretty = false
 
+    @OptionGroup var fetch: FetchOptions
+
     func validate() throws {
         if let offset, !offset.isFinite {
             throw ValidationError("--offset must be a finite number, not \(offset)")
@@ -34,7 +36,7 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         let spec = try Spec.load(path: spec)
-        let layout = try RenderPipeline(renderers: []).layout(spec)
+        let layout = try RenderPipeline(renderers: [], remoteImages: fetch.remoteImages()).layout(spec)
         let elements: [LayoutAttributes]
         if let offset {
             let contentOffset =

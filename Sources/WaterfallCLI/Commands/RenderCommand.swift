@@ -48,6 +48,8 @@ struct RenderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
     var missingImages: MissingImagePolicy = .error
 
+    @OptionGroup var fetch: FetchOptions
+
     @Option(
         help: ArgumentHelp(
             "Which colors to draw: both writes NAME.dark.* beside NAME.* for specs with a style.dark "
@@ -132,7 +134,9 @@ struct RenderOptions: ParsableArguments {
         let renderers = try Renderers.named(formats, templates: templates)
         try AtomicFile.makeFolder(output)
         var job = RenderJob(
-            pipeline: RenderPipeline(renderers: renderers, scale: scale, missingImages: missingImages), output: output)
+            pipeline: RenderPipeline(
+                renderers: renderers, scale: scale, missingImages: missingImages, remoteImages: fetch.remoteImages()),
+            output: output)
         job.appearances = (appearance ?? defaultAppearance).appearances
         job.screens = screenRequest
         job.widths = try deviceWidths()

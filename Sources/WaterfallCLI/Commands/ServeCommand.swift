@@ -38,6 +38,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
     var missingImages: MissingImagePolicy = .error
 
+    @OptionGroup var fetch: FetchOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
@@ -60,7 +62,9 @@ struct ServeCommand: ParsableCommand {
         }
         let server = ServeServer(
             catalog: catalog, host: host, port: port, baselines: baselines, templates: templates,
-            pipeline: RenderPipeline(renderers: [], scale: scale, missingImages: missingImages))
+            pipeline: RenderPipeline(
+                renderers: [], scale: scale, missingImages: missingImages,
+                remoteImages: fetch.remoteImages(remembersFailures: false)))
         let failure = Locked<String?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {

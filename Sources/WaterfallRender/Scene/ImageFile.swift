@@ -13,6 +13,8 @@ enum ImageFile {
         case tooLarge(String)
         case unsupported
         case corrupt(String)
+        /// An image named by URL that the fetch step could not fetch, and why.
+        case notFetched(String)
 
         var description: String {
             switch self {
@@ -21,6 +23,7 @@ enum ImageFile {
             case .tooLarge(let what): "is too large (\(what))"
             case .unsupported: "is not a PNG or JPEG file"
             case .corrupt(let reason): "is not a valid image (\(reason))"
+            case .notFetched(let reason): "cannot be fetched (\(reason))"
             }
         }
     }

@@ -6,8 +6,11 @@ public final class SceneImages {
     /// - Parameters:
     ///   - base: The folder relative paths are read from.
     ///   - validator: Decodes an image once to prove it whole; `nil` checks only its header.
-    public init(base: String, validator: (@Sendable (SceneImage) throws -> Void)? = nil) {
-        store = ImageStore(base: base, validator: validator)
+    ///   - remote: Where each image URL of the spec was resolved to; a URL not in it cannot be read.
+    public init(
+        base: String, validator: (@Sendable (SceneImage) throws -> Void)? = nil, remote: [String: RemoteImage] = [:]
+    ) {
+        store = ImageStore(base: base, validator: validator, remote: remote)
     }
 
     /// The image at `path`, relative to the spec's folder.

@@ -119,16 +119,16 @@ extension SpecDecoder {
 }
 
 extension Field {
-    /// An image path: not empty, no control characters, and a file path rather than a URL.
+    /// An image: a file path, or an `http:` or `https:` URL that ``ImageURL/problem(in:)`` accepts.
+    ///
+    /// Not empty and no control characters; other schemes (`file:`, `data:`, `javascript:`…) are refused.
     func imagePath() throws(SpecError) -> String {
         let path = try string()
         guard !path.isEmpty else { throw error("must not be empty") }
         guard !path.unicodeScalars.contains(where: \.isControl) else {
             throw error("must not contain control characters")
         }
-        if let colon = path.firstIndex(of: ":"), path[..<colon].allSatisfy({ $0.isLetter }), path[..<colon].count > 1 {
-            throw error("must be a local file path, not a URL (\"\(path[..<colon]):\")")
-        }
+        if ImageURL.scheme(of: path) != nil, let problem = ImageURL.problem(in: path) { throw error(problem) }
         return path
     }
 }

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import WaterfallFetch
+import WaterfallPipeline
+
+/// The options of every command that renders specs, for images named by URL: where they are
+/// cached and whether the network may be used.
+struct FetchOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The folder images fetched from URLs are kept in (default: $XDG_CACHE_HOME/waterfall or "
+                + "~/.cache/waterfall).",
+            valueName: "dir"))
+    var cache: String?
+
+    @Flag(help: "Fetch nothing: use only images already in the cache; a URL not in it is a missing image.")
+    var offline = false
+
+    @Flag(
+        help: """
+            Refuse every image URL, without reading the cache: each is a missing image (an error, or a placeholder \
+            with --missing-images placeholder). For CI that must not use the network.
+            """)
+    var noNetwork = false
+
+    @Option(help: "How many images to fetch at once.")
+    var fetchJobs = 8
+
+    @Option(help: ArgumentHelp("Seconds one image may take to fetch, redirects included.", valueName: "seconds"))
+    var fetchTimeout = 30.0
+
+    func validate() throws {
+        if offline, noNetwork { throw ValidationError("give --offline or --no-network, not both") }
+        guard (1...64).contains(fetchJobs) else {
+            throw ValidationError("--fetch-jobs must be from 1 to 64, not \(fetchJobs)")
+        }
+        guard fetchTimeout > 0, fetchTimeout <= 3600 else {
+            throw ValidationError("--fetch-timeout must be more than 0 and at most 3600 seconds")
+        }
+        if let cache, cache.isEmpty { throw ValidationError("--cache must not be empty") }
+    }
+
+    /// The run's fetch step: warnings as `warning:` lines, and a progress line on a terminal.
+    ///
+    /// - Parameter remembersFailures: `false` for a server, which asks again for a URL that failed.
+    func remoteImages(remembersFailures: Bool = true) -> RemoteImages {
+        let access: NetworkAccess = noNetwork ? .none : offline ? .offline : .online
+        let limits = FetchLimits(
+            connectTimeout: min(10, fetchTimeout), timeout: fetchTimeout, concurrency: fetchJobs)
+        let isTerminal = isatty(STDERR_FILENO) == 1
+        return RemoteImages(
+            options: RemoteImageOptions(
+                access: access, cacheFolder: cache, limits: limits, remembersFailures: remembersFailures),
+            warn: { Output.standardError("warning: \($0)") },
+            progress: isTerminal ? Self.drawProgress : nil)
+    }
+
+    /// One line, redrawn in place, cleared when the batch ends.
+    private static let drawProgress: @Sendable (FetchProgress) -> Void = { progress in
+        if progress.isFinished {
+            Output.standardErrorRaw("\r\u{1B}[K")
+        } else {
+            let megabytes = (Double(progress.bytes) / 100_000).rounded() / 10
+            Output.standardErrorRaw(
+                "\r\u{1B}[Kfetching images: \(progress.done) of \(progress.total) done, \(megabytes) MB")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// An image's bytes as a server sent them, with the type it said they are.
+public struct FetchedImage: Sendable, Hashable {
+    /// The URL asked for (not the one a redirect led to).
+    public var url: String
+    public var bytes: [UInt8]
+    /// The media type of the response, in lower case, without parameters (`image/png`).
+    public var contentType: String
+
+    public init(url: String, bytes: [UInt8], contentType: String) {
+        self.url = url
+        self.bytes = bytes
+        self.contentType = contentType
+    }
+}
+
+/// How far a batch of fetches has come, for a progress line.
+public struct FetchProgress: Sendable, Hashable {
+    /// Fetches finished, failed or not.
+    public var done: Int
+    public var total: Int
+    /// Body bytes received so far.
+    public var bytes: Int
+    /// The batch is over: a progress line drawn in place can be cleared.
+    public var isFinished: Bool
+}
