@@ -33,6 +33,16 @@ import WaterfallTestSupport
         #expect(fingerprint.fonts.first { $0.file == "truetype/dejavu/DejaVuSans.ttf" }?.sha256 == expected)
     }
 
+    /// The digest of bytes (the image cache's file names) is FIPS 180-4's: its test vectors.
+    @Test func bytesHashToTheStandardsTestVectors() {
+        #expect(FileDigest.sha256(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            FileDigest.sha256(of: Array("abc".utf8))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        #expect(FileDigest.sha256(of: long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
     @Test func theFileRoundTripsAndIsTheSameBytesEveryTime() throws {
         let fingerprint = try RendererFingerprint.current()
         #expect(try RendererFingerprint(json: fingerprint.json) == fingerprint)

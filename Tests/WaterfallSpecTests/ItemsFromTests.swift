@@ -200,7 +200,7 @@ import WaterfallSpec
         try folder.write("d.json", "[{\"w\": 1, \"h\": 1, \"i\": \"javascript:alert(1)\"}]")
         #expect(
             try folder.message("itemsFrom: {file: d.json, fields: {image: i, width: w, height: h}}")
-                == "d.json:1:24: [0].i: must be a local file path, not a URL (\"javascript:\")")
+                == "d.json:1:24: [0].i: must be a local file path or an http(s) URL, not a \"javascript:\" URL")
         #expect(
             try folder.message("itemsFrom: {file: d.json, fields: {image: \"{dir}/{i}\", width: w, height: h}}")
                 == "d.json:1:2: [0]: missing key \"dir\"")

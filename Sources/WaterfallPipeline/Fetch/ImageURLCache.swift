@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCairo
 import WaterfallFetch
 
 /// Images fetched from URLs, kept on disk by URL, so that a second run makes no request and
@@ -64,7 +65,7 @@ public struct ImageURLCache: Sendable {
     }
 
     /// 64 hexadecimal digits of the URL's SHA-256.
-    static func key(_ url: String) -> String { SHA256.hex(Array(url.utf8)) }
+    static func key(_ url: String) -> String { FileDigest.sha256(of: Array(url.utf8)) }
 
     private func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
 }
