@@ -14,7 +14,7 @@ extension RendererFingerprint {
     /// The file's bytes: keys in a fixed order, one font a line, so the same machine always
     /// writes the same bytes and a change reads well in a diff.
     public var json: [UInt8] {
-        func quoted(_ text: String) -> String { "\"\(text.jsonEscaped)\"" }
+        func quoted(_ text: String) -> String { text.jsonQuoted }
         var lines = ["{"]
         lines.append("  \"about\": \(quoted("what shaped these baselines; waterfall check --record writes it")),")
         lines.append("  \"cairo\": \(quoted(cairo)),")
@@ -134,23 +134,4 @@ private struct FileContents: Decodable {
     var freetype: String
     var fontconfig: String
     var fonts: [Font]
-}
-
-extension String {
-    /// The text as the inside of a JSON string.
-    fileprivate var jsonEscaped: String {
-        var result = ""
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
 }

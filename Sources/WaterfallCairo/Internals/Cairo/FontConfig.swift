@@ -1,5 +1,6 @@
 import CWaterfallCairo
 import Foundation
+import WaterfallCore
 import WaterfallRender
 
 /// A private fontconfig configuration that holds exactly the files of a ``FontSet``.
@@ -102,12 +103,12 @@ final class FontConfiguration: @unchecked Sendable {
             "<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">",
             "<fontconfig>",
         ]
-        lines += folders.map { "<dir>\(xmlEscaped($0))</dir>" }
+        lines += folders.map { "<dir>\($0.xmlEscaped)</dir>" }
         // The machine's cache of these folders (written by fc-cache when the fonts were
         // installed), else the user's; a folder without an up-to-date cache is scanned.
         lines += ["<cachedir>/var/cache/fontconfig</cachedir>", "<cachedir prefix=\"xdg\">fontconfig</cachedir>"]
         lines.append("<selectfont><acceptfont>")
-        lines += paths.map { "<glob>\(xmlEscaped($0))</glob>" }
+        lines += paths.map { "<glob>\($0.xmlEscaped)</glob>" }
         lines.append("</acceptfont><rejectfont><glob>*</glob></rejectfont></selectfont>")
         lines += [
             "<match target=\"pattern\">",
@@ -123,20 +124,5 @@ final class FontConfiguration: @unchecked Sendable {
         }
         lines.append("</fontconfig>")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func xmlEscaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -1,12 +1,12 @@
 extension String {
     /// The text escaped for XML 1.0 content, with the characters XML 1.0 cannot hold dropped.
-    var xmlEscaped: String { xmlEscaped(inAttribute: false) }
+    public var xmlEscaped: String { xmlEscaped(inAttribute: false) }
 
     /// The text escaped for an XML 1.0 attribute in double quotes.
     ///
     /// Tabs and line breaks are written as character references, which a parser gives back as
     /// they were; literal ones in an attribute would be read as spaces.
-    var xmlAttributeEscaped: String { xmlEscaped(inAttribute: true) }
+    public var xmlAttributeEscaped: String { xmlEscaped(inAttribute: true) }
 
     private func xmlEscaped(inAttribute: Bool) -> String {
         var out = ""

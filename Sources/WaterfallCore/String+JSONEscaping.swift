@@ -1,6 +1,6 @@
 extension String {
     /// The text as a JSON string literal, quotes included.
-    var jsonQuoted: String {
+    public var jsonQuoted: String {
         var out = "\""
         out.reserveCapacity(utf8.count + 2)
         for scalar in unicodeScalars {
