@@ -58,6 +58,8 @@ public struct ImageFetcher: Sendable {
             decompression: .disabled)
         // A refused connection fails at once rather than being retried until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
+        // The pool's own limit a host (8) would otherwise cap the batch's for a spec of one host.
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, limits.concurrency)
         // A loop of the batch's own, so that waiting for it can never block the loop it runs on.
         let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let client = HTTPClient(eventLoopGroup: loops, configuration: configuration)

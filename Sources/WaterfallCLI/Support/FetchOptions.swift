@@ -55,14 +55,17 @@ struct FetchOptions: ParsableArguments {
             progress: isTerminal ? Self.drawProgress : nil)
     }
 
-    /// One line, redrawn in place, cleared when the batch ends.
+    /// One line, redrawn in place when it changes, cleared when the batch ends.
     private static let drawProgress: @Sendable (FetchProgress) -> Void = { progress in
-        if progress.isFinished {
-            Output.standardErrorRaw("\r\u{1B}[K")
-        } else {
-            let megabytes = (Double(progress.bytes) / 100_000).rounded() / 10
-            Output.standardErrorRaw(
-                "\r\u{1B}[Kfetching images: \(progress.done) of \(progress.total) done, \(megabytes) MB")
+        let megabytes = (Double(progress.bytes) / 100_000).rounded() / 10
+        let line =
+            progress.isFinished ? "" : "fetching images: \(progress.done) of \(progress.total) done, \(megabytes) MB"
+        let changed = lastProgressLine.withLock { last in
+            defer { last = line }
+            return last != line
         }
+        if changed { Output.standardErrorRaw("\r\u{1B}[K" + line) }
     }
+
+    private static let lastProgressLine = Locked("")
 }
