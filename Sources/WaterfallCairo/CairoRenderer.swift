@@ -116,14 +116,9 @@ public enum CairoRenderer {
         let images = ImageCache(scene: scene)
         let drawer = SceneDrawer(scene: scene, text: try TextEngine(), images: images, mode: .vector)
         for (stripNumber, strip) in strips.enumerated() {
-            let nowhere = -Double.infinity...(-Double.infinity)
-            var sweep = BandSweep(
-                extents: scene.elements.map { element in
-                    let across = SceneDrawer.horizontalExtent(of: element)
-                    return strips.count == 1
-                        || (across.upperBound > strip.lowerBound && across.lowerBound < strip.upperBound)
-                        ? SceneDrawer.verticalExtent(of: element) : nowhere
-                })
+            var sweep = Self.sweep(scene) { across in
+                strips.count == 1 || (across.upperBound > strip.lowerBound && across.lowerBound < strip.upperBound)
+            }
             for (pageNumber, page) in pages.enumerated() {
                 let number = stripNumber * pages.count + pageNumber
                 if number > 0 {
@@ -172,12 +167,17 @@ public enum CairoRenderer {
     static func sweep(_ scene: Scene, columns: Range<Int>, scale: Double) -> BandSweep {
         let left = Double(columns.lowerBound) - 1
         let right = Double(columns.upperBound) + 1
+        return sweep(scene) { across in across.upperBound * scale > left && across.lowerBound * scale < right }
+    }
+
+    /// The sweep over the elements whose horizontal extent `isAcross` takes: each one's vertical
+    /// extent, the others never met.
+    private static func sweep(_ scene: Scene, isAcross: (ClosedRange<Double>) -> Bool) -> BandSweep {
         let nowhere = -Double.infinity...(-Double.infinity)
         return BandSweep(
             extents: scene.elements.map { element in
-                let across = SceneDrawer.horizontalExtent(of: element)
-                return across.upperBound * scale > left && across.lowerBound * scale < right
-                    ? SceneDrawer.verticalExtent(of: element) : nowhere
+                let extent = SceneDrawer.extent(of: element)
+                return isAcross(extent.x) ? extent.y : nowhere
             })
     }
 

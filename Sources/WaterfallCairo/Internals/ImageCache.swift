@@ -41,7 +41,7 @@ final class ImageCache {
                 continue
             }
             let key = Key(path: image.path, format: image.format, byteCount: image.data.count)
-            let bottom = SceneDrawer.verticalExtent(of: element).upperBound
+            let bottom = SceneDrawer.extent(of: element).y.upperBound
             if let id = known[key]?.first(where: { $0.data == image.data })?.id {
                 ids.append(id)
                 bottoms[id] = max(bottoms[id], bottom)

@@ -19,26 +19,20 @@ struct SceneDrawer {
         case raster(PixelCanvas)
     }
 
-    /// The vertical extent, in points, of everything `element` may draw.
-    static func verticalExtent(of element: SceneElement) -> ClosedRange<Double> {
+    /// The extent, in points, of everything `element` may draw: its frame and its text runs,
+    /// across (x) and down (y), in one pass over the runs.
+    static func extent(of element: SceneElement) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+        var left = element.frame.minX
+        var right = element.frame.maxX
         var top = element.frame.minY
         var bottom = element.frame.maxY
         for run in element.texts {
+            left = min(left, run.frame.minX)
+            right = max(right, run.frame.maxX)
             top = min(top, run.frame.minY)
             bottom = max(bottom, run.frame.maxY)
         }
-        return top...max(top, bottom)
-    }
-
-    /// The horizontal extent, in points, of everything `element` may draw.
-    static func horizontalExtent(of element: SceneElement) -> ClosedRange<Double> {
-        var left = element.frame.minX
-        var right = element.frame.maxX
-        for run in element.texts {
-            left = min(left, run.frame.minX)
-            right = max(right, run.frame.maxX)
-        }
-        return left...max(left, right)
+        return (left...max(left, right), top...max(top, bottom))
     }
 
     /// Fills the page with the background and draws the elements at `indices` (all if `nil`).
