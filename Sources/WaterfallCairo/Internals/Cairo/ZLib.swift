@@ -1,4 +1,4 @@
-// Every zlib and libdeflate call and every call to the PNG writer's C row loops (in CWaterfallCairo's shim.h)
+// Every zlib, libdeflate and `wf_deflate.h` call and every call to the PNG writer's C row loops (in CWaterfallCairo's shim.h)
 // lives in this file (the other C calls are beside it in this folder), behind `Deflater`, `ZLib`,
 // `PixelRows` and `RowKernel`. No C object leaves it; every zlib status is checked and becomes
 // a `CairoError`.
@@ -13,7 +13,7 @@ import WaterfallCore
 final class Deflater {
     /// How a `compress` call ends.
     enum Flush {
-        /// Compress as much as zlib likes and keep the rest for later calls.
+        /// Compress as much as the encoder likes and keep the rest for later calls.
         case none
         /// Emit everything so far and end on a byte boundary with an empty stored block.
         case sync
@@ -21,52 +21,90 @@ final class Deflater {
         case finish
     }
 
-    /// How zlib looks for repeats.
+    /// How repeats are looked for.
     enum Strategy {
-        /// Hash chains, as deep as the level asks.
+        /// zlib's hash chains, as deep as the level asks.
         case standard
-        /// Only runs (distance 1), which is what filtered flat areas are made of.
-        case runLength
-
-        /// zlib's `memLevel`: the hash table has 2^(level + 7) heads and a block holds up to
-        /// 2^(level + 6) symbols.
+        /// Only runs of the previous byte (distance 1), which is what filtered flat areas are made
+        /// of, by the run-length encoder of `wf_deflate.h`.
         ///
-        /// Run-length deflate never reads the hash table, but zlib slides it every 32 KiB of
-        /// input: at the default 9 (64K heads) that was a quarter of the encoder's time. At 6 (8K
-        /// heads) a rendered tile deflates about 3× faster for 1.4% more bytes; smaller levels are
-        /// no faster but make blocks so short that their Huffman tables cost up to a quarter more
-        /// bytes on photos.
-        var memoryLevel: Int32 { self == .runLength ? 6 : 9 }
+        /// It finds the runs zlib's `Z_RLE` finds, eight bytes at a time instead of one, and skips
+        /// zlib's hash table, which `Z_RLE` never reads but slides every 32 KiB. On a rendered
+        /// 2048×27,160 page's filtered rows (167 MB) it took 18 ms where zlib's `Z_RLE` at level 1
+        /// took 131 ms, for 0.8% fewer bytes.
+        case runLength
     }
 
-    // zlib keeps a back pointer to its z_stream and checks it, so the stream must never move.
-    private let stream: UnsafeMutablePointer<z_stream>
+    private enum Engine {
+        /// zlib keeps a back pointer to its z_stream and checks it, so the stream must never move.
+        case zlib(UnsafeMutablePointer<z_stream>)
+        case runLength(UnsafeMutablePointer<wf_deflater>)
+    }
+
+    private let engine: Engine
     private var output: [UInt8]
     private var used = 0
 
-    /// A stream at `level` (1 fastest … 9 smallest) that expects about `expectedOutput` bytes.
+    /// A stream at `level` (1 fastest … 9 smallest; zlib only) that expects about
+    /// `expectedOutput` bytes.
     init(level: Int, strategy: Strategy, expectedOutput: Int) throws {
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        let status = deflateInit2_(
-            stream, Int32(level), Z_DEFLATED, -15, strategy.memoryLevel,
-            strategy == .runLength ? Z_RLE : Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else {
-            stream.deinitialize(count: 1)
-            stream.deallocate()
-            throw CairoError.pngEncoding(reason: "zlib could not start a deflate stream (status \(status))")
+        switch strategy {
+        case .runLength:
+            guard let encoder = wf_deflater_new(max(expectedOutput, 1 << 16)) else {
+                throw CairoError.pngEncoding(reason: "no memory for a deflate stream")
+            }
+            engine = .runLength(encoder)
+            output = []
+        case .standard:
+            let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+            stream.initialize(to: z_stream())
+            let status = deflateInit2_(
+                stream, Int32(level), Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY, zlibVersion(),
+                Int32(MemoryLayout<z_stream>.size))
+            guard status == Z_OK else {
+                stream.deinitialize(count: 1)
+                stream.deallocate()
+                throw CairoError.pngEncoding(reason: "zlib could not start a deflate stream (status \(status))")
+            }
+            engine = .zlib(stream)
+            output = [UInt8](repeating: 0, count: max(expectedOutput, 1 << 16))
         }
-        output = [UInt8](repeating: 0, count: max(expectedOutput, 1 << 16))
     }
 
     deinit {
-        deflateEnd(stream)
-        stream.deinitialize(count: 1)
-        stream.deallocate()
+        switch engine {
+        case .zlib(let stream):
+            deflateEnd(stream)
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+        case .runLength(let encoder):
+            wf_deflater_free(encoder)
+        }
     }
 
     /// Compresses `input`, growing the output as needed, and ends as `flush` says.
     func compress(_ input: UnsafeRawBufferPointer, flush: Flush) throws {
+        switch engine {
+        case .zlib(let stream): try compress(input, flush: flush, stream: stream)
+        case .runLength(let encoder):
+            let compressed =
+                input.isEmpty
+                || wf_deflate_compress(encoder, input.baseAddress!.assumingMemoryBound(to: UInt8.self), input.count)
+                    != 0
+            let flushed =
+                switch flush {
+                case .none: true
+                case .sync: wf_deflate_flush(encoder, 0) != 0
+                case .finish: wf_deflate_flush(encoder, 1) != 0
+                }
+            guard compressed, flushed else {
+                throw CairoError.pngEncoding(reason: "no memory to deflate \(input.count) bytes")
+            }
+        }
+    }
+
+    private func compress(_ input: UnsafeRawBufferPointer, flush: Flush, stream: UnsafeMutablePointer<z_stream>) throws
+    {
         let mode =
             switch flush {
             case .none: Z_NO_FLUSH
@@ -115,9 +153,14 @@ final class Deflater {
 
     /// The compressed bytes so far; call after `compress(_:flush:)` with `.sync` or `.finish`.
     func takeOutput() -> [UInt8] {
-        var bytes = output
-        bytes.removeSubrange(used...)
-        return bytes
+        switch engine {
+        case .zlib:
+            var bytes = output
+            bytes.removeSubrange(used...)
+            return bytes
+        case .runLength(let encoder):
+            return Array(UnsafeBufferPointer(start: encoder.pointee.out, count: encoder.pointee.out_length))
+        }
     }
 }
 
@@ -149,11 +192,17 @@ enum ZLib {
 enum PixelRows {
     /// Writes `width` RGB pixels to `target`; false if a pixel is not opaque, unless
     /// `ignoringAlpha` (Cairo's RGB24, whose high byte is unused).
+    ///
+    /// Eight pixels at a time with AVX2 where the CPU has it; `portable` turns that off, for tests.
     static func rgb(
         fromNativeARGB source: UnsafeRawPointer, width: Int, ignoringAlpha: Bool,
-        into target: UnsafeMutablePointer<UInt8>
+        into target: UnsafeMutablePointer<UInt8>, portable: Bool = false
     ) -> Bool {
-        wf_rgb_from_argb(source.assumingMemoryBound(to: UInt32.self), width, ignoringAlpha ? 1 : 0, target) != 0
+        let words = source.assumingMemoryBound(to: UInt32.self)
+        let alpha: Int32 = ignoringAlpha ? 1 : 0
+        return portable
+            ? wf_rgb_from_argb_portable(words, width, alpha, target) != 0
+            : wf_rgb_from_argb(words, width, alpha, target) != 0
     }
 
     /// Writes `width` straight RGBA pixels to `target`, unpremultiplied and rounded as Cairo's own
@@ -180,10 +229,16 @@ enum RowKernel {
 
     /// Writes the type byte and `count` bytes of `row` filtered with the best of Sub, Up and
     /// Paeth (smallest sum of magnitudes, ties to the first) to `target` (`count + 1` bytes).
+    ///
+    /// Compiled for AVX2 too, used where the CPU has it; `portable` turns that off, for tests.
     static func filterSubUpOrPaeth(
         row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, bpp: Int,
-        into target: UnsafeMutablePointer<UInt8>
+        into target: UnsafeMutablePointer<UInt8>, portable: Bool = false
     ) {
-        wf_png_filter_sub_up_paeth(row, above, count, bpp, target)
+        if portable {
+            wf_png_filter_sub_up_paeth_portable(row, above, count, bpp, target)
+        } else {
+            wf_png_filter_sub_up_paeth(row, above, count, bpp, target)
+        }
     }
 }
