@@ -23,13 +23,15 @@ public enum LayoutDump {
         }
     }
 
-    /// The same document as UTF-8 bytes, handed to `emit` in pieces of a few thousand elements.
+    /// The same document as UTF-8 bytes, handed to `emit` in pieces of a few thousand elements;
+    /// the bytes are valid only during the call.
     ///
-    /// Written straight into a byte buffer: building the text through `String` interpolation
-    /// cost about 3 µs an element, a hundred times the layout itself.
+    /// Written straight into one reused buffer: building the text through `String` interpolation
+    /// cost about 3 µs an element, a hundred times the layout itself, and appending to an
+    /// array half of what is left.
     public static func writeBytes<Failure: Error>(
         contentSize: Size, elements: some Sequence<LayoutAttributes>, pretty: Bool = false,
-        emit: ([UInt8]) throws(Failure) -> Void
+        emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) {
         var out = JSONBytes()
         out.append(pretty ? "{\n  \"contentSize\": {\"width\": " : "{\"contentSize\":{\"width\":")
@@ -39,26 +41,31 @@ public enum LayoutDump {
         out.append(pretty ? "},\n  \"elements\": [" : "},\"elements\":[")
         var count = 0
         for element in elements {
+            out.reserve(JSONBytes.elementCapacity)
             if count > 0 { out.append(",") }
             if pretty { out.append("\n    ") }
             append(element, pretty: pretty, to: &out)
             count += 1
             if count % 4096 == 0 {
-                try emit(out.bytes)
-                out.bytes.removeAll(keepingCapacity: true)
+                try out.drain(emit)
             }
         }
+        out.reserve(16)
         if pretty && count > 0 { out.append("\n  ") }
         out.append(pretty ? "]\n}\n" : "]}\n")
-        try emit(out.bytes)
+        try out.drain(emit)
     }
 
     static func element(_ element: LayoutAttributes, pretty: Bool) -> String {
         var out = JSONBytes()
+        out.reserve(JSONBytes.elementCapacity)
         append(element, pretty: pretty, to: &out)
-        return String(decoding: out.bytes, as: UTF8.self)
+        var text = ""
+        out.drain { text = String(decoding: $0, as: UTF8.self) }
+        return text
     }
 
+    /// Writes one element; `out` must have `JSONBytes.elementCapacity` bytes free.
     private static func append(_ element: LayoutAttributes, pretty: Bool, to out: inout JSONBytes) {
         out.append(pretty ? "{\"kind\": " : "{\"kind\":")
         switch element.kind {
@@ -87,27 +94,59 @@ public enum LayoutDump {
 }
 
 /// A growing UTF-8 buffer with JSON's numbers written in place.
-struct JSONBytes {
-    var bytes: [UInt8] = []
+///
+/// Writes go straight to memory without a bounds check: callers `reserve` room first, as
+/// much as the longest thing they write (an element is at most `elementCapacity` bytes).
+struct JSONBytes: ~Copyable {
+    /// Room for one element: its keys, two integers and four numbers of at most 24 bytes each.
+    static let elementCapacity = 512
+
+    private var start: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     /// The text of recent fractional numbers, by their bits' hash: a layout's `x` and `width`
     /// take a few values a section, and the shortest-digits algorithm is the costly part.
     private var recentKeys = [UInt64](repeating: 0, count: Self.recentSlots)
     private var recentText = [UInt8](repeating: 0, count: Self.recentSlots * 32)
     private static let recentSlots = 64
 
-    init() { bytes.reserveCapacity(1 << 19) }
-
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    init() {
+        capacity = 1 << 20
+        start = .allocate(capacity: capacity)
     }
 
-    mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+    deinit { start.deallocate() }
+
+    /// Makes room for `more` bytes.
+    mutating func reserve(_ more: Int) {
+        guard capacity - count < more else { return }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(capacity * 2, count + more))
+        grown.update(from: start, count: count)
+        start.deallocate()
+        start = grown
+        capacity = max(capacity * 2, count + more)
+    }
+
+    /// Hands the bytes so far to `emit` and empties the buffer.
+    mutating func drain<Failure: Error>(_ emit: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) {
+        let bytes = UnsafeRawBufferPointer(start: start, count: count)
+        count = 0
+        try emit(bytes)
+    }
+
+    mutating func append(_ text: StaticString) {
+        (start + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount
+    }
+
+    private mutating func append(byte: UInt8) {
+        start[count] = byte
+        count += 1
     }
 
     mutating func append(integer value: Int) {
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            append(byte: UInt8(ascii: "-"))
             append(magnitude: value.magnitude)
         } else {
             append(magnitude: UInt(value))
@@ -116,27 +155,30 @@ struct JSONBytes {
 
     private mutating func append(magnitude value: UInt) {
         if value < 10 {
-            bytes.append(UInt8(truncatingIfNeeded: value) &+ 48)
+            append(byte: UInt8(truncatingIfNeeded: value) &+ 48)
             return
         }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                count += 1
-                buffer[24 - count] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
-                rest /= 10
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20 && value >= power {
+            digits += 1
+            power = power &* 10
         }
+        var rest = value
+        var index = count + digits
+        while index > count {
+            index -= 1
+            start[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+            rest /= 10
+        }
+        count += digits
     }
 
     /// `ShortestNumber.text(value)`'s bytes; whole numbers below 10^15 without making a String.
     mutating func append(number value: Double) {
         if value.magnitude < 1e15, value.rounded(.towardZero) == value {
             if value == 0 && value.sign == .minus {
-                bytes.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "0")])
+                append("-0")
             } else {
                 append(integer: Int(value))
             }
@@ -146,21 +188,22 @@ struct JSONBytes {
         let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
         if recentKeys[slot] == key && key != 0 {
             let length = Int(recentText[slot * 32])
-            recentText.withUnsafeBufferPointer { bytes.append(contentsOf: $0[(slot * 32 + 1)...(slot * 32 + length)]) }
+            recentText.withUnsafeBufferPointer {
+                (start + count).update(from: $0.baseAddress! + slot * 32 + 1, count: length)
+            }
+            count += length
             return
         }
-        let start = bytes.count
-        let text = value.description
-        if text.hasSuffix(".0") {
-            bytes.append(contentsOf: text.utf8.dropLast(2))
-        } else {
-            bytes.append(contentsOf: text.utf8)
-        }
-        let length = bytes.count - start
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        let length = text.utf8.count
+        reserve(length)
+        text.withUTF8 { (start + count).update(from: $0.baseAddress!, count: length) }
         if length < 32 {
             recentKeys[slot] = key
             recentText[slot * 32] = UInt8(length)
-            for index in 0..<length { recentText[slot * 32 + 1 + index] = bytes[start + index] }
+            for index in 0..<length { recentText[slot * 32 + 1 + index] = start[count + index] }
         }
+        count += length
     }
 }

@@ -50,8 +50,8 @@ struct LayoutCommand: ParsableCommand {
             elements =
                 rect.map { layout.layoutAttributesForElements(in: $0.rect) } ?? layout.layoutAttributesForAllElements()
         }
-        LayoutDump.write(contentSize: layout.contentSize, elements: elements, pretty: pretty) {
-            Output.standardOutput($0)
+        LayoutDump.writeBytes(contentSize: layout.contentSize, elements: elements, pretty: pretty) {
+            Output.standardOutput(bytes: $0)
         }
     }
 }

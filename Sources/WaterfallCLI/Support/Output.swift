@@ -17,7 +17,13 @@ enum Output {
 
     /// Writes `text` to standard output, or ends the run with status 2 if it cannot.
     static func standardOutput(_ text: String) {
-        guard let failure = write(text, to: 1) else { return }
+        var text = text
+        text.withUTF8 { standardOutput(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `bytes` to standard output, or ends the run with status 2 if it cannot.
+    static func standardOutput(bytes: UnsafeRawBufferPointer) {
+        guard let failure = Syscalls.writeAll(bytes, to: 1) else { return }
         standardError("error: cannot write to standard output (\(Syscalls.errorText(failure)))")
         TemporaryFiles.removeAllAndExit(2)
     }
