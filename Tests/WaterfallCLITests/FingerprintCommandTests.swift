@@ -72,6 +72,33 @@ import WaterfallTestSupport
         #expect(FileManager.default.contents(atPath: path) == Data(try RendererFingerprint.current().json))
     }
 
+    /// `examples` writes what shaped its pictures beside them, so its folder works as baselines;
+    /// when a spec fails, its old pictures stay, and so does an existing fingerprint.
+    @Test func examplesRecordsTheFingerprintOfWhatItRendered() throws {
+        let (folder, spec, _) = try workspace()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let examples = folder + "/examples"
+        try FileManager.default.createDirectory(atPath: examples, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: spec, toPath: examples + "/01-shop-grid.yaml")
+        let output = folder + "/out"
+        let path = output + "/" + RendererFingerprint.fileName
+        let rendered = try CommandRunner.run(["examples", "--examples", examples, "--output", output])
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        #expect(FileManager.default.contents(atPath: path) == Data(try RendererFingerprint.current().json))
+        let checked = try CommandRunner.run(["check", examples + "/01-shop-grid.yaml", "--baselines", output])
+        #expect(checked.status == 0)
+        #expect(checked.standardError == "")
+
+        var other = try RendererFingerprint.current()
+        other.cairo = "1.0.0"
+        try Data(other.json).write(to: URL(fileURLWithPath: path))
+        try "width: 60\nsections: [{items: [{hieght: 3}]}]\n".write(
+            toFile: examples + "/02-broken.yaml", atomically: true, encoding: .utf8)
+        let failed = try CommandRunner.run(["examples", "--examples", examples, "--output", output])
+        #expect(failed.status == 2)
+        #expect(FileManager.default.contents(atPath: path) == Data(other.json))
+    }
+
     @Test func anUnreadableFingerprintIsOneLineAndTheCheckGoesOn() throws {
         let (folder, spec, baselines) = try workspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }

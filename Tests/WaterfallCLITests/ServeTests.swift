@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaterfallCairo
 import WaterfallTestSupport
 
 #if canImport(Glibc)
@@ -140,6 +141,24 @@ import Glibc
             ["check", "specs/alpha.yaml", "specs/bravo.yaml", "--baselines", "baselines"],
             currentDirectory: server.folder)
         #expect(after.status == 0, "\(after.standardOutput)")
+    }
+
+    /// Approving records the renderer fingerprint as `check --record` does: one spec keeps an
+    /// existing fingerprint (the other baselines may be another machine's), every spec replaces it.
+    @Test func approvalsRecordTheFingerprintAsCheckRecordDoes() throws {
+        let server = try Server()
+        let path = server.folder + "/baselines/" + RendererFingerprint.fileName
+        var other = try RendererFingerprint.current()
+        other.cairo = "1.0.0"
+        try Data(other.json).write(to: URL(fileURLWithPath: path))
+        try Self.spec(grow: 5).write(toFile: server.folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)
+        let token = try server.token()
+        let one = try server.send("POST", "/approve/alpha", headers: ["X-Waterfall-Token": token])
+        #expect(one.status == 303)
+        #expect(FileManager.default.contents(atPath: path) == Data(other.json))
+        let all = try server.send("POST", "/approve-all", headers: ["X-Waterfall-Token": token])
+        #expect(all.status == 303)
+        #expect(FileManager.default.contents(atPath: path) == Data(try RendererFingerprint.current().json))
     }
 
     @Test func pathsOutsideTheServedFoldersAreRefused() throws {

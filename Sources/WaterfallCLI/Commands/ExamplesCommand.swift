@@ -34,10 +34,15 @@ struct ExamplesCommand: ParsableCommand {
         let page = try Gallery.page(outcomes, templates: templates, widths: try options.deviceWidths())
         try AtomicFile.write(Array(page.utf8), to: galleryPath)
         let failed = outcomes.filter { $0.error != nil }.count
+        // What shaped these pictures, for `check` with this folder as its baselines: every
+        // picture is this machine's when every spec rendered, otherwise an existing one is kept.
+        let fingerprintError = BaselineFingerprint.record(
+            baselines: options.output, mode: failed == 0 ? .changed : .missing)
         Output.standardError(
             "rendered \(outcomes.count - failed) of \(outcomes.count) specs into \(options.output)/ (gallery: \(options.output)/index.html)"
         )
-        if failed > 0 { throw ExitCode(2) }
+        if let fingerprintError { Output.standardError("error: \(fingerprintError)") }
+        if failed > 0 || fingerprintError != nil { throw ExitCode(2) }
     }
 
     /// `Examples` when the current folder has one.

@@ -301,12 +301,19 @@ struct ServeServer: Sendable {
                 Result {
                     try AtomicFile.makeFolder(baselines)
                     let claims = OutputClaims()
-                    return try entries.map { entry in
+                    let checks = try entries.map { entry in
                         var check = SpecCheck.run(
                             spec: entry.path, pipeline: pipeline, baselines: baselines, options: options)
                         try check.record(into: baselines, claims: claims, mode: .changed)
                         return check
                     }
+                    // As `check --record` does: approving every spec leaves every baseline this
+                    // machine's; approving one leaves the others as they were, so an existing
+                    // fingerprint (maybe another machine's) is kept.
+                    if let error = BaselineFingerprint.record(baselines: baselines, mode: all ? .changed : .missing) {
+                        Output.standardError("serve: \(error)")
+                    }
+                    return checks
                 }
             }.get()
         }
