@@ -219,6 +219,15 @@ static inline int wf_zero_pixels4(const uint8_t *sample, size_t channels) {
     return (head | tail | last) == 0;
 }
 
+/// Whether the 16 pixels of `channels` samples at `sample` are all zero.
+static inline int wf_zero_pixels16(const uint8_t *sample, size_t channels) {
+    wf_u8x16 any = wf_load16(sample) | wf_load16(sample + 16) | wf_load16(sample + 32);
+    if (channels == 4) any |= wf_load16(sample + 48);
+    uint64_t halves[2];
+    memcpy(halves, &any, 16);
+    return (halves[0] | halves[1]) == 0;
+}
+
 /// Whether the 5 RGBA pixels at `pixels` are equal in the samples `mask` keeps.
 static inline int wf_flat_pixels5(const uint8_t *pixels, uint32_t mask) {
     uint32_t first = wf_load32(pixels) & mask;
@@ -231,7 +240,8 @@ static inline int wf_flat_pixels5(const uint8_t *pixels, uint32_t mask) {
 /// 4) 8-bit samples, each row a filter type byte and its bytes, as inflated from the IDAT
 /// chunks, and writes straight RGBA (alpha 255 for RGB) to `rgba`. Works a pixel at a time in
 /// the RGBA rows themselves (the row above is the previous output row), so RGB needs no second
-/// pass; Up rows (most of a rendered page) add whole words. `filtered` must have 4 readable
+/// pass; Up rows (most of a rendered page) add whole words, or copy the row above where the
+/// filtered samples are zero. `filtered` must have 4 readable
 /// bytes past its end; it may lie in `rgba` itself as long as no row starts before the RGBA
 /// row it becomes. Returns 0 for an unknown filter type, 1 otherwise.
 static inline __attribute__((always_inline)) int wf_png_unfilter_rgba_n(
@@ -246,13 +256,31 @@ static inline __attribute__((always_inline)) int wf_png_unfilter_rgba_n(
         if (type > 4) return 0;
         if (y == 0 && type == 2) type = 0;  // Up over no row is None
         if (y == 0 && type == 4) type = 1;  // Paeth over no row is Sub
-        if (type == 0 || type == 2) {
-            const uint8_t *up = out - width * 4;
+        if (type == 0) {
             for (size_t x = 0; x < width; x++) {
-                uint32_t value = wf_load32(in + x * channels) & mask;
-                if (type == 2) value = wf_add_bytes(value, wf_load32(up + 4 * x) & mask);
-                value |= alpha;
+                uint32_t value = (wf_load32(in + x * channels) & mask) | alpha;
                 memcpy(out + 4 * x, &value, 4);
+            }
+            continue;
+        }
+        if (type == 2) {
+            const uint8_t *up = out - width * 4;
+            size_t x = 0;
+            while (x < width) {
+                // A rendered page repeats the row above in long stretches, where every filtered
+                // sample is zero: those are copied 16 pixels at a time (the samples are read
+                // before the pixels are written, as below).
+                size_t end = x + 16 <= width ? x + 16 : width;
+                if (end == x + 16 && wf_zero_pixels16(in + x * channels, channels)) {
+                    memcpy(out + 4 * x, up + 4 * x, 64);
+                    x = end;
+                    continue;
+                }
+                for (; x < end; x++) {
+                    uint32_t value = wf_add_bytes(wf_load32(in + x * channels) & mask, wf_load32(up + 4 * x) & mask);
+                    value |= alpha;
+                    memcpy(out + 4 * x, &value, 4);
+                }
             }
             continue;
         }
