@@ -320,6 +320,15 @@ static inline int wf_zero_pixels4(const uint8_t *sample, size_t channels) {
     return (head | tail | last) == 0;
 }
 
+/// Whether the 16 pixels of `channels` samples at `sample` are all zero.
+static inline int wf_zero_pixels16(const uint8_t *sample, size_t channels) {
+    wf_u8x16 any = wf_load16(sample) | wf_load16(sample + 16) | wf_load16(sample + 32);
+    if (channels == 4) any |= wf_load16(sample + 48);
+    uint64_t halves[2];
+    memcpy(halves, &any, 16);
+    return (halves[0] | halves[1]) == 0;
+}
+
 /// Whether the 5 RGBA pixels at `pixels` are equal in the samples `mask` keeps.
 static inline int wf_flat_pixels5(const uint8_t *pixels, uint32_t mask) {
     uint32_t first = wf_load32(pixels) & mask;
@@ -332,11 +341,13 @@ static inline int wf_flat_pixels5(const uint8_t *pixels, uint32_t mask) {
 /// 4) 8-bit samples, each row a filter type byte and its bytes, as inflated from the IDAT
 /// chunks, and writes straight RGBA (alpha 255 for RGB) to `rgba`. Works a pixel at a time in
 /// the RGBA rows themselves (the row above is the previous output row), so RGB needs no second
-/// pass; Up rows (most of a rendered page) add whole words. `filtered` must have 4 readable
+/// pass; Up rows (most of a rendered page) add whole words, or copy the row above where the
+/// filtered samples are zero. `filtered` must have 4 readable
 /// bytes past its end; it may lie in `rgba` itself as long as no row starts before the RGBA
-/// row it becomes. Returns 0 for an unknown filter type, 1 otherwise.
+/// row it becomes. When `above` is not 0 the rows continue an image whose previous row is the
+/// RGBA row just before `rgba`. Returns 0 for an unknown filter type, 1 otherwise.
 static inline __attribute__((always_inline)) int wf_png_unfilter_rgba_n(
-    const uint8_t *filtered, size_t width, size_t height, const size_t channels, uint8_t *rgba) {
+    const uint8_t *filtered, size_t width, size_t height, const size_t channels, uint8_t *rgba, int above) {
     size_t row_bytes = width * channels;
     const uint32_t mask = channels == 4 ? 0xFFFFFFFFu : 0x00FFFFFFu;
     const uint32_t alpha = channels == 4 ? 0 : 0xFF000000u;
@@ -345,15 +356,34 @@ static inline __attribute__((always_inline)) int wf_png_unfilter_rgba_n(
         int type = in[-1];
         uint8_t *out = rgba + y * width * 4;
         if (type > 4) return 0;
-        if (y == 0 && type == 2) type = 0;  // Up over no row is None
-        if (y == 0 && type == 4) type = 1;  // Paeth over no row is Sub
-        if (type == 0 || type == 2) {
-            const uint8_t *up = out - width * 4;
+        int first = y == 0 && !above;  // no row above
+        if (first && type == 2) type = 0;  // Up over no row is None
+        if (first && type == 4) type = 1;  // Paeth over no row is Sub
+        if (type == 0) {
             for (size_t x = 0; x < width; x++) {
-                uint32_t value = wf_load32(in + x * channels) & mask;
-                if (type == 2) value = wf_add_bytes(value, wf_load32(up + 4 * x) & mask);
-                value |= alpha;
+                uint32_t value = (wf_load32(in + x * channels) & mask) | alpha;
                 memcpy(out + 4 * x, &value, 4);
+            }
+            continue;
+        }
+        if (type == 2) {
+            const uint8_t *up = out - width * 4;
+            size_t x = 0;
+            while (x < width) {
+                // A rendered page repeats the row above in long stretches, where every filtered
+                // sample is zero: those are copied 16 pixels at a time (the samples are read
+                // before the pixels are written, as below).
+                size_t end = x + 16 <= width ? x + 16 : width;
+                if (end == x + 16 && wf_zero_pixels16(in + x * channels, channels)) {
+                    memcpy(out + 4 * x, up + 4 * x, 64);
+                    x = end;
+                    continue;
+                }
+                for (; x < end; x++) {
+                    uint32_t value = wf_add_bytes(wf_load32(in + x * channels) & mask, wf_load32(up + 4 * x) & mask);
+                    value |= alpha;
+                    memcpy(out + 4 * x, &value, 4);
+                }
             }
             continue;
         }
@@ -362,7 +392,7 @@ static inline __attribute__((always_inline)) int wf_png_unfilter_rgba_n(
         // over the rest has no edge tests.
         const uint8_t *up = out - width * 4;
         for (size_t k = 0; k < 4; k++) {
-            int b = y > 0 ? up[k] : 0;
+            int b = first ? 0 : up[k];
             int prediction = type == 1 ? 0 : type == 3 ? b >> 1 : b;
             out[k] = k < channels ? (uint8_t)(in[k] + prediction) : 255;
         }
@@ -374,13 +404,13 @@ static inline __attribute__((always_inline)) int wf_png_unfilter_rgba_n(
             // one before them (then Paeth predicts the left pixel), repeat the pixel on their left.
             // The inputs are read before any of the four is written, as the loop below does.
             if ((type == 1 || type == 4) && x + 4 <= width && wf_zero_pixels4(sample, channels)
-                && (type == 1 || (y > 0 && wf_flat_pixels5(up + 4 * x - 4, mask)))) {
+                && (type == 1 || (!first && wf_flat_pixels5(up + 4 * x - 4, mask)))) {
                 uint32_t left = wf_load32(target - 4);
                 for (size_t k = 0; k < 4; k++) memcpy(target + 4 * k, &left, 4);
                 x += 3;
                 continue;
             }
-            if (y == 0) {
+            if (first) {
                 for (size_t k = 0; k < channels; k++) {
                     int a = target[k - 4];
                     target[k] = (uint8_t)(sample[k] + (type == 3 ? a >> 1 : a));
@@ -409,8 +439,16 @@ static inline __attribute__((always_inline)) int wf_png_unfilter_rgba_n(
 /// a pixel's samples unroll (the three samples' Paeth chains then run side by side).
 static inline int wf_png_unfilter_rgba(
     const uint8_t *filtered, size_t width, size_t height, size_t channels, uint8_t *rgba) {
-    return channels == 3 ? wf_png_unfilter_rgba_n(filtered, width, height, 3, rgba)
-                         : wf_png_unfilter_rgba_n(filtered, width, height, 4, rgba);
+    return channels == 3 ? wf_png_unfilter_rgba_n(filtered, width, height, 3, rgba, 0)
+                         : wf_png_unfilter_rgba_n(filtered, width, height, 4, rgba, 0);
+}
+
+/// `wf_png_unfilter_rgba` for rows that continue an image (`above` not 0: its previous row is
+/// the RGBA row just before `rgba`) or start it (`above` 0).
+static inline int wf_png_unfilter_rgba_rows(
+    const uint8_t *filtered, size_t width, size_t height, size_t channels, uint8_t *rgba, int above) {
+    return channels == 3 ? wf_png_unfilter_rgba_n(filtered, width, height, 3, rgba, above)
+                         : wf_png_unfilter_rgba_n(filtered, width, height, 4, rgba, above);
 }
 
 #endif

@@ -10,7 +10,7 @@ import WaterfallRender
 import WaterfallSpec
 import WaterfallTestSupport
 
-// The pixel diff beside a plain pixelmatch port.
+// The pixel diff beside a plain pixelmatch port, and byte-identical files beside a full comparison.
 extension Benchmark {
     func diffFigures() throws -> [Figure] {
         // A 2400×16000 pair: a rendered feed at 2×, and the same feed with one item a point taller.
@@ -46,6 +46,66 @@ extension Benchmark {
             Figure(
                 name: "diff_with_image_ms_2400x16000", waterfall: oursWithImage * 1e3, baseline: baseline * 1e3,
                 unit: "ms"))
+        figures += try identicalFileFigures()
         return figures
+    }
+
+    /// `waterfall diff` of two byte-identical PNG files (answered from the header) beside a full
+    /// comparison of the changed pair (read a band at a time), both from file bytes as
+    /// `DiffCommand` takes them, for the three pages of `scripts/peer-benchmark.py`.
+    func identicalFileFigures() throws -> [Figure] {
+        // name: (width, columns, items, min height, max height), as in scripts/peer-benchmark.py
+        let pages = [
+            ("small", 375, 2, 40, 80, 260), ("medium", 1024, 10, 2_000, 40, 80), ("large", 1024, 10, 20_000, 40, 80),
+        ]
+        var figures: [Figure] = []
+        for (name, width, columns, items, low, high) in pages {
+            // the first tile of the page, and of the page with its first card 30 points taller
+            func firstTile(firstHeight: Int) throws -> [UInt8] {
+                let text = """
+                    width: \(width)
+                    scale: 2
+                    defaults: {columns: \(columns), sectionInset: 8, lineSpacing: 8, interitemSpacing: 8}
+                    style: {cornerRadius: 6}
+                    sections:
+                      - header: {height: 40, title: Feed}
+                        items:
+                          - {height: \(firstHeight), title: Changed}
+                        generate: {count: \(items - 1), minHeight: \(low), maxHeight: \(high), seed: 1}
+
+                    """
+                let scene = try RenderPipeline(renderers: []).prepare(Spec.decode(text)).scene
+                var tiles: [[UInt8]] = []
+                try CairoRenderer.renderPNG(scene) { _, bytes in tiles.append(bytes) }
+                return tiles[0]
+            }
+            let old = try firstTile(firstHeight: low)
+            // its own storage, as a second file read has (equal arrays that share it compare at once)
+            let copy = old.map { $0 }
+            let new = try firstTile(firstHeight: low + 30)
+            let identical = Stopwatch.seconds(runs: 5, batch: 20) {
+                guard old == copy, let size = PNGCodec.size(of: copy) else { fatalError("the copy differs") }
+                consume(DiffResult.identical(width: size.width, height: size.height).text)
+            }
+            let full = Stopwatch.seconds(runs: 5) {
+                guard let a = PNGCodec.rowReader(old), let b = PNGCodec.rowReader(new),
+                    let result = PixelDiff.compare(Self.feed(a), Self.feed(b))
+                else { fatalError("the \(name) pair is not read a band at a time") }
+                consume(result.text)
+            }
+            figures.append(
+                Figure(
+                    name: "diff_identical_files_ms_\(name)", waterfall: identical * 1e3, baseline: full * 1e3,
+                    unit: "ms"))
+        }
+        return figures
+    }
+
+    /// The rows of a PNG as its reader decodes them (as `DiffCommand` feeds them).
+    static func feed(_ reader: PNGRowReader) -> PixelRowFeed {
+        PixelRowFeed(
+            width: reader.width, height: reader.height,
+            advance: { keep, end in reader.advance(keeping: keep, through: end) ? reader.origin : nil },
+            finish: { reader.finish() })
     }
 }

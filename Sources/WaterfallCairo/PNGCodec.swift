@@ -11,6 +11,12 @@ public enum PNGCodec {
         PlainPNGDecoder.canDecode(bytes) ? try PlainPNGDecoder.decode(bytes) : try LibPNG.decode(bytes)
     }
 
+    /// A reader of `bytes` a segment of rows at a time, or nil when it cannot be read so (see
+    /// `PNGRowReader`); `decode` reads every PNG.
+    public static func rowReader(_ bytes: [UInt8]) -> PNGRowReader? {
+        PNGRowReader(bytes)
+    }
+
     /// The width and height in a PNG's header, or `nil` when `bytes` does not start with a PNG
     /// signature and a well-formed IHDR chunk (its CRC included), does not end with IEND, or
     /// claims a size that decoding refuses.

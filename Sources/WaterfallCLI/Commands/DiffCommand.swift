@@ -70,8 +70,16 @@ struct DiffCommand: ParsableCommand {
             Output.standardOutput(json ? result.json : result.text)
             return false
         }
-        let (a, b) = try Self.decodeBoth(oldBytes, named: old, newBytes, named: new)
         let options = DiffOptions(threshold: threshold, includeAntialiasing: includeAntialiasing)
+        // Files of Waterfall's own writer are read a segment at a time and compared as they are
+        // read; anything else, or any failure, is decoded whole (and refused, if it must be, there).
+        if output == nil, let a = PNGCodec.rowReader(oldBytes), let b = PNGCodec.rowReader(newBytes),
+            let result = PixelDiff.compare(Self.feed(a), Self.feed(b), options: options)
+        {
+            Output.standardOutput(json ? result.json : result.text)
+            return result.isDifferent
+        }
+        let (a, b) = try Self.decodeBoth(oldBytes, named: old, newBytes, named: new)
         let result: DiffResult
         if let output {
             let (compared, image) = PixelDiff.compareWithDiffImage(a, b, options: options)
@@ -82,6 +90,14 @@ struct DiffCommand: ParsableCommand {
         }
         Output.standardOutput(json ? result.json : result.text)
         return result.isDifferent
+    }
+
+    /// The rows of a PNG as its reader decodes them.
+    static func feed(_ reader: PNGRowReader) -> PixelRowFeed {
+        PixelRowFeed(
+            width: reader.width, height: reader.height,
+            advance: { keep, end in reader.advance(keeping: keep, through: end) ? reader.origin : nil },
+            finish: { reader.finish() })
     }
 
     /// Both PNGs decoded at once, one on each core: decoding is most of a comparison's time.

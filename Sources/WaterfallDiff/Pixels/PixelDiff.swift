@@ -81,6 +81,16 @@ public enum PixelDiff {
             }
         }
 
+        let result = summary(&chunks, sameSize: sameSize, mismatch: mismatch, total: total)
+        let image = makeImage ? PixelImage(width: width, height: height, pixels: outPixels) : nil
+        return (result, image)
+    }
+
+    /// The result from the bands' totals and runs, in row order; `chunks` is emptied (its runs
+    /// are let go before the regions are built).
+    static func summary(_ chunks: inout [ScanChunk], sameSize: Bool, mismatch: DiffSizeMismatch?, total: Int)
+        -> DiffResult
+    {
         var different = 0
         var changedPixels = 0
         var antialiased = 0
@@ -102,7 +112,7 @@ public enum PixelDiff {
         }
         chunks = []
         let (regions, truncated) = RegionBuilder.regions(runs: runs, maxRegions: maxRegions, mergeLimit: mergeLimit)
-        let result = DiffResult(
+        return DiffResult(
             identical: sameSize && !changed,
             sizeMismatch: mismatch,
             differentPixels: different,
@@ -110,8 +120,6 @@ public enum PixelDiff {
             totalPixels: total,
             regions: regions,
             regionsTruncated: truncated, changedPixels: changedPixels)
-        let image = makeImage ? PixelImage(width: width, height: height, pixels: outPixels) : nil
-        return (result, image)
     }
 
     /// Runs the scanner over bands of rows, in parallel for large images; results are in row order.

@@ -1,5 +1,5 @@
 // Every libdeflate decompressor call and the C unfiltering loop of `wf_png_unfilter_rgba` live
-// in this file, behind `PlainPNGDecoder`. No C object leaves it; every status is checked and
+// in this file, behind `PlainPNGDecoder`, and in PNGRowReader.swift (the same, a segment at a time). No C object leaves it; every status is checked and
 // becomes a `CairoError`.
 
 import CWaterfallCairo
@@ -87,6 +87,26 @@ enum PlainPNGDecoder {
         return PixelImage(width: width, height: height, pixels: pixels)
     }
 
+    /// Where the IDAT chunks' data lie, in order, or nil when a chunk's length or CRC is wrong
+    /// or the file ends before IEND.
+    static func idatRanges(_ bytes: [UInt8]) -> [Range<Int>]? {
+        var ranges: [Range<Int>] = []
+        var offset = 8
+        while true {
+            guard offset + 12 <= bytes.count else { return nil }
+            let length = word(bytes, at: offset)
+            guard length <= bytes.count - offset - 12 else { return nil }
+            let crc = bytes.withUnsafeBytes {
+                ZLib.crc32(UnsafeRawBufferPointer(rebasing: $0[(offset + 4)..<(offset + 8 + length)]))
+            }
+            guard crc == UInt32(word(bytes, at: offset + 8 + length)) else { return nil }
+            let type = bytes[(offset + 4)..<(offset + 8)]
+            if type.elementsEqual("IDAT".utf8) { ranges.append((offset + 8)..<(offset + 8 + length)) }
+            if type.elementsEqual("IEND".utf8) { return ranges }
+            offset += 12 + length
+        }
+    }
+
     /// The IDAT chunks' data joined, after checking every chunk's length and CRC up to IEND.
     private static func idatData(_ bytes: [UInt8]) throws -> [UInt8] {
         var data: [UInt8] = []
@@ -107,7 +127,7 @@ enum PlainPNGDecoder {
     }
 
     /// The big-endian 32-bit number at `offset` (bounds checked by the caller).
-    private static func word(_ bytes: [UInt8], at offset: Int) -> Int {
+    static func word(_ bytes: [UInt8], at offset: Int) -> Int {
         Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
     }
 
