@@ -224,7 +224,9 @@ def main():
                 table.add((page, "diff", tool), run(argv, cwd=directory, env=env, ok=(0, 1)))
             table.add((page, "diff-identical", "waterfall"), run([binary, "diff", old, f"{page}-copy.png"],
                                                                   cwd=directory))
-            # What starting any process costs here: cmp(1) on the same byte-identical pair.
+            # What starting waterfall costs, and starting any process: `waterfall --version`, and
+            # cmp(1) on the same byte-identical pair.
+            table.add((page, "start", "waterfall"), run([binary, "--version"], cwd=directory))
             table.add((page, "diff-identical", "cmp"), run(["cmp", old, f"{page}-copy.png"], cwd=directory))
             for fmt in ("svg", "html"):
                 table.add((page, "markup", fmt), run([binary, "render", f"{page}.yaml", "--format", fmt,
@@ -259,6 +261,13 @@ def main():
         same, _ = table.median((page, "diff-identical", "waterfall"))
         if full and same:
             rows.append((f"{page} identical files vs full diff", same, full, full / same, 20, None))
+        start, _ = table.median((page, "start", "waterfall"))
+        if full and same and start:
+            figure = f"{page} identical files vs full diff, both net of starting waterfall (--version)"
+            if same > start:
+                rows.append((figure, same - start, full - start, (full - start) / (same - start), 20, None))
+            else:
+                rows.append((figure, 0, full - start, None, 20, "yes: the answer is within the start's spread"))
         floor, _ = table.median((page, "diff-identical", "cmp"))
         if full and floor:
             rows.append((f"{page} cmp(1) on the identical files vs full diff (any process's floor)", floor, full,

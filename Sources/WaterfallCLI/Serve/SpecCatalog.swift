@@ -44,7 +44,7 @@ struct SpecCatalog: Sendable {
         var entries: [Entry] = []
         for argument in arguments {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
             let files = isDirectory.boolValue ? try ExamplesCommand.specs(in: argument) : [argument]
             for file in files {
                 let name = RenderPipeline.baseName(file)

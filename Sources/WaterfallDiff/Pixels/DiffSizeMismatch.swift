@@ -10,4 +10,10 @@ public struct DiffSizeMismatch: Sendable, Equatable, Hashable {
         self.a = a
         self.b = b
     }
+
+    /// The mismatch of two sizes, or nil when they are the same.
+    static func between(width a: Int, height aHeight: Int, andWidth b: Int, height bHeight: Int) -> DiffSizeMismatch? {
+        a == b && aHeight == bHeight
+            ? nil : DiffSizeMismatch(a: DiffSize(width: a, height: aHeight), b: DiffSize(width: b, height: bHeight))
+    }
 }

@@ -17,12 +17,8 @@ extension PixelDiff {
 
     static func compare(_ a: PixelRowFeed, _ b: PixelRowFeed, options: DiffOptions, bandRows: Int) -> DiffResult? {
         precondition(a.width >= 0 && a.height >= 0 && b.width >= 0 && b.height >= 0 && bandRows > 0)
-        let sameSize = a.width == b.width && a.height == b.height
-        let mismatch =
-            sameSize
-            ? nil
-            : DiffSizeMismatch(
-                a: DiffSize(width: a.width, height: a.height), b: DiffSize(width: b.width, height: b.height))
+        let mismatch = DiffSizeMismatch.between(width: a.width, height: a.height, andWidth: b.width, height: b.height)
+        let sameSize = mismatch == nil
         let width = min(a.width, b.width)
         let height = min(a.height, b.height)
         let threshold = min(max(options.threshold, 0), 1)

@@ -41,12 +41,8 @@ public enum PixelDiff {
         precondition(
             b.width >= 0 && b.height >= 0 && b.pixels.count >= b.width * b.height * 4,
             "image B: pixels shorter than width*height*4")
-        let sameSize = a.width == b.width && a.height == b.height
-        let mismatch =
-            sameSize
-            ? nil
-            : DiffSizeMismatch(
-                a: DiffSize(width: a.width, height: a.height), b: DiffSize(width: b.width, height: b.height))
+        let mismatch = DiffSizeMismatch.between(width: a.width, height: a.height, andWidth: b.width, height: b.height)
+        let sameSize = mismatch == nil
         let width = min(a.width, b.width)
         let height = min(a.height, b.height)
         let total = width * height
