@@ -68,6 +68,29 @@ import WaterfallTestSupport
         #expect(diff.width == 20 && diff.height == 10)
     }
 
+    /// What cannot be read is one line naming it, before anything is read: a FIFO is never
+    /// waited on, and an empty file is not a PNG.
+    @Test func filesThatCannotBeComparedAreOneLineEach() throws {
+        let a = try png("a.png", width: 4, height: 4) { _, _ in (1, 2, 3) }
+        let fifo = folder + "/pipe.png"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let empty = try spec("empty.png", "")
+        let cases: [(String, String)] = [
+            (fifo, "\(fifo): is not a regular file"), (folder, "\(folder): is a directory"),
+            (folder + "/missing.png", "\(folder)/missing.png: no such file"),
+            (empty, "\(a) and \(empty) are not of the same kind: compare two PNGs, or two specs or layouts"),
+        ]
+        for (other, message) in cases {
+            let result = try CommandRunner.run(["diff", a, other])
+            #expect(result.status == 2, "\(other)")
+            #expect(result.standardError == "error: \(message)\n", "\(other)")
+        }
+        // Two empty files are the same text, and neither a spec nor a layout.
+        let both = try CommandRunner.run(["diff", empty, empty])
+        #expect(both.status == 2)
+        #expect(both.standardError.hasPrefix("error: \(empty)"))
+    }
+
     @Test func aCorruptPNGIsAnError() throws {
         let a = try png("a.png", width: 20, height: 10) { _, _ in (240, 240, 240) }
         var bytes = [UInt8](FileManager.default.contents(atPath: a)!)

@@ -65,7 +65,7 @@ struct DiffCommand: ParsableCommand {
 
     private func comparePixels(_ oldBytes: [UInt8], _ newBytes: [UInt8]) throws -> Bool {
         // Byte-equal files have equal pixels: answered from the header, without decoding.
-        if output == nil, oldBytes == newBytes, let size = PNGCodec.size(of: oldBytes) {
+        if output == nil, Self.sameBytes(oldBytes, newBytes), let size = PNGCodec.size(of: oldBytes) {
             let result = DiffResult.identical(width: size.width, height: size.height)
             Output.standardOutput(json ? result.json : result.text)
             return false
@@ -122,16 +122,30 @@ struct DiffCommand: ParsableCommand {
         let slots: UnsafeMutableBufferPointer<Result<PixelImage, CLIError>?>
     }
 
+    /// The bytes of a file to compare: a PNG, a spec or a layout dump.
     static func read(_ path: String) throws(CLIError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        switch Syscalls.readRegularFile(atPath: path, limit: Self.maxFileBytes) {
+        case .success(let bytes): return bytes
+        case .failure(.system(let number)) where number == ENOENT:
             throw CLIError.io(path: path, message: "no such file")
+        case .failure(.system(let number)):
+            throw CLIError.io(path: path, message: "cannot be read (\(Syscalls.errorText(number)))")
+        case .failure(.notRegular(let isDirectory)):
+            throw CLIError.io(path: path, message: isDirectory ? "is a directory" : "is not a regular file")
+        case .failure(.tooLarge):
+            throw CLIError.io(path: path, message: "is larger than \(Self.maxFileBytes >> 30) GiB")
         }
-        guard !isDirectory.boolValue else { throw CLIError.io(path: path, message: "is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError.io(path: path, message: "cannot be read")
+    }
+
+    /// The largest file `diff` reads: far more than any picture it can decode.
+    static let maxFileBytes = 1 << 30
+
+    /// Whether two files hold the same bytes, compared with memcmp (the array's `==` goes a byte at a time).
+    static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
         }
-        return [UInt8](data)
     }
 
     static func isPNG(_ bytes: [UInt8]) -> Bool {
