@@ -222,12 +222,14 @@ def main():
                 if tool in skip:
                     continue
                 table.add((page, "diff", tool), run(argv, cwd=directory, env=env, ok=(0, 1)))
-            table.add((page, "diff-identical", "waterfall"), run([binary, "diff", old, f"{page}-copy.png"],
-                                                                  cwd=directory))
-            # What starting waterfall costs, and starting any process: `waterfall --version`, and
-            # cmp(1) on the same byte-identical pair.
-            table.add((page, "start", "waterfall"), run([binary, "--version"], cwd=directory))
-            table.add((page, "diff-identical", "cmp"), run(["cmp", old, f"{page}-copy.png"], cwd=directory))
+            # Commands of a few milliseconds, five times a round so that their medians hold still:
+            # the byte-identical pair, what starting waterfall costs (`waterfall --version`), and
+            # what starting any process costs (cmp(1) on the same pair).
+            for _ in range(5):
+                table.add((page, "diff-identical", "waterfall"), run([binary, "diff", old, f"{page}-copy.png"],
+                                                                      cwd=directory))
+                table.add((page, "start", "waterfall"), run([binary, "--version"], cwd=directory))
+                table.add((page, "diff-identical", "cmp"), run(["cmp", old, f"{page}-copy.png"], cwd=directory))
             for fmt in ("svg", "html"):
                 table.add((page, "markup", fmt), run([binary, "render", f"{page}.yaml", "--format", fmt,
                                                       "--output", "out-" + fmt], cwd=directory))
