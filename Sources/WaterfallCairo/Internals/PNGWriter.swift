@@ -35,9 +35,10 @@ struct PNGWriter {
     /// after filtering) at about the same speed; trying None and Average too costs time and buys
     /// nothing; 1 MiB segments keep both cores busy on small tiles for under 1% of size.
     struct Tuning: Equatable, Sendable {
-        /// The zlib level, 1 (fastest) to 9.
+        /// The zlib level, 1 (fastest) to 9, for hash chains; with runs only, just the level the
+        /// zlib header names.
         var level = 1
-        /// Deflate with runs only (zlib's Z_RLE) instead of hash chains.
+        /// Deflate with runs only (`Deflater.Strategy.runLength`) instead of zlib's hash chains.
         var runLengthOnly = true
         /// Which filters each row chooses from.
         var filters = FilterSet.subUpOrPaeth
