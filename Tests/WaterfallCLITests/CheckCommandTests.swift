@@ -7,20 +7,6 @@ import WaterfallTestSupport
 
 /// `waterfall check`: baselines, record mode and the review report.
 @Suite struct CheckCommandTests {
-    /// A spec and its baselines, copied into a folder of their own.
-    func workspace() throws -> (folder: String, spec: String, baselines: String) {
-        let folder = ExternalRenderers.temporaryPath("dir")
-        let baselines = folder + "/baselines"
-        try FileManager.default.createDirectory(atPath: baselines, withIntermediateDirectories: true)
-        let spec = folder + "/01-shop-grid.yaml"
-        try FileManager.default.copyItem(atPath: Repository.path("Examples/01-shop-grid.yaml"), toPath: spec)
-        for ext in ["png", "svg", "layout.json"] {
-            try FileManager.default.copyItem(
-                atPath: Repository.path("Output/01-shop-grid.\(ext)"), toPath: baselines + "/01-shop-grid.\(ext)")
-        }
-        return (folder, spec, baselines)
-    }
-
     func files(_ folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     }
@@ -35,7 +21,7 @@ import WaterfallTestSupport
     }
 
     @Test func aOnePointChangeFailsNamesTheMovedItemsAndLeavesAReport() throws {
-        let (folder, spec, baselines) = try workspace()
+        let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let text = try String(contentsOfFile: spec, encoding: .utf8)
         try text.replacingOccurrences(of: "{height: 140, title: Ceramic mug", with: "{height: 141, title: Ceramic mug")
@@ -91,7 +77,7 @@ import WaterfallTestSupport
     }
 
     @Test func aMissingBaselineFailsUntilRecorded() throws {
-        let (folder, spec, baselines) = try workspace()
+        let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.removeItem(atPath: baselines + "/01-shop-grid.svg")
         let missing = try CommandRunner.run(["check", spec, "--baselines", baselines])
@@ -110,7 +96,7 @@ import WaterfallTestSupport
     }
 
     @Test func aBadSpecIsAnErrorAndTheOthersStillRun() throws {
-        let (folder, spec, baselines) = try workspace()
+        let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let bad = folder + "/bad.yaml"
         try "width: -1".write(toFile: bad, atomically: true, encoding: .utf8)

@@ -6,22 +6,8 @@ import WaterfallTestSupport
 
 /// `waterfall check` and the renderer fingerprint beside the baselines; the pinned fonts.
 @Suite struct FingerprintCommandTests {
-    /// A spec and its baselines, copied into a folder of their own.
-    func workspace() throws -> (folder: String, spec: String, baselines: String) {
-        let folder = ExternalRenderers.temporaryPath("dir")
-        let baselines = folder + "/baselines"
-        try FileManager.default.createDirectory(atPath: baselines, withIntermediateDirectories: true)
-        let spec = folder + "/01-shop-grid.yaml"
-        try FileManager.default.copyItem(atPath: Repository.path("Examples/01-shop-grid.yaml"), toPath: spec)
-        for ext in ["png", "svg", "layout.json"] {
-            try FileManager.default.copyItem(
-                atPath: Repository.path("Output/01-shop-grid.\(ext)"), toPath: baselines + "/01-shop-grid.\(ext)")
-        }
-        return (folder, spec, baselines)
-    }
-
     @Test func aDifferentMachineIsOneLineBeforeTheResultsAndTheCheckGoesOn() throws {
-        let (folder, spec, baselines) = try workspace()
+        let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let current = try RendererFingerprint.current()
         var other = current
@@ -42,7 +28,7 @@ import WaterfallTestSupport
     }
 
     @Test func recordWritesThisMachinesFingerprintAndThenCheckIsQuiet() throws {
-        let (folder, spec, baselines) = try workspace()
+        let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = baselines + "/" + RendererFingerprint.fileName
         // Without a fingerprint there is nothing to compare: no warning.
@@ -75,7 +61,7 @@ import WaterfallTestSupport
     /// `examples` writes what shaped its pictures beside them, so its folder works as baselines;
     /// when a spec fails, its old pictures stay, and so does an existing fingerprint.
     @Test func examplesRecordsTheFingerprintOfWhatItRendered() throws {
-        let (folder, spec, _) = try workspace()
+        let (folder, spec, _) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let examples = folder + "/examples"
         try FileManager.default.createDirectory(atPath: examples, withIntermediateDirectories: true)
@@ -100,7 +86,7 @@ import WaterfallTestSupport
     }
 
     @Test func anUnreadableFingerprintIsOneLineAndTheCheckGoesOn() throws {
-        let (folder, spec, baselines) = try workspace()
+        let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = baselines + "/" + RendererFingerprint.fileName
         try Data("{\"cairo\": 1}".utf8).write(to: URL(fileURLWithPath: path))
@@ -114,7 +100,7 @@ import WaterfallTestSupport
     }
 
     @Test func aMissingFontFileIsOneLineAndExitStatusTwo() throws {
-        let (folder, spec, baselines) = try workspace()
+        let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let fonts = folder + "/fonts"
         let environment = [FontSet.rootVariable: fonts]

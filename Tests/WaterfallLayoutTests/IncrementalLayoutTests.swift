@@ -18,36 +18,31 @@ import WaterfallTestSupport
                     random.length(0...200),
                     span: Bool.random(using: &random) ? .single : .columns(Int.random(in: 1...columns, using: &random)))
                 let count = sectionCount == 0 ? 0 : configuration.sections[s].items.count
+                let edit: LayoutEdit
                 switch operation {
                 case 0:
                     let items = (0..<Int.random(in: 1...20, using: &random)).map { _ in
                         LayoutItem.height(random.length(0...200))
                     }
-                    try layout.appendItems(items, toSection: s)
-                    configuration.sections[s].items += items
+                    edit = .append(items, toSection: s)
                 case 1:
-                    let index = Int.random(in: 0...count, using: &random)
-                    try layout.insertItem(newItem, at: ItemPath(section: s, item: index))
-                    configuration.sections[s].items.insert(newItem, at: index)
+                    edit = .insert(newItem, at: ItemPath(section: s, item: Int.random(in: 0...count, using: &random)))
                 case 2 where count > 0:
-                    let index = Int.random(in: 0..<count, using: &random)
-                    try layout.deleteItem(at: ItemPath(section: s, item: index))
-                    configuration.sections[s].items.remove(at: index)
+                    edit = .delete(at: ItemPath(section: s, item: Int.random(in: 0..<count, using: &random)))
                 case 3 where count > 0:
                     let index = Int.random(in: 0..<count, using: &random)
                     let sizing: ItemSizing =
                         Bool.random(using: &random)
                         ? .height(random.length(0...300)) : .size(Size(width: 3, height: random.length(0...9)))
-                    try layout.resizeItem(at: ItemPath(section: s, item: index), to: sizing)
-                    configuration.sections[s].items[index].sizing = sizing
+                    edit = .resize(at: ItemPath(section: s, item: index), to: sizing)
                 default:
                     var section = LayoutSection(
                         settings: SectionSettings(columns: Int.random(in: 1...4, using: &random)),
                         headerHeight: random.length(0...40), items: [.height(10), .height(20, span: .full)])
                     section.settings.spacingWithLastSection = random.length(0...20)
-                    try layout.appendSection(section)
-                    configuration.sections.append(section)
+                    edit = .appendSection(section)
                 }
+                try edit.apply(to: &layout, and: &configuration)
                 let full = try Layout(configuration)
                 #expect(layout.contentSize == full.contentSize, "seed \(seed) step \(step)")
                 #expect(
@@ -73,15 +68,13 @@ import WaterfallTestSupport
         var layout = try Layout(configuration)
         for index in [8192, 8191, 4096, 4095, 4097, 12_288, 0, 9_999] {
             let path = ItemPath(section: 0, item: min(index, configuration.sections[0].items.count - 1))
-            try layout.resizeItem(at: path, to: .height(33))
-            configuration.sections[0].items[path.item].sizing = .height(33)
-            try layout.deleteItem(at: path)
-            configuration.sections[0].items.remove(at: path.item)
-            try layout.insertItem(.height(44, span: .columns(2)), at: path)
-            configuration.sections[0].items.insert(.height(44, span: .columns(2)), at: path.item)
             let appended = (0..<4_100).map { _ in LayoutItem.height(12) }
-            try layout.appendItems(appended, toSection: 0)
-            configuration.sections[0].items += appended
+            for edit in [
+                LayoutEdit.resize(at: path, to: .height(33)), .delete(at: path),
+                .insert(.height(44, span: .columns(2)), at: path), .append(appended, toSection: 0),
+            ] {
+                try edit.apply(to: &layout, and: &configuration)
+            }
             let full = try Layout(configuration)
             #expect(
                 layout.layoutAttributesForAllElements() == full.layoutAttributesForAllElements(), "edit at \(index)")

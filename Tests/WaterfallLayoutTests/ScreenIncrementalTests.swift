@@ -20,21 +20,17 @@ import WaterfallTestSupport
                 let newItem = LayoutItem.height(
                     random.length(0...200), span: Bool.random(using: &random) ? .single : .full)
                 let count = sectionCount == 0 ? 0 : configuration.sections[s].items.count
+                let edit: LayoutEdit
                 switch operation {
                 case 0:
                     let items = (0..<Int.random(in: 1...20, using: &random)).map { _ in
                         LayoutItem.height(random.length(0...200))
                     }
-                    try layout.appendItems(items, toSection: s)
-                    configuration.sections[s].items += items
+                    edit = .append(items, toSection: s)
                 case 1:
-                    let index = Int.random(in: 0...count, using: &random)
-                    try layout.insertItem(newItem, at: ItemPath(section: s, item: index))
-                    configuration.sections[s].items.insert(newItem, at: index)
+                    edit = .insert(newItem, at: ItemPath(section: s, item: Int.random(in: 0...count, using: &random)))
                 case 2 where count > 0:
-                    let index = Int.random(in: 0..<count, using: &random)
-                    try layout.deleteItem(at: ItemPath(section: s, item: index))
-                    configuration.sections[s].items.remove(at: index)
+                    edit = .delete(at: ItemPath(section: s, item: Int.random(in: 0..<count, using: &random)))
                 case 3 where count > 0:
                     let index = Int.random(in: 0..<count, using: &random)
                     // A size scaled to the column (or, in a horizontal feed, to the row height).
@@ -45,8 +41,7 @@ import WaterfallTestSupport
                             horizontal
                                 ? Size(width: random.length(0...9), height: 3)
                                 : Size(width: 3, height: random.length(0...9)))
-                    try layout.resizeItem(at: ItemPath(section: s, item: index), to: sizing)
-                    configuration.sections[s].items[index].sizing = sizing
+                    edit = .resize(at: ItemPath(section: s, item: index), to: sizing)
                 default:
                     var section = LayoutSection(
                         settings: SectionSettings(
@@ -56,9 +51,9 @@ import WaterfallTestSupport
                         headerHeight: random.length(0...40), items: [.height(10), .height(20, span: .full)],
                         hasBackground: Bool.random(using: &random))
                     section.settings.spacingWithLastSection = random.length(0...20)
-                    try layout.appendSection(section)
-                    configuration.sections.append(section)
+                    edit = .appendSection(section)
                 }
+                try edit.apply(to: &layout, and: &configuration)
                 operations[operation] += 1
                 let full = try Layout(configuration)
                 let note = "seed \(seed) step \(step) operation \(operation)"

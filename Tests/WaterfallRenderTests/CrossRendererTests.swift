@@ -34,19 +34,10 @@ import WaterfallTestSupport
 
     /// Classifies every device pixel of the scene.
     static func zones(_ scene: Scene, width: Int, height: Int) -> [Zone] {
-        var zones = [Zone](repeating: .plain, count: width * height)
-        let s = scene.scale
+        var zones = DevicePixelZones(width: width, height: height, scale: scene.scale, filledWith: Zone.plain)
         func mark(_ rect: Rect, _ zone: Zone, grow: Double) {
-            let x0 = max(0, Int((rect.minX * s - grow).rounded(.down)))
-            let x1 = min(width, Int((rect.maxX * s + grow).rounded(.up)))
-            let y0 = max(0, Int((rect.minY * s - grow).rounded(.down)))
-            let y1 = min(height, Int((rect.maxY * s + grow).rounded(.up)))
-            guard x0 < x1, y0 < y1 else { return }
-            for y in y0..<y1 {
-                for x in x0..<x1 where zones[y * width + x].rawValue < zone.rawValue || zone == .text {
-                    zones[y * width + x] = zone
-                }
-            }
+            // Text is its own zone wherever it lies, over outlines and images too.
+            zones.mark(rect, zone, grow: grow, always: zone == .text)
         }
         for element in scene.elements {
             let f = element.frame
@@ -70,7 +61,7 @@ import WaterfallTestSupport
         for element in scene.elements {
             for run in element.texts { mark(run.frame, .text, grow: 2) }
         }
-        return zones
+        return zones.zones
     }
 
     static func compare(_ a: PixelImage, _ b: PixelImage, zones: [Zone]) -> Comparison {

@@ -91,33 +91,20 @@ import WaterfallTestSupport
     /// The zone of every device pixel: text boxes grown by 2 pixels; with rounded corners, each
     /// corner's square grown by a pixel; with images, each image's area.
     static func zones(_ scene: Scene, width: Int, height: Int) -> [Zone] {
-        var zones = [Zone](repeating: .plain, count: width * height)
-        let s = scene.scale
-        func mark(_ rect: Rect, _ zone: Zone, grow: Double) {
-            let x0 = max(0, Int((rect.minX * s - grow).rounded(.down)))
-            let x1 = min(width, Int((rect.maxX * s + grow).rounded(.up)))
-            let y0 = max(0, Int((rect.minY * s - grow).rounded(.down)))
-            let y1 = min(height, Int((rect.maxY * s + grow).rounded(.up)))
-            guard x0 < x1, y0 < y1 else { return }
-            for y in y0..<y1 {
-                for x in x0..<x1 where zones[y * width + x].rawValue < zone.rawValue {
-                    zones[y * width + x] = zone
-                }
-            }
-        }
+        var zones = DevicePixelZones(width: width, height: height, scale: scene.scale, filledWith: Zone.plain)
         for element in scene.elements {
             let f = element.frame
-            if element.image != nil { mark(element.imageFrame ?? f, .image, grow: 0) }
+            if element.image != nil { zones.mark(element.imageFrame ?? f, .image, grow: 0) }
             let r = max(0, min(element.cornerRadius, f.width / 2, f.height / 2))
             guard r > 0 else { continue }
             for (x, y) in [(f.minX, f.minY), (f.maxX - r, f.minY), (f.minX, f.maxY - r), (f.maxX - r, f.maxY - r)] {
-                mark(Rect(x: x, y: y, width: r, height: r), .corner, grow: 1)
+                zones.mark(Rect(x: x, y: y, width: r, height: r), .corner, grow: 1)
             }
         }
         for element in scene.elements {
-            for run in element.texts { mark(run.frame, .text, grow: 2) }
+            for run in element.texts { zones.mark(run.frame, .text, grow: 2) }
         }
-        return zones
+        return zones.zones
     }
 
     /// How two pictures differ, zone by zone: pixels with any channel different.
