@@ -91,6 +91,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         // The C library's heap statistics, for the benchmark's bytes-per-item figures (glibc; zero elsewhere).
         .target(name: "CHeapStatistics"),

@@ -19,7 +19,7 @@ struct CheckCommand: ParsableCommand {
             number of specs rendered at once.
             """)
 
-    @Argument(help: "Spec files to check.")
+    @Argument(help: "Spec files to check, or folders of them.")
     var specs: [String]
 
     @Option(help: "The folder of baseline files.")
@@ -105,6 +105,7 @@ struct CheckCommand: ParsableCommand {
                 throw CLIError.badArgument(error.description)
             }
         }
+        let specs = try SpecFolder.expand(self.specs)
         let chosen = shard.map { $0.select(specs).map { specs[$0] } } ?? specs
         // One line before the results when the baselines were made on a different renderer.
         BaselineFingerprint.warnIfDifferent(baselines: baselines)
@@ -135,7 +136,7 @@ struct CheckCommand: ParsableCommand {
         if let junit { try AtomicFile.write(Array(results.junit.utf8), to: junit) }
         if let json { try AtomicFile.write(Array(results.json.utf8), to: json) }
         // Against every spec given, not this shard's: the other shards' specs still produce theirs.
-        let stale = prune ? try pruneBaselines() : []
+        let stale = prune ? try pruneBaselines(specs: specs) : []
         Output.standardOutput(results.summary + "\n")
         if results.count(.failed) > 0 || fingerprintError != nil { throw ExitCode(2) }
         if results.count(.changed) + results.count(.new) > 0 || (!stale.isEmpty && record == nil) {
@@ -184,7 +185,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Lists the stale baselines, and removes them when recording; returns them.
-    private func pruneBaselines() throws -> [String] {
+    private func pruneBaselines(specs: [String]) throws -> [String] {
         let stale = StaleBaselines.find(in: baselines, specs: specs)
         if record != nil { try StaleBaselines.remove(stale, from: baselines) }
         for file in stale {

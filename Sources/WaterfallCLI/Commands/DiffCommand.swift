@@ -124,7 +124,7 @@ struct DiffCommand: ParsableCommand {
 
     /// The bytes of a file to compare: a PNG, a spec or a layout dump.
     static func read(_ path: String) throws(CLIError) -> [UInt8] {
-        switch Syscalls.readRegularFile(atPath: path, limit: Self.maxFileBytes) {
+        switch RegularFile.read(atPath: path, limit: Self.maxFileBytes) {
         case .success(let bytes): return bytes
         case .failure(.system(let number)) where number == ENOENT:
             throw CLIError.io(path: path, message: "no such file")

@@ -20,7 +20,7 @@ struct ExamplesCommand: ParsableCommand {
             Output.standardOutput(Self.gettingStarted)
             return
         }
-        let specs = try Self.specs(in: examples)
+        let specs = try SpecFolder.expand([examples])
         let job = try options.job(appearance: .both)
         let galleryPath = (options.output as NSString).appendingPathComponent("index.html")
         try job.claims.claim(galleryPath, for: "the gallery")
@@ -77,18 +77,6 @@ struct ExamplesCommand: ParsableCommand {
 
         """
 
-    /// The `.yaml`, `.yml` and `.json` files of `folder`, sorted by name.
-    static func specs(in folder: String) throws(CLIError) -> [String] {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
-            throw CLIError.io(path: folder, message: "the examples folder cannot be read")
-        }
-        let specs = names.filter { [".yaml", ".yml", ".json"].contains(where: $0.hasSuffix) }.sorted()
-        guard !specs.isEmpty else { throw CLIError.io(path: folder, message: "has no .yaml, .yml or .json specs") }
-        return specs.map { (folder as NSString).appendingPathComponent($0) }
-    }
 }
 
 /// The gallery page: every rendered spec with a preview and links to its files.

@@ -28,8 +28,10 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
             guard security.accepts(token: token) else { return ServeResponse.forbidden("missing or wrong token") }
         }
         var response = try await next(request, context)
-        // No other site may frame these pages (a framed Approve button could be clicked blind).
-        response.headers[.contentSecurityPolicy] = "frame-ancestors 'self'"
+        // No other site may frame these pages (a framed Approve button could be clicked blind). A
+        // handler's own policy (the `sandbox` of a served file) is kept: the two are combined.
+        response.headers[.contentSecurityPolicy] = ServeResponse.policy(
+            response.headers[values: .contentSecurityPolicy], adding: "frame-ancestors 'self'")
         response.headers[.xContentTypeOptions] = "nosniff"
         return response
     }
@@ -53,6 +55,34 @@ enum ServeResponse {
         Response(
             status: status, headers: [.contentType: type, .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// Marks a response whose body came from the user's folders (a served file, a page or picture
+    /// rendered from a spec and its templates): it is shown, never run at this origin, so no script
+    /// in it can read the token or post an approval.
+    ///
+    /// - Parameter scripts: Whether scripts may run, at a unique origin of their own (a served
+    ///   file's, as Jupyter serves `/files/`); otherwise none runs, and the document keeps this
+    ///   origin so that the live page can write into its frame.
+    static func fromUserFolder(_ response: Response, scripts: Bool) -> Response {
+        var response = response
+        response.headers[.contentSecurityPolicy] = scripts ? "sandbox allow-scripts" : "sandbox allow-same-origin"
+        return response
+    }
+
+    /// `policies` (the values of `Content-Security-Policy` fields) and `directive` as one policy.
+    ///
+    /// Every directive of each is kept, so a response is never less restricted than either asked;
+    /// a directive already there is not repeated.
+    static func policy(_ policies: [String], adding directive: String) -> String {
+        var directives: [String] = []
+        for policy in policies + [directive] {
+            for part in policy.split(separator: ";") {
+                let text = part.trimmingCharacters(in: .whitespaces)
+                if !text.isEmpty, !directives.contains(text) { directives.append(text) }
+            }
+        }
+        return directives.joined(separator: "; ")
     }
 
     static func redirect(_ location: String) -> Response {

@@ -173,12 +173,15 @@ struct ServeServer: Sendable {
                 pipeline.renderers = [.html(templates: set, title: entry.name)]
                 return try Self.render(entry, view: view, pipeline: pipeline)
             }
-            return ServeResponse.bytes(bytes, type: "text/html; charset=utf-8")
+            return ServeResponse.fromUserFolder(
+                ServeResponse.bytes(bytes, type: "text/html; charset=utf-8"), scripts: false)
         } catch {
             let message = "\(error)"
-            return ServeResponse.html(
-                try ServePages.render("serve-error", ["title": entry.name, "message": message]),
-                status: .unprocessableContent)
+            return ServeResponse.fromUserFolder(
+                ServeResponse.html(
+                    try ServePages.render("serve-error", ["title": entry.name, "message": message]),
+                    status: .unprocessableContent),
+                scripts: false)
         }
     }
 
@@ -193,7 +196,7 @@ struct ServeServer: Sendable {
             let bytes = try await BlockingWork.run { [pipeline] in
                 try Self.render(entry, view: view, pipeline: pipeline)
             }
-            return ServeResponse.bytes(bytes, type: "image/png")
+            return ServeResponse.fromUserFolder(ServeResponse.bytes(bytes, type: "image/png"), scripts: false)
         } catch {
             return ServeResponse.text("\(error)", status: .unprocessableContent)
         }
@@ -236,13 +239,9 @@ struct ServeServer: Sendable {
     private func file(_ request: Request) -> Response {
         let parts = components(request)
         guard let mount = parts.first, let root = catalog.root(String(mount)),
-            let path = ServedPath.resolve(parts.dropFirst(), under: root.path),
-            let data = FileManager.default.contents(atPath: path)
+            let path = ServedPath.resolve(parts.dropFirst(), under: root.path)
         else { return ServeResponse.notFound() }
-        var response = ServeResponse.bytes([UInt8](data), type: ServeResponse.contentType(of: path))
-        // A served file is shown, never run: no script in it sees this origin (or the token).
-        response.headers[.contentSecurityPolicy] = "sandbox"
-        return response
+        return ServedFile.response(path: path, range: request.headers[.range])
     }
 
     // MARK: Review
@@ -280,7 +279,7 @@ struct ServeServer: Sendable {
         guard parts.count == 3, let name = parts[0].removingPercentEncoding, let index = Int(parts[1]),
             let bytes = review.image(name: name, tile: index, kind: String(parts[2]))
         else { return ServeResponse.notFound() }
-        return ServeResponse.bytes(bytes, type: "image/png")
+        return ServeResponse.fromUserFolder(ServeResponse.bytes(bytes, type: "image/png"), scripts: false)
     }
 
     /// Renders and compares the spec (or every spec) again and records its baselines with the

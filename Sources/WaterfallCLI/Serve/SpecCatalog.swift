@@ -20,6 +20,9 @@ struct SpecCatalog: Sendable {
     var arguments: [String]
     /// The folders files are served from: each spec's folder, and the baselines.
     var roots: [Root]
+    /// The entries of the folders given that have a spec's name but are not regular files, each
+    /// said once on standard error (the folders are looked at four times a second).
+    private let skipped = Locked(Set<String>())
 
     /// Checks that every argument exists.
     init(arguments: [String], baselines: String?) throws(CLIError) {
@@ -45,7 +48,14 @@ struct SpecCatalog: Sendable {
         for argument in arguments {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
-            let files = isDirectory.boolValue ? try ExamplesCommand.specs(in: argument) : [argument]
+            var files = [argument]
+            if isDirectory.boolValue {
+                let contents = try SpecFolder.scan(argument)
+                files = contents.specs
+                for path in contents.skipped where skipped.withLock({ $0.insert(path).inserted }) {
+                    Output.standardError(SpecFolder.skippedLine(path))
+                }
+            }
             for file in files {
                 let name = RenderPipeline.baseName(file)
                 if let other = entries.first(where: { $0.name == name }) {

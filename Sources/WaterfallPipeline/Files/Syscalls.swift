@@ -31,62 +31,6 @@ package enum Syscalls {
         return nil
     }
 
-    /// Why `readRegularFile` could not read a file.
-    package enum ReadFailure: Error, Equatable {
-        /// open, fstat or read failed with this error number.
-        case system(Int32)
-        /// Not a regular file (a directory, FIFO, socket or device): never read, so never waited on.
-        case notRegular(isDirectory: Bool)
-        /// Larger than the limit asked for.
-        case tooLarge
-    }
-
-    /// The bytes of the regular file at `path`, read with read(2) straight into the array.
-    ///
-    /// A FIFO or device is refused before a byte is read (opening does not wait for a writer),
-    /// and so is a file over `limit` bytes, even one that grows while it is read.
-    package static func readRegularFile(atPath path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(.system(errno)) }
-        defer { close(descriptor) }
-        var information = stat()
-        guard fstat(descriptor, &information) == 0 else { return .failure(.system(errno)) }
-        let type = information.st_mode & S_IFMT
-        guard type == S_IFREG else { return .failure(.notRegular(isDirectory: type == S_IFDIR)) }
-        let expected = Int(information.st_size)
-        guard expected <= limit else { return .failure(.tooLarge) }
-        var bytes: [UInt8] = []
-        var capacity = max(expected, 1)
-        while true {
-            var failure: Int32?
-            let before = bytes.count
-            bytes.reserveCapacity(capacity + 1)
-            // One byte more than expected, so that the end of the file is seen in the same read.
-            let room = capacity + 1 - before
-            bytes.append(contentsOf: repeatElement(0, count: room))
-            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
-                var total = 0
-                while total < room {
-                    let count = read(descriptor, buffer.baseAddress! + before + total, room - total)
-                    if count > 0 {
-                        total += count
-                    } else if count == 0 {
-                        break
-                    } else if errno != EINTR {
-                        failure = errno
-                        break
-                    }
-                }
-                return total
-            }
-            if let failure { return .failure(.system(failure)) }
-            bytes.removeLast(room - got)
-            if got < room { return .success(bytes) }
-            guard bytes.count <= limit else { return .failure(.tooLarge) }
-            capacity = bytes.count * 2
-        }
-    }
-
     /// The system's text for an error number, such as "No space left on device".
     package static func errorText(_ number: Int32) -> String {
         String(cString: strerror(number))

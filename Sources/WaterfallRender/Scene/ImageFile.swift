@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 
 /// An image file read for embedding: its bytes, its format and its pixel size from the header.
 enum ImageFile {
@@ -12,6 +13,8 @@ enum ImageFile {
         case unreadable(String)
         case tooLarge(String)
         case unsupported
+        /// A FIFO, a device or a socket: never read, so never waited on.
+        case notRegular
         case corrupt(String)
         /// An image named by URL that the fetch step could not fetch, and why.
         case notFetched(String)
@@ -22,6 +25,7 @@ enum ImageFile {
             case .unreadable(let reason): "cannot be read (\(reason))"
             case .tooLarge(let what): "is too large (\(what))"
             case .unsupported: "is not a PNG or JPEG file"
+            case .notRegular: "is not a regular file (a FIFO, a device or a socket)"
             case .corrupt(let reason): "is not a valid image (\(reason))"
             case .notFetched(let reason): "cannot be fetched (\(reason))"
             }
@@ -40,13 +44,15 @@ enum ImageFile {
 
     /// Reads the image at `full`, an already resolved path; `path` is the spelling messages use.
     static func load(_ path: String, at full: String, id: Int, budget: PixelBudget) throws(Problem) -> SceneImage {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { throw .missing }
-        guard !isDirectory.boolValue else { throw .unreadable("it is a directory") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: full)[.size] as? Int) ?? 0
-        guard size <= maximumBytes else { throw .tooLarge("\(size) bytes; at most \(maximumBytes) are allowed") }
-        guard let data = FileManager.default.contents(atPath: full) else { throw .unreadable("permission denied?") }
-        let bytes = [UInt8](data)
+        let bytes: [UInt8]
+        switch RegularFile.read(atPath: full, limit: maximumBytes) {
+        case .success(let read): bytes = read
+        case .failure(.system(let number)) where number == ENOENT || number == ENOTDIR: throw .missing
+        case .failure(.notRegular(isDirectory: true)): throw .unreadable("it is a directory")
+        case .failure(.notRegular(isDirectory: false)): throw .notRegular
+        case .failure(.tooLarge): throw .tooLarge("more than \(maximumBytes) bytes, the most an image may have")
+        case .failure(.system(let number)): throw .unreadable(String(cString: strerror(number)))
+        }
         let (format, width, height) = try header(bytes)
         guard width > 0, height > 0 else { throw .corrupt("its size is \(width)×\(height)") }
         let (area, overflow) = width.multipliedReportingOverflow(by: height)

@@ -254,11 +254,12 @@ enum BundledTemplates {
         </header>
         <pre id="error" role="alert"></pre>
         <main>
-        <iframe id="frame" title="{{name}}" src="{{renderURL}}" width="{{width}}" height="600"></iframe>
+        <iframe id="frame" title="{{name}}" src="{{renderURL}}" sandbox="allow-same-origin" width="{{width}}" height="600"></iframe>
         </main>
         <script>
         // The spec's page is rendered by the server into the frame; when the spec, an image or a template
         // changes, it is fetched again and written into the same frame, so this page keeps its scroll position.
+        // The frame is sandboxed without scripts: nothing a spec or its templates put in the page runs.
         const name = document.body.dataset.spec;
         const frame = document.getElementById('frame');
         const errorBox = document.getElementById('error');

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 import Yams
 
 /// An app's data file read for `itemsFrom`: a property list, JSON or CSV, as one tree of values.
@@ -46,40 +47,12 @@ struct DataFile {
 
     /// The file's bytes: a regular file (links followed) of at most ``maximumBytes``.
     private static func readBytes(path: String, name: String) throws(AccessProblem) -> [UInt8] {
-        // O_NONBLOCK: opening a FIFO with no writer must not hang; its type is refused just after.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let reason = errno
-            if reason == ENOENT || reason == ENOTDIR { throw .problem("\(name): no such file") }
-            throw .problem("\(name): cannot be read (\(String(cString: strerror(reason))))")
+        switch RegularFile.read(atPath: path, limit: maximumBytes) {
+        case .success(let bytes): return bytes
+        case .failure(.notRegular(isDirectory: true)): throw .problem("\(name): is a directory, not a data file")
+        case .failure(.tooLarge): throw .problem("\(name): is larger than \(maximumBytes / 1_048_576) MiB")
+        case .failure(let failure): throw .problem("\(name): \(failure.reason)")
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw .problem("\(name): cannot be read (\(String(cString: strerror(errno))))")
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .problem("\(name): is a directory, not a data file")
-        default: throw .problem("\(name): is not a regular file (a FIFO, a device or a socket)")
-        }
-        let limit = "\(name): is larger than \(maximumBytes / 1_048_576) MiB"
-        guard status.st_size <= maximumBytes else { throw .problem(limit) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(status.st_size))
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            guard count > 0 else {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw .problem("\(name): cannot be read (\(String(cString: strerror(errno))))")
-            }
-            // The file may grow after it was measured.
-            guard bytes.count + count <= maximumBytes else { throw .problem(limit) }
-            bytes += buffer[..<count]
-        }
-        return bytes
     }
 
     /// `bytes` as UTF-8 text, or an error naming the first bad byte.

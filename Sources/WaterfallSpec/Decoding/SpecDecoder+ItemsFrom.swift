@@ -15,6 +15,14 @@ extension SpecDecoder {
     static let optionalDataFields: Set = [
         "title", "subtitle", "meta", "color", "textColor", "cornerRadius", "titleLines", "span",
     ]
+    /// The most text one field's template may expand to, in UTF-8 bytes.
+    ///
+    /// A template that repeats a placeholder multiplies its value: `{v}` five thousand times over
+    /// a 100 KB value is 500 MB. The limits are checked while the text is put together, so no
+    /// more than they allow is ever held.
+    static let maximumFieldTextBytes = 1 << 20
+    /// The most text all of a data file's templates may expand to together, in UTF-8 bytes.
+    static let maximumTemplateTextBytes = 64 << 20
 
     /// The items of `itemsFrom: {file, at, fields}`: one a record of the data file.
     ///
@@ -51,9 +59,10 @@ extension SpecDecoder {
         let folder = (file as NSString).deletingLastPathComponent
         var items: [SpecItem] = []
         items.reserveCapacity(list.count)
+        var expanded = 0
         for (index, record) in list.enumerated() {
             do {
-                var item = try self.item(from: record, mapping: mapping, columns: columns)
+                var item = try self.item(from: record, mapping: mapping, columns: columns, expanded: &expanded)
                 if let image = item.image, !folder.isEmpty, !image.hasPrefix("/"), !image.hasURLScheme {
                     item.image = (folder as NSString).appendingPathComponent(image)
                 }
@@ -95,9 +104,11 @@ extension SpecDecoder {
     }
 
     /// The item a record stands for: the spec's item with the mapped keys, read by `item(_:columns:)`.
-    private func item(from record: Field, mapping: [(String, FieldSource)], columns: Int) throws(SpecError)
-        -> SpecItem
-    {
+    ///
+    /// - Parameter expanded: The text the data file's templates have expanded to so far, in bytes.
+    private func item(
+        from record: Field, mapping: [(String, FieldSource)], columns: Int, expanded: inout Int
+    ) throws(SpecError) -> SpecItem {
         guard case .mapping = record.node else {
             throw record.error("expected a record (a mapping), found \(record.kindName)")
         }
@@ -124,9 +135,23 @@ extension SpecDecoder {
                 itemPath = name == "width" || name == "height" ? "size." + name : itemKey
                 places[itemPath] = (found.path, "")
             case .template(let parts):
-                guard let text = try record.fill(parts, required: !Self.optionalDataFields.contains(name)) else {
-                    continue
+                let limit = min(Self.maximumFieldTextBytes, Self.maximumTemplateTextBytes - expanded)
+                let filled: String?
+                do {
+                    filled = try record.fill(parts, required: !Self.optionalDataFields.contains(name), limit: limit)
+                } catch {
+                    switch error {
+                    case .bad(let error): throw error
+                    case .tooLong:
+                        let message =
+                            limit < Self.maximumFieldTextBytes
+                            ? "the data file's templates expand to more than \(Self.maximumTemplateTextBytes >> 20) MiB of text in all"
+                            : "expands to more than \(Self.maximumFieldTextBytes >> 20) MiB of text, the most one field may hold"
+                        throw record.error("fields.\(name): \(message)")
+                    }
                 }
+                guard let text = filled else { continue }
+                expanded += text.utf8.count
                 value = .scalar(Node.Scalar(text, DataTag.str))
                 itemPath = name == "width" || name == "height" ? "size." + name : itemKey
                 places[itemPath] = (record.path, "fields.\(name): ")
@@ -241,23 +266,39 @@ extension Field {
         }
     }
 
+    /// Why a template could not be filled.
+    enum FillFailure: Error {
+        /// A key is missing or holds no text.
+        case bad(SpecError)
+        /// The text would pass the limit.
+        case tooLong
+    }
+
     /// A template's text with the record's values; `nil` when a key is missing and not `required`.
-    func fill(_ parts: [FieldSource.Part], required: Bool) throws(SpecError) -> String? {
+    ///
+    /// - Parameter limit: The most UTF-8 bytes the text may have; it is checked before each piece
+    ///   is added, so no longer text is ever made.
+    func fill(_ parts: [FieldSource.Part], required: Bool, limit: Int) throws(FillFailure) -> String? {
         var text = ""
         for part in parts {
+            let piece: String
             switch part {
             case .text(let literal):
-                text += literal
+                piece = literal
             case .key(let key):
-                guard let value = try value(at: key), value.tagName != .null else {
+                let found: Field?
+                do { found = try value(at: key) } catch { throw .bad(error) }
+                guard let value = found, value.tagName != .null else {
                     guard required else { return nil }
-                    throw error("missing key \"\(key)\"")
+                    throw .bad(error("missing key \"\(key)\""))
                 }
                 guard case .scalar(let scalar) = value.node else {
-                    throw value.error("expected text or a number for a template, found \(value.kindName)")
+                    throw .bad(value.error("expected text or a number for a template, found \(value.kindName)"))
                 }
-                text += scalar.string
+                piece = scalar.string
             }
+            guard text.utf8.count + piece.utf8.count <= limit else { throw .tooLong }
+            text += piece
         }
         return text
     }
