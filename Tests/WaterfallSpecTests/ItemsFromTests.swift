@@ -169,13 +169,47 @@ import WaterfallSpec
             "shop.csv:3: [1].w: expected a number, found a string"
         ),
         ("shop.csv", Array("w,h\n1,\"2\n".utf8), "shop.csv:2:3: a quoted field is not closed"),
-        ("shop.csv", Array("w,h\n1,2".utf8) + [0xFF, 0x0A], "shop.csv: is not UTF-8 text (bad byte at offset 7)"),
+        ("shop.csv", Array("w,h\n1,2".utf8) + [0xFF, 0x0A], "shop.csv:2:4: a byte that is not UTF-8 (a data file is UTF-8 text)"),
+        (
+            "shop.csv", Array("w,h\r\n1,2\r\n\"é\u{1F9CB}\r\n\",3\r".utf8) + [0xC3, 0x28, 0x0A],
+            "shop.csv:5:1: a byte that is not UTF-8 (a data file is UTF-8 text)"
+        ),
+        (
+            "shop.json", Array("[{\"w\": 1, \"h\": \"é🧋".utf8) + [0xE2, 0x82] + Array("\"}]".utf8),
+            "shop.json:1:19: a byte that is not UTF-8 (a data file is UTF-8 text)"
+        ),
         ("shop.csv", Array("w,h\n1\n".utf8), "shop.csv:2: has 1 field; the header has 2"),
         (
             "shop.plist", Array("not a plist <".utf8),
             "shop.plist: is not a valid property list (Unexpected character n at line 1)"
         ),
     ]
+
+    /// A template that repeats a placeholder multiplies its value; past the limit it is refused
+    /// with the file, the record's line and the field, before the text is made.
+    @Test func aTemplateThatExpandsPastTheLimitOfOneFieldIsRefused() throws {
+        let folder = try Folder()
+        try folder.write("shop.csv", "v,h\nshort,10\n" + String(repeating: "x", count: 100_000) + ",20\n")
+        let template = String(repeating: "{v}", count: 5_000)
+        #expect(
+            try folder.message("itemsFrom: {file: shop.csv, fields: {title: \"\(template)\", cardHeight: h}}")
+                == "shop.csv:3: [1]: fields.title: expands to more than 1 MiB of text, the most one field may hold")
+        // Just under the limit is read: ten copies of the value are 1,000,000 bytes.
+        let ten = String(repeating: "{v}", count: 10)
+        let spec = try folder.load("itemsFrom: {file: shop.csv, fields: {title: \"\(ten)\", cardHeight: h}}")
+        #expect(spec.sections[0].items[1].title?.utf8.count == 1_000_000)
+    }
+
+    @Test func templatesThatExpandPastTheLimitOfAFileTogetherAreRefused() throws {
+        let folder = try Folder()
+        let value = String(repeating: "y", count: 100_000)
+        try folder.write("shop.csv", "v,h\n" + String(repeating: value + ",10\n", count: 80))
+        let template = String(repeating: "{v}", count: 9)
+        // 900,000 bytes a record: the 75th record passes 64 MiB.
+        #expect(
+            try folder.message("itemsFrom: {file: shop.csv, fields: {title: \"\(template)\", cardHeight: h}}")
+                == "shop.csv:76: [74]: fields.title: the data file's templates expand to more than 64 MiB of text in all")
+    }
 
     @Test(arguments: badRecords)
     func aBadRecordIsNamedByFileIndexAndKey(_ file: String, _ bytes: [UInt8], _ message: String) throws {

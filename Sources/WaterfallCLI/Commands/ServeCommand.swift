@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
 
@@ -25,6 +26,15 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
 
+    @Option(
+        name: .customLong("allow-host"),
+        help: ArgumentHelp(
+            """
+            A name requests may be for besides localhost and this machine's own names and addresses \
+            (repeat it for more); any other Host header is refused.
+            """, valueName: "name"))
+    var allowedHosts: [String] = []
+
     @Option(help: "The folder of baseline files, for the review view and approval.")
     var baselines: String?
 
@@ -43,6 +53,12 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+        for name in allowedHosts {
+            let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && !$0.properties.isWhitespace && $0.value > 32 }
+            guard !name.isEmpty, allowed, !name.contains("/"), !name.contains("@") else {
+                throw ValidationError("--allow-host takes a host name or address, not '\(name.escapedForMessage)'")
+            }
+        }
         try RenderOptions.validate(scale: scale)
     }
 
@@ -64,7 +80,7 @@ struct ServeCommand: ParsableCommand {
             catalog: catalog, host: host, port: port, baselines: baselines, templates: templates,
             pipeline: RenderPipeline(
                 renderers: [], scale: scale, missingImages: missingImages,
-                remoteImages: fetch.remoteImages(remembersFailures: false)))
+                remoteImages: fetch.remoteImages(remembersFailures: false)), allowedHosts: allowedHosts)
         let failure = Locked<String?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {

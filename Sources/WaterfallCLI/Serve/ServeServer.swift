@@ -26,7 +26,7 @@ struct ServeServer: Sendable {
 
     init(
         catalog: SpecCatalog, host: String, port: Int, baselines: String?, templates: String?,
-        pipeline: RenderPipeline
+        pipeline: RenderPipeline, allowedHosts: [String] = []
     ) {
         self.catalog = catalog
         self.host = host
@@ -34,7 +34,7 @@ struct ServeServer: Sendable {
         self.baselines = baselines
         self.templates = templates
         self.pipeline = pipeline
-        security = ServeSecurity(host: host)
+        security = ServeSecurity(host: host, allowedHosts: allowedHosts)
         watcher = FileWatcher(catalog: catalog, templates: templates)
     }
 

@@ -55,13 +55,34 @@ struct DataFile {
         }
     }
 
-    /// `bytes` as UTF-8 text, or an error naming the first bad byte.
+    /// `bytes` as UTF-8 text, or an error naming the line and column of the first bad byte.
     static func text(_ bytes: [UInt8], name: String) throws(SpecError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            let offset = Spec.firstInvalidUTF8Offset(bytes)
-            throw SpecError(file: name, location: "", message: "is not UTF-8 text (bad byte at offset \(offset))")
+            let (line, column) = position(ofOffset: Spec.firstInvalidUTF8Offset(bytes), in: bytes)
+            throw SpecError(
+                file: name, line: line, column: column, location: "", message: "a byte that is not UTF-8 (a data file is UTF-8 text)")
         }
         return text
+    }
+
+    /// The line and column (1-based, the column counted in characters) of the byte at `offset`,
+    /// which every byte before is valid UTF-8; a line ends at LF, CRLF or a lone CR, as in CSV.
+    static func position(ofOffset offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var index = 0
+        while index < offset {
+            let byte = bytes[index]
+            if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80, byte != 0x0D {
+                // A byte that starts a character (not a continuation byte) counts one column.
+                column += 1
+            }
+            index += 1
+        }
+        return (line, column)
     }
 
     // MARK: - Formats
