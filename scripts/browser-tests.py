@@ -5,12 +5,15 @@
 
 Checks that a spec page updates by itself after its spec is edited (keeping the scroll position),
 that a broken spec shows its error, that Approve writes the baseline so the next `waterfall check`
-passes, that a POST without the token is refused, and that the static report has its full-size
-view, its boxes, its cause, its record command and its folded region list. Every wait is bounded;
+passes, that a POST without the token is refused, that a script in a served HTML or SVG file or in
+the spec's own templates can neither read the token, nor approve, nor frame the review page, and
+that the static report has its full-size view, its boxes, its cause, its record command and its
+folded region list. Every wait is bounded;
 the server is started on a free loopback port and stopped here. Exits non-zero on any failure.
 """
 import os
 import pathlib
+import re
 import select
 import subprocess
 import sys
@@ -170,6 +173,102 @@ def serve_tests(waterfall, work, browser):
             server.wait(timeout=10)
 
 
+ATTACK = """(async () => {
+  const log = [];
+  let token = '';
+  try {
+    const page = await (await fetch('/review')).text();
+    const found = page.match(/name="token" value="([0-9a-f]{64})"/);
+    if (found) token = found[1];
+    log.push('read-review');
+  } catch (error) { log.push('review-unreadable'); }
+  for (const path of ['/approve-all', '/approve/alpha']) {
+    try {
+      await fetch(path, {method: 'POST', headers: {'X-Waterfall-Token': token}, body: 'token=' + token});
+      log.push('posted-with-header');
+    } catch (error) { log.push('post-refused'); }
+    try {
+      await fetch(path, {method: 'POST', mode: 'no-cors', body: new URLSearchParams({token})});
+      log.push('posted-form');
+    } catch (error) { log.push('form-refused'); }
+  }
+  const frame = document.createElement('iframe');
+  frame.src = '/review';
+  document.documentElement.appendChild(frame);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  try { log.push('framed:' + frame.contentDocument.body.innerHTML.length); } catch (error) { log.push('frame-unreadable'); }
+  try { log.push('parent:' + window.parent.document.title); } catch (error) { log.push('parent-unreadable'); }
+  log.push('token:' + (token ? 'stolen' : 'none'));
+  document.title = 'done ' + log.join(' ');
+})();"""
+
+
+def untrusted_files_tests(waterfall, work, browser):
+    """A branch's files attack the review: a served HTML page, an SVG and the spec's own templates."""
+    specs = work / "untrusted"
+    baselines = work / "untrusted-baselines"
+    specs.mkdir()
+    (specs / "alpha.yaml").write_text(spec("Alpha"))
+    recorded = run(waterfall, "check", "untrusted/alpha.yaml", "--baselines", "untrusted-baselines", "--record",
+                   cwd=work)
+    check(recorded.returncode == 0, f"untrusted: baselines recorded ({recorded.stderr.strip()})")
+    (specs / "alpha.yaml").write_text(spec("Changed"))  # what an approval would write
+    before = (baselines / "alpha.png").read_bytes()
+    (specs / "evil.html").write_text(f"<!DOCTYPE html><title>evil</title><script>{ATTACK}</script>")
+    (specs / "evil.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        f'<title>evil</title><script><![CDATA[{ATTACK}]]></script></svg>')
+    templates = work / "untrusted-templates"
+    templates.mkdir()
+    root = pathlib.Path(__file__).resolve().parent.parent / "Templates"
+    for template in root.glob("*.mustache"):
+        (templates / template.name).write_text(template.read_text())
+    page_template = (templates / "page.mustache").read_text()
+    (templates / "page.mustache").write_text(page_template.replace("</body>", f"<script>{ATTACK}</script></body>"))
+
+    server, url = start_server(waterfall, "untrusted", "--baselines", "untrusted-baselines", "--templates",
+                               str(templates), cwd=work)
+    try:
+        page = browser.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        requests = []
+        page.on("request", lambda request: requests.append(
+            (request.method, request.url, request.headers.get("x-waterfall-token", ""), request.post_data or "")))
+        for name in ["evil.html", "evil.svg"]:
+            requests.clear()
+            response = page.goto(url + "files/specs1/" + name)
+            policy = response.headers.get("content-security-policy", "")
+            check("sandbox" in policy and "frame-ancestors 'self'" in policy, f"{name} arrives sandboxed ({policy})")
+            page.wait_for_function("document.title.startsWith('done')", timeout=15_000)
+            title = page.title()
+            check("review-unreadable" in title and "token:none" in title, f"{name}: its script cannot read the token ({title})")
+            check("frame-unreadable" in title, f"{name}: its script cannot read a framed review page ({title})")
+            posts = [r for r in requests if r[0] == "POST"]
+            check(posts and all(token == "" and not re.search("[0-9a-f]{64}", body) for _, _, token, body in posts),
+                  f"{name}: its {len(posts)} POSTs reached the server without the token")
+        # The spec's own templates: the live page's frame runs no script of theirs.
+        requests.clear()
+        page.goto(url + "spec/alpha")
+        page.frame_locator("#frame").get_by_text("Changed", exact=True).wait_for()
+        time.sleep(2)
+        titles = [frame.title() for frame in page.frames]
+        check(len(titles) == 2 and not any(t.startswith("done") for t in titles),
+              f"a template's script did not run in the live page or its frame ({titles})")
+        check(not [r for r in requests if r[0] == "POST"], "a template's script made no POST")
+        page.goto(url + "render/alpha")
+        time.sleep(2)
+        check(not page.title().startswith("done"), "a template's script does not run when its page is opened alone")
+        check((baselines / "alpha.png").read_bytes() == before, "no baseline changed")
+        page.close()
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=10)
+
+
 def report_tests(waterfall, work, browser):
     (work / "specs" / "alpha.yaml").write_text(spec("Omega", first_height=121))
     result = run(waterfall, "check", "specs/alpha.yaml", "--baselines", "baselines", "--report", "report", cwd=work)
@@ -205,6 +304,7 @@ def main():
         try:
             work = pathlib.Path(folder)
             serve_tests(waterfall, work, browser)
+            untrusted_files_tests(waterfall, work, browser)
             report_tests(waterfall, work, browser)
         finally:
             browser.close()

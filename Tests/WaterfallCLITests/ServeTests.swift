@@ -17,7 +17,16 @@ import Glibc
         let folder: String
         var port = 0
 
-        init(extraSpecs: [String: String] = [:]) throws {
+        /// The server's standard error.
+        let log: String
+
+        /// - Parameters:
+        ///   - arguments: Further arguments for `serve`.
+        ///   - prepare: Called with the folder before the server starts (the specs are in `specs/`).
+        init(
+            extraSpecs: [String: String] = [:], arguments: [String] = [],
+            prepare: (String) throws -> Void = { _ in }
+        ) throws {
             folder = ExternalRenderers.temporaryPath("dir")
             try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
             for (name, text) in ["alpha": ServeTests.spec(grow: 0), "bravo": ServeTests.spec(grow: 3)]
@@ -30,12 +39,15 @@ import Glibc
                 ["check", "specs/alpha.yaml", "specs/bravo.yaml", "--baselines", "baselines", "--record"],
                 currentDirectory: folder)
             #expect(recorded.status == 0, "\(recorded.standardError)")
+            try prepare(folder)
             process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("waterfall")
-            process.arguments = ["serve", "specs", "--port", "0", "--baselines", "baselines"]
+            process.arguments = ["serve", "specs", "--port", "0", "--baselines", "baselines"] + arguments
             process.currentDirectoryURL = URL(fileURLWithPath: folder)
             let output = Pipe()
             process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
+            log = folder + "/serve.log"
+            _ = FileManager.default.createFile(atPath: log, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             try process.run()
             // The first line is `serving http://127.0.0.1:PORT/`; give up after a minute.
             let line = Locked("")
@@ -52,8 +64,8 @@ import Glibc
             }.start()
             _ = done.wait(timeout: .now() + 60)
             let text = line.get()
-            guard text.hasPrefix("serving http://127.0.0.1:"),
-                let port = Int(text.dropFirst("serving http://127.0.0.1:".count).prefix { $0.isNumber })
+            guard text.hasPrefix("serving http://"), let colon = text.lastIndex(of: ":"),
+                let port = Int(text[text.index(after: colon)...].prefix { $0.isNumber })
             else {
                 process.terminate()
                 throw ServeTestError(message: "serve printed \(text.debugDescription)")
@@ -69,11 +81,26 @@ import Glibc
             try? FileManager.default.removeItem(atPath: folder)
         }
 
-        /// Sends `request` as written and returns the status and the body.
+        /// What the server wrote on standard error so far.
+        var standardError: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+
+        /// The server's peak resident memory in bytes (`VmHWM` on Linux).
+        var peakMemory: Int? {
+            let path = "/proc/\(process.processIdentifier)/status"
+            guard let status = try? String(contentsOfFile: path, encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+            else { return nil }
+            let fields = line.split(separator: " ")
+            guard fields.count >= 2, let kilobytes = Int(fields[1]) else { return nil }
+            return kilobytes * 1024
+        }
+
+        /// Sends `request` as written and returns the status, the body and the head (status line
+        /// and header fields).
         func send(
             _ method: String, _ path: String, headers: [String: String] = [:], body: String = "",
             host: String? = nil
-        ) throws -> (status: Int, body: String) {
+        ) throws -> (status: Int, body: String, head: String) {
             var text = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
             for (name, value) in headers { text += "\(name): \(value)\r\n" }
             if method == "POST" {
@@ -82,8 +109,8 @@ import Glibc
             text += "\r\n" + body
             let response = try RawHTTP.exchange(port: port, request: Array(text.utf8))
             let status = response.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
-            let content = response.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
-            return (status, content)
+            let parts = response.components(separatedBy: "\r\n\r\n")
+            return (status, parts.dropFirst().joined(separator: "\r\n\r\n"), parts.first ?? "")
         }
 
         /// The token the review page embeds.
@@ -245,6 +272,13 @@ private final class Locked<Value>: @unchecked Sendable {
 /// One HTTP exchange over a plain socket, sent byte for byte as given.
 enum RawHTTP {
     static func exchange(port: Int, request: [UInt8]) throws -> String {
+        var response: [UInt8] = []
+        try exchange(port: port, request: request) { response += $0 }
+        return String(decoding: response, as: UTF8.self)
+    }
+
+    /// Sends `request` and hands each piece of the answer to `receive` as it arrives, holding none.
+    static func exchange(port: Int, request: [UInt8], receive: (ArraySlice<UInt8>) -> Void) throws {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -270,13 +304,11 @@ enum RawHTTP {
             guard count > 0 else { throw ServeTestError(message: "send failed") }
             sent += count
         }
-        var response: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count <= 0 { break }
-            response += buffer[0..<count]
+            receive(buffer[0..<count])
         }
-        return String(decoding: response, as: UTF8.self)
     }
 }

@@ -16,9 +16,13 @@ public enum CommandRunner {
             : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     }
 
+    /// Runs `waterfall` with `arguments` and waits for it.
+    ///
+    /// - Parameter timeout: Seconds after which the process is ended (SIGKILL), so that a test of
+    ///   something that must not hang fails instead of hanging the suite.
     public static func run(
         _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
-        currentDirectory: String? = nil
+        currentDirectory: String? = nil, timeout: Double = 600
     ) throws -> CommandResult {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("waterfall")
@@ -39,6 +43,12 @@ public enum CommandRunner {
         process.standardError = errorHandle
         process.standardInput = inputPipe
         try process.run()
+        let pid = process.processIdentifier
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            if finished.wait(timeout: .now() + timeout) == .timedOut { kill(pid, SIGKILL) }
+        }.start()
+        defer { finished.signal() }
         try errorHandle.close()
         if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try inputPipe.fileHandleForWriting.close()

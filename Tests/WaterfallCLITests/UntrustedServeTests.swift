@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+import WaterfallTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `serve` over a folder from an untrusted branch: what its files can do, how much they can make
+/// the server hold, which `Host` it answers. The browser half (a served page's script trying to
+/// approve) is in `scripts/browser-tests.py`.
+@Suite(.serialized) struct UntrustedServeTests {
+    typealias Server = ServeTests.Server
+
+    /// The value of the header field `name` in a response head, or nil.
+    static func field(_ name: String, in head: String) -> String? {
+        for line in head.components(separatedBy: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == name.lowercased() else {
+                continue
+            }
+            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+
+    @Test func whatCameFromTheServedFoldersIsSandboxedAndStillNeverFramedElsewhere() throws {
+        let server = try Server { folder in
+            try "<script>fetch('/review')</script>".write(
+                toFile: folder + "/specs/page.html", atomically: true, encoding: .utf8)
+            try "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>".write(
+                toFile: folder + "/specs/picture.svg", atomically: true, encoding: .utf8)
+        }
+        // A served file runs only at a unique origin of its own; a page or picture rendered from a
+        // spec and its templates runs no script at all.
+        for (path, policy) in [
+            ("/files/specs1/page.html", "sandbox allow-scripts; frame-ancestors 'self'"),
+            ("/files/specs1/picture.svg", "sandbox allow-scripts; frame-ancestors 'self'"),
+            ("/files/baselines/alpha.png", "sandbox allow-scripts; frame-ancestors 'self'"),
+            ("/render/alpha", "sandbox allow-same-origin; frame-ancestors 'self'"),
+            ("/png/alpha", "sandbox allow-same-origin; frame-ancestors 'self'"),
+        ] {
+            let response = try server.send("GET", path)
+            #expect(response.status == 200, "\(path)")
+            #expect(Self.field("Content-Security-Policy", in: response.head) == policy, "\(path): \(response.head)")
+            #expect(Self.field("X-Content-Type-Options", in: response.head) == "nosniff", "\(path)")
+        }
+        // The server's own pages run their scripts, and only its own pages may frame them.
+        for path in ["/", "/spec/alpha", "/review"] {
+            let response = try server.send("GET", path)
+            #expect(Self.field("Content-Security-Policy", in: response.head) == "frame-ancestors 'self'", "\(path)")
+        }
+        // The review's pictures come from the baselines folder.
+        let page = try server.send("GET", "/review?fresh").body
+        #expect(page.contains("/review/alpha/0/reference.png"))
+        let picture = try server.send("GET", "/review/alpha/0/reference.png")
+        #expect(Self.field("Content-Security-Policy", in: picture.head)?.hasPrefix("sandbox") == true)
+    }
+
+    @Test func aBrokenSpecsErrorPageIsSandboxedToo() throws {
+        let server = try Server(extraSpecs: ["broken": "width: 60\nsections: [{items: [{hieght: 3}]}]\n"])
+        let broken = try server.send("GET", "/render/broken")
+        #expect(broken.status == 422)
+        #expect(Self.field("Content-Security-Policy", in: broken.head) == "sandbox allow-same-origin; frame-ancestors 'self'")
+    }
+
+    /// A served file is sent from disk a chunk at a time: a 1 GiB file leaves the server's memory
+    /// where it was (it took as much memory as the file when it was read whole).
+    @Test func aLargeServedFileStreamsWithFlatMemoryAndRangesAreAnswered() throws {
+        let size = 1 << 30
+        let server = try Server { folder in
+            let descriptor = open(folder + "/specs/big.bin", O_CREAT | O_WRONLY, 0o644)
+            #expect(descriptor >= 0)
+            // Sparse: the disk holds nothing, the reads are zeros.
+            #expect(ftruncate(descriptor, off_t(size)) == 0)
+            close(descriptor)
+            let digits = Array("0123456789".utf8)
+            try Data((0..<1000).map { digits[$0 % 10] }).write(to: URL(fileURLWithPath: folder + "/specs/digits.txt"))
+        }
+        var head: [UInt8] = []
+        var received = 0
+        let request = "GET /files/specs1/big.bin HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n"
+        try RawHTTP.exchange(port: server.port, request: Array(request.utf8)) { piece in
+            if head.count < 4 || head.suffix(4) != [13, 10, 13, 10] {
+                // Still in the head: find its end in this piece.
+                var rest = piece[...]
+                while let byte = rest.first, head.count < 4 || head.suffix(4) != [13, 10, 13, 10] {
+                    head.append(byte)
+                    rest = rest.dropFirst()
+                }
+                received += rest.count
+            } else {
+                received += piece.count
+            }
+        }
+        let headText = String(decoding: head, as: UTF8.self)
+        #expect(headText.hasPrefix("HTTP/1.1 200"), "\(headText)")
+        #expect(Self.field("Content-Length", in: headText) == "\(size)")
+        #expect(Self.field("Accept-Ranges", in: headText) == "bytes")
+        #expect(received == size)
+        let peak = try #require(server.peakMemory)
+        #expect(peak < 300 << 20, "the server's peak memory was \(peak >> 20) MiB after sending 1 GiB")
+
+        let part = try server.send("GET", "/files/specs1/digits.txt", headers: ["Range": "bytes=12-15"])
+        #expect(part.status == 206)
+        #expect(part.body == "2345")
+        #expect(Self.field("Content-Range", in: part.head) == "bytes 12-15/1000")
+        let tail = try server.send("GET", "/files/specs1/digits.txt", headers: ["Range": "bytes=-3"])
+        #expect(tail.status == 206 && tail.body == "789")
+        let open = try server.send("GET", "/files/specs1/digits.txt", headers: ["Range": "bytes=995-"])
+        #expect(open.status == 206 && open.body == "56789")
+        let past = try server.send("GET", "/files/specs1/digits.txt", headers: ["Range": "bytes=1000-"])
+        #expect(past.status == 416)
+        #expect(Self.field("Content-Range", in: past.head) == "bytes */1000")
+        // Several ranges, another unit or nonsense: the whole file, as the RFC allows.
+        for header in ["bytes=0-1,5-6", "items=0-1", "bytes=x-y", "bytes=9-2", "bytes=99999999999999999999-"] {
+            let whole = try server.send("GET", "/files/specs1/digits.txt", headers: ["Range": header])
+            #expect(whole.status == 200 && whole.body.utf8.count == 1000, "\(header)")
+        }
+    }
+
+    /// A FIFO named like a spec, image or page in a served folder: the server starts, says so
+    /// once, serves the rest and never opens it for a read that would wait for a writer.
+    @Test func aFIFOInAServedFolderIsSkippedAndNeverWaitedOn() throws {
+        let server = try Server { folder in
+            #expect(mkfifo(folder + "/specs/f.json", 0o600) == 0)
+            #expect(mkfifo(folder + "/specs/page.html", 0o600) == 0)
+        }
+        let gallery = try server.send("GET", "/")
+        #expect(gallery.status == 200)
+        #expect(gallery.body.contains("/spec/alpha") && !gallery.body.contains("/spec/f"))
+        let fifo = try server.send("GET", "/files/specs1/page.html")
+        #expect(fifo.status == 403 && fifo.body.contains("not a regular file"))
+        // Looked at four times a second, said once.
+        Thread.sleep(forTimeInterval: 0.6)
+        let lines = server.standardError.split(separator: "\n").filter { $0.contains("f.json") }
+        #expect(lines == ["warning: specs/f.json: not a regular file (a FIFO, a device or a socket); skipped"])
+    }
+
+    /// Bound to every address, the server answers the machine's own names and addresses,
+    /// `localhost` and the names allowed; any other `Host` is a DNS name that rebinds (403).
+    @Test func boundToEveryAddressOnlyTheMachinesOwnNamesAreAnswered() throws {
+        let server = try Server(arguments: ["--host", "0.0.0.0", "--allow-host", "Review.Example"])
+        var buffer = [CChar](repeating: 0, count: 256)
+        #expect(gethostname(&buffer, 255) == 0)
+        let hostname = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let port = server.port
+        for host in ["127.0.0.1:\(port)", "localhost:\(port)", "review.example:\(port)", "\(hostname):\(port)"] {
+            #expect(try server.send("GET", "/", host: host).status == 200, "\(host)")
+        }
+        for host in [
+            "evil.example:\(port)", "127.0.0.1.nip.io:\(port)", "localhost.:\(port)", "127.0.0.1:\(port + 1)",
+            "127.0.0.1", "review.example", "", "localhost:\(port)@evil.example",
+        ] {
+            #expect(try server.send("GET", "/", host: host).status == 403, "\(host)")
+        }
+    }
+
+    @Test func aNameThatIsNoHostIsRefusedByAllowHost() throws {
+        for name in ["", "a b", "evil/x", "user@host", "bad\u{1B}[31m"] {
+            let result = try CommandRunner.run(["serve", "--allow-host", name, "--port", "0"], timeout: 60)
+            #expect(result.status == 2, "\(name.debugDescription)")
+            #expect(result.standardError.contains("--allow-host takes a host name or address"))
+            #expect(!result.standardError.contains("\u{1B}"))
+        }
+    }
+
+    /// A template that multiplies a large value is refused while it is expanded: one line naming
+    /// the data file, the record's line and the field, and little memory.
+    @Test func aTemplateBombIsRefusedInBoundedMemory() throws {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try ("v,h\n" + String(repeating: "x", count: 100_000) + ",20\n").write(
+            toFile: folder + "/data.csv", atomically: true, encoding: .utf8)
+        let template = String(repeating: "{v}", count: 5_000)
+        try "width: 375\nsections:\n  - itemsFrom: {file: data.csv, fields: {title: \"\(template)\", cardHeight: h}}\n"
+            .write(toFile: folder + "/bomb.yaml", atomically: true, encoding: .utf8)
+        let waterfall = CommandRunner.productsDirectory.appendingPathComponent("waterfall").path
+        // GNU time (`scripts/setup.sh` installs it) reports the peak resident memory in kilobytes.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "peak %M", waterfall, "render", "bomb.yaml", "--output", "out"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = text.split(separator: "\n")
+        #expect(
+            lines.first
+                == "error: data.csv:2: [0]: fields.title: expands to more than 1 MiB of text, the most one field may hold",
+            "\(text)")
+        let peak = lines.last.flatMap { Int($0.dropFirst("peak ".count)) } ?? Int.max
+        #expect(peak < 200_000, "peak memory \(peak) KB")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/bomb.png"))
+    }
+
+    /// `check` and `examples` given a folder skip what is not a regular file, in one line, and
+    /// go on; an image or data file that is a FIFO is refused as one.
+    @Test func foldersAndFilesThatAreNotRegularNeverHang() throws {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try ServeTests.spec(grow: 0).write(toFile: folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)
+        try #require(mkfifo(folder + "/specs/pipe.yaml", 0o600) == 0)
+        let skipped = "warning: specs/pipe.yaml: not a regular file (a FIFO, a device or a socket); skipped"
+        let check = try CommandRunner.run(
+            ["check", "specs", "--baselines", "baselines", "--record"], currentDirectory: folder, timeout: 120)
+        #expect(check.status == 0, "\(check.standardError)")
+        #expect(check.standardError.contains(skipped))
+        #expect(FileManager.default.fileExists(atPath: folder + "/baselines/alpha.png"))
+        let examples = try CommandRunner.run(
+            ["examples", "--examples", "specs", "--output", "out"], currentDirectory: folder, timeout: 120)
+        #expect(examples.status == 0, "\(examples.standardError)")
+        #expect(examples.standardError.contains(skipped))
+
+        try #require(mkfifo(folder + "/image.png", 0o600) == 0)
+        try "width: 60\nsections: [{items: [{image: image.png, height: 20}]}]\n".write(
+            toFile: folder + "/image.yaml", atomically: true, encoding: .utf8)
+        let image = try CommandRunner.run(["render", "image.yaml", "--output", "out"], currentDirectory: folder, timeout: 60)
+        #expect(image.status == 2)
+        #expect(
+            image.standardError
+                == "error: image.yaml: sections[0].items[0].image: image.png is not a regular file (a FIFO, a device or a socket)\n")
+    }
+}
