@@ -46,7 +46,11 @@ enum ImageFile {
         let size = (try? FileManager.default.attributesOfItem(atPath: full)[.size] as? Int) ?? 0
         guard size <= maximumBytes else { throw .tooLarge("\(size) bytes; at most \(maximumBytes) are allowed") }
         guard let data = FileManager.default.contents(atPath: full) else { throw .unreadable("permission denied?") }
-        let bytes = [UInt8](data)
+        return try image([UInt8](data), path: path, id: id, budget: budget)
+    }
+
+    /// `bytes` as an image of a scene, once its header is read and its pixel size checked.
+    static func image(_ bytes: [UInt8], path: String, id: Int, budget: PixelBudget) throws(Problem) -> SceneImage {
         let (format, width, height) = try header(bytes)
         guard width > 0, height > 0 else { throw .corrupt("its size is \(width)×\(height)") }
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
