@@ -98,7 +98,11 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case let error as NIOSSLExtraError where error == .failedToValidateHostname:
             self = .tlsFailed(host: host, reason: "the certificate is not for \(host)")
         case let error as NIOSSLExtraError:
-            self = .tlsFailed(host: host, reason: "\(error)")
+            // "NIOSSLExtraError.case: what happened": the words after the case's name.
+            let text = "\(error)"
+            self = .tlsFailed(
+                host: host,
+                reason: text.range(of: ": ").map { String(text[$0.upperBound...]) } ?? "the TLS layer failed")
         case let error as HTTPParserError:
             self = .other(
                 error == .invalidEOFState

@@ -6,6 +6,9 @@ import WaterfallTestServer
 /// Which addresses a fetch may reach: the classifier at every range's edges, the policy's
 /// defaults and options, and refusals that happen before any connection.
 @Suite struct AddressPolicyTests {
+    /// Generous: no case here waits for a timeout.
+    static let limits = FetchLimits(connectTimeout: 10, timeout: 20)
+
     @Test func everyRangeIsClassedUpToItsEdges() {
         let cases: [(String, AddressClass?)] = [
             // 169.254.0.0/16
@@ -95,13 +98,13 @@ import WaterfallTestServer
         defer { server.stop() }
         let byName = "http://localhost:\(server.port)/a.png"
         // `localhost` is pinned to an address of its own that is allowed; IPv4 first, where the server is.
-        let fetched = ImageFetcher(limits: ImageFetcherTests.limits).fetch([server.url("/a.png"), byName])
+        let fetched = ImageFetcher(limits: Self.limits).fetch([server.url("/a.png"), byName])
         #expect(try fetched[server.url("/a.png")]?.get().bytes == ImageFetcherTests.png)
         #expect(try fetched[byName]?.get().bytes == ImageFetcherTests.png)
         #expect(server.requests == ["/a.png", "/a.png"])
 
         let denying = ImageFetcher(
-            limits: ImageFetcherTests.limits, addresses: AddressPolicy(deniesPrivateNetwork: true))
+            limits: Self.limits, addresses: AddressPolicy(deniesPrivateNetwork: true))
         let refused = denying.fetch([server.url("/a.png"), byName])
         #expect(
             refused[server.url("/a.png")].map(ImageFetcherTests.failure)

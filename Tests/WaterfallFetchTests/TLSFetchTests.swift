@@ -8,6 +8,9 @@ import WaterfallTestServer
 /// that fails says why in words.
 @Suite struct TLSFetchTests {
     static let png = ImageFetcherTests.png
+    /// Generous: a handshake that loads the system's trust roots on a loaded machine takes more
+    /// than the other fetch tests' half second, and no case here waits for a timeout.
+    static let limits = FetchLimits(connectTimeout: 20, timeout: 30)
 
     /// A plain server and a TLS one, both on 127.0.0.1, and the certificate the TLS one presents.
     struct Servers {
@@ -34,7 +37,7 @@ import WaterfallTestServer
 
         /// A fetcher that trusts the certificate.
         var fetcher: ImageFetcher {
-            var fetcher = ImageFetcher(limits: ImageFetcherTests.limits)
+            var fetcher = ImageFetcher(limits: TLSFetchTests.limits)
             fetcher.trustedCertificateFiles = [certificate.certificateFile]
             return fetcher
         }
@@ -66,7 +69,7 @@ import WaterfallTestServer
         let servers = try Servers()
         defer { servers.stop() }
         // The certificate is not trusted by a fetcher that was not given it.
-        let untrusted = ImageFetcher(limits: ImageFetcherTests.limits).fetch([servers.secure.url("/a.png")])
+        let untrusted = ImageFetcher(limits: TLSFetchTests.limits).fetch([servers.secure.url("/a.png")])
         let notTrusted = untrusted[servers.secure.url("/a.png")].map(ImageFetcherTests.failure)
         #expect(notTrusted == .tlsFailed(host: "127.0.0.1", reason: "the server's certificate is not trusted"))
         #expect(

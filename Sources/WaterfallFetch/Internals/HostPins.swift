@@ -16,11 +16,14 @@ struct HostPins: Sendable {
     private var pins: [String: Result<String, FetchFailure>]
 
     /// Resolves `hosts` (lower case, IPv6 addresses without brackets) at the same time, waiting at
-    /// most `timeout` seconds in all: a host not resolved by then could not be connected to in time.
+    /// most `timeout` seconds in all for the names: a name not resolved by then could not be
+    /// connected to in time.
     static func resolve(_ hosts: Set<String>, policy: AddressPolicy, timeout: Double) -> HostPins {
-        let results = Locked([String: Result<String, FetchFailure>]())
+        // An address needs no lookup: checked here, at once.
+        let numeric = hosts.filter { AddressClass.numericAddress($0) != nil }
+        let results = Locked(Dictionary(uniqueKeysWithValues: numeric.map { ($0, pin($0, policy: policy)) }))
         let group = DispatchGroup()
-        for host in hosts {
+        for host in hosts.subtracting(numeric) {
             DispatchQueue.global().async(group: group) {
                 let pin = pin(host, policy: policy)
                 results.withLock { $0[host] = pin }
