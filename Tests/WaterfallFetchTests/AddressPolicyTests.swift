@@ -93,6 +93,21 @@ import WaterfallTestServer
         }
     }
 
+    /// Every hop is checked: a redirect to a host the spec names but whose address is refused
+    /// ends there, before any connection to it.
+    @Test func aRedirectToARefusedAddressIsRefused() throws {
+        let server = try TestServer(routes: ["/away.png": .redirect(location: "http://169.254.169.254/a.png")])
+        defer { server.stop() }
+        let start = Date()
+        let results = ImageFetcher(limits: Self.limits).fetch(
+            [server.url("/away.png")], allowedHosts: ["169.254.169.254"])
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(
+            results[server.url("/away.png")].map(ImageFetcherTests.failure)
+                == .refusedAddress(host: "169.254.169.254", address: "169.254.169.254", .linkLocal))
+        #expect(server.requests == ["/away.png"])
+    }
+
     @Test func loopbackIsFetchedByDefaultAndRefusedWhenPrivateNetworksAreDenied() throws {
         let server = try TestServer(routes: ["/a.png": .bytes(contentType: "image/png", body: ImageFetcherTests.png)])
         defer { server.stop() }

@@ -51,7 +51,10 @@ import WaterfallTestServer
         let upgraded = servers.fetcher.fetch([servers.plain.url("/up.png")])
         #expect(try upgraded[servers.plain.url("/up.png")]?.get().bytes == Self.png)
         #expect(servers.plain.requests == ["/up.png"])
-        #expect(servers.secure.requests == ["/a.png", "/a.png"])
+        // By name: connected to the address `localhost` was pinned to, the certificate checked for the name.
+        let byName = "https://localhost:\(servers.secure.port)/a.png"
+        #expect(try servers.fetcher.fetch([byName])[byName]?.get().bytes == Self.png)
+        #expect(servers.secure.requests == ["/a.png", "/a.png", "/a.png"])
     }
 
     @Test func aDowngradeFromHTTPSToHTTPIsRefusedBeforeItIsRequested() throws {
