@@ -20,6 +20,8 @@ packages=(
   # they hold falls back to a pinned font.
   fonts-dejavu-extra
   chromium librsvg2-bin
+  # A throwaway certificate for the fetch tests' TLS server, made when the tests run.
+  openssl
   # The peers of scripts/peer-benchmark.py (resvg comes from PyPI: pip install resvg-cli orjson).
   libvips-tools imagemagick time
 )

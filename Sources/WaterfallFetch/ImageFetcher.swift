@@ -3,10 +3,12 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// Fetches images over HTTP(S) with AsyncHTTPClient, several at once, each within ``FetchLimits``:
 /// a connect and a total timeout, a body size limit enforced while streaming, a redirect limit,
-/// 2xx answers of an image type only, and redirects only to the hosts the caller allows.
+/// 2xx answers of an image type only, redirects only as ``RedirectRule`` allows, and connections
+/// only to addresses the ``AddressPolicy`` allows.
 ///
 /// It knows nothing of specs or caches: it turns URLs into bytes or into the reason they could
 /// not be had.
@@ -15,9 +17,14 @@ public struct ImageFetcher: Sendable {
     /// The media types accepted as images.
     public var acceptedTypes: Set<String> = ["image/png", "image/jpeg", "image/jpg"]
     public var userAgent = "waterfall"
+    /// Which addresses the hosts may resolve to.
+    public var addresses: AddressPolicy
+    /// PEM files of certificates trusted besides the system's (a private certificate authority).
+    public var trustedCertificateFiles: [String] = []
 
-    public init(limits: FetchLimits = FetchLimits()) {
+    public init(limits: FetchLimits = FetchLimits(), addresses: AddressPolicy = AddressPolicy()) {
         self.limits = limits
+        self.addresses = addresses
     }
 
     /// Fetches `urls`, at most `limits.concurrency` at a time, and returns when every one has
@@ -39,8 +46,10 @@ public struct ImageFetcher: Sendable {
     /// soon as it is known (from another thread, one call at a time), and returns when every one
     /// has been handed over: at most `limits.concurrency` bodies are in memory at once.
     ///
-    /// It blocks the calling thread. One `HTTPClient`, on an event loop of its own, serves the
-    /// batch; both are shut down before it returns.
+    /// It blocks the calling thread. Every host the batch may reach (the URLs' and
+    /// `allowedHosts`) is resolved once first and its address checked; connections go to that
+    /// address only. One `HTTPClient`, on an event loop of its own, serves the batch; both are
+    /// shut down before it returns.
     ///
     /// - Parameters:
     ///   - allowedHosts: The hosts (lower case) a redirect may lead to; the URLs' own hosts are
@@ -52,10 +61,20 @@ public struct ImageFetcher: Sendable {
         each: @escaping @Sendable (String, Result<FetchedImage, FetchFailure>) -> Void
     ) {
         guard !urls.isEmpty else { return }
+        var hosts = allowedHosts
+        for url in urls { if let host = URL(string: url).flatMap(RedirectRule.host(of:)) { hosts.insert(host) } }
+        let pins = HostPins.resolve(
+            hosts, policy: addresses, timeout: min(limits.connectTimeout, limits.timeout))
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: Self.amount(min(limits.connectTimeout, limits.timeout))),
             decompression: .disabled)
+        configuration.dnsOverride = pins.overrides
+        if !trustedCertificateFiles.isEmpty {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.additionalTrustRoots = trustedCertificateFiles.map { .file($0) }
+            configuration.tlsConfiguration = tls
+        }
         // A refused connection fails at once rather than being retried until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
         // The pool's own limit a host (8) would otherwise cap the batch's for a spec of one host.
@@ -68,8 +87,6 @@ public struct ImageFetcher: Sendable {
             try? loops.syncShutdownGracefully()
         }
 
-        var hosts = allowedHosts
-        for url in urls { if let host = URL(string: url)?.host?.lowercased() { hosts.insert(host) } }
         let handOver = NSLock()
         let received = ByteCount()
         let reporter = progress.map {
@@ -82,12 +99,13 @@ public struct ImageFetcher: Sendable {
             slots.wait()
             group.enter()
             let deadline = NIODeadline.now() + Self.amount(limits.timeout)
-            let host = URL(string: url)?.host ?? url
             fetch(
-                url, original: url, visited: [url], hosts: hosts, deadline: deadline, client: client, received: received
+                url, original: url, visited: [url],
+                rule: RedirectRule(hosts: hosts, maximumRedirects: limits.maximumRedirects),
+                pins: pins, deadline: deadline, client: client, received: received
             )
             .whenComplete { result in
-                let outcome = result.mapError { FetchFailure($0, limits: limits, host: host) }
+                let outcome = result.mapError { FetchFailure($0, limits: limits, host: URL(string: url)?.host ?? url) }
                 handOver.lock()
                 each(url, outcome)
                 handOver.unlock()
@@ -100,49 +118,67 @@ public struct ImageFetcher: Sendable {
         reporter?.end()
     }
 
-    /// One URL, following redirects by hand so that each one is checked against `hosts`.
+    /// One URL, following redirects by hand so that each one is checked against `rule`, and each
+    /// host's pinned address against the policy before anything is sent.
     private func fetch(
-        _ url: String, original: String, visited: [String], hosts: Set<String>, deadline: NIODeadline,
-        client: HTTPClient, received: ByteCount
+        _ url: String, original: String, visited: [String], rule: RedirectRule, pins: HostPins,
+        deadline: NIODeadline, client: HTTPClient, received: ByteCount
     ) -> EventLoopFuture<FetchedImage> {
         let eventLoop = client.eventLoopGroup.any()
         let request: HTTPClient.Request
+        let host = URL(string: url).flatMap(RedirectRule.host(of:)) ?? ""
         do {
+            // Refused before any connection: the host's addresses were checked when the batch began.
+            _ = try pins.address(for: host).get()
             var headers = HTTPHeaders()
             headers.add(name: "User-Agent", value: userAgent)
             headers.add(name: "Accept", value: "image/png, image/jpeg")
-            request = try HTTPClient.Request(url: url, method: .GET, headers: headers)
+            request = try HTTPClient.Request(url: Self.lowercasingHost(url), method: .GET, headers: headers)
+        } catch let failure as FetchFailure {
+            return eventLoop.makeFailedFuture(failure)
         } catch {
             return eventLoop.makeFailedFuture(FetchFailure.other("not a URL the HTTP client accepts"))
         }
         let download = ImageDownload(
             maximumBytes: limits.maximumBytes, acceptedTypes: acceptedTypes, received: received)
+        let limits = self.limits
         return client.execute(request: request, delegate: download, deadline: deadline).futureResult
             .map { FetchedImage(url: original, bytes: $0.bytes, contentType: $0.contentType) }
             .flatMapError { error in
                 guard let redirect = error as? ImageDownload.Redirect else {
-                    return eventLoop.makeFailedFuture(error)
+                    return eventLoop.makeFailedFuture(
+                        Self.shortBody(error, download: download) ?? FetchFailure(error, limits: limits, host: host))
                 }
-                guard visited.count <= limits.maximumRedirects else {
-                    return eventLoop.makeFailedFuture(FetchFailure.tooManyRedirects(limits.maximumRedirects))
+                switch rule.next(from: url, location: redirect.location, visited: visited) {
+                case .failure(let failure):
+                    return eventLoop.makeFailedFuture(failure)
+                case .success(let next):
+                    return self.fetch(
+                        next, original: original, visited: visited + [next], rule: rule, pins: pins,
+                        deadline: deadline, client: client, received: received)
                 }
-                guard let target = URL(string: redirect.location, relativeTo: URL(string: url))?.absoluteURL,
-                    let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                    let host = target.host?.lowercased(), !host.isEmpty
-                else {
-                    return eventLoop.makeFailedFuture(FetchFailure.badRedirect(String(redirect.location.prefix(200))))
-                }
-                guard hosts.contains(host) else {
-                    return eventLoop.makeFailedFuture(FetchFailure.redirectToOtherHost(host))
-                }
-                let next = target.absoluteString
-                guard !visited.contains(next) else {
-                    return eventLoop.makeFailedFuture(FetchFailure.redirectLoop(next))
-                }
-                return self.fetch(
-                    next, original: original, visited: visited + [next], hosts: hosts, deadline: deadline,
-                    client: client, received: received)
             }
+    }
+
+    /// The body ended early, when `error` is the connection closing before the announced length.
+    private static func shortBody(_ error: any Error, download: ImageDownload) -> FetchFailure? {
+        guard let announced = download.announcedLength, download.receivedLength < announced else { return nil }
+        let closed: Bool
+        switch error {
+        case let error as HTTPClientError: closed = error == .remoteConnectionClosed
+        case HTTPParserError.invalidEOFState, ChannelError.eof: closed = true
+        default: closed = false
+        }
+        return closed ? .shortBody(announced: announced, sent: download.receivedLength) : nil
+    }
+
+    /// `url` with its host in lower case, the spelling the pinned addresses are kept under.
+    private static func lowercasingHost(_ url: String) -> String {
+        guard var components = URLComponents(string: url), let host = components.host,
+            host != host.lowercased(), !host.contains(":")
+        else { return url }
+        components.host = host.lowercased()
+        return components.string ?? url
     }
 
     private static func amount(_ seconds: Double) -> TimeAmount {

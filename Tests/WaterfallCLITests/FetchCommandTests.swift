@@ -137,6 +137,53 @@ import WaterfallTestSupport
         #expect(refused.standardError.hasSuffix("cannot be fetched (network access is off)\n"))
     }
 
+    @Test func loopbackIsFetchedByDefaultAndRefusedWithDenyPrivateNetwork() throws {
+        let server = try TestServer(routes: Self.routes)
+        defer { server.stop() }
+        let url = server.url("/meadow.png")
+        let allowed = try Workspace(urls: [url])
+        defer { allowed.remove() }
+        let fetched = try allowed.render()
+        #expect(fetched.status == 0, "\(fetched.standardError)")
+        #expect(server.requests == ["/meadow.png"])
+        let denied = try Workspace(urls: [url], lead: "{height: 40, title: Text only}")
+        defer { denied.remove() }
+        let reason = "127.0.0.1 is a loopback address; refused by --deny-private-network"
+        let refused = try denied.render(["--deny-private-network"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.standardError
+                == "error: \(denied.spec): sections[0].items[1].image: \(url) cannot be fetched (\(reason))\n")
+        let checked = try CommandRunner.run([
+            "check", denied.spec, "--baselines", denied.folder + "/baselines", "--record", "--cache", denied.cache,
+            "--deny-private-network",
+        ])
+        #expect(checked.status == 2)
+        #expect(checked.standardError.hasSuffix("cannot be fetched (\(reason))\n"))
+        #expect(server.requests == ["/meadow.png"])
+    }
+
+    /// Link-local addresses, where cloud machines answer with their credentials, are refused by
+    /// default before any connection: the run ends well within the 10 s connect timeout.
+    @Test func linkLocalAddressesAreRefusedByDefault() throws {
+        let cases = [
+            ("http://169.254.169.254/latest/meta-data/a.png", "169.254.169.254"),
+            ("http://[fe80::1]/a.png", "fe80::1"),
+        ]
+        for (url, address) in cases {
+            let workspace = try Workspace(urls: [url], lead: "{height: 40, title: Text only}")
+            defer { workspace.remove() }
+            let start = Date()
+            let refused = try workspace.render()
+            #expect(Date().timeIntervalSince(start) < 5)
+            #expect(refused.status == 2)
+            #expect(
+                refused.standardError
+                    == "error: \(workspace.spec): sections[0].items[1].image: \(url) cannot be fetched (\(address) is a "
+                    + "link-local address; refused unless --allow-link-local is given)\n")
+        }
+    }
+
     @Test func badFetchOptionsAreOneLine() throws {
         let spec = Repository.path("Examples/04-grid-100.yaml")
         let cases: [([String], String)] = [

@@ -28,6 +28,7 @@ import WaterfallTestSupport
         "/page.html": .bytes(contentType: "text/html", body: Array("<html>hello</html>".utf8)),
         "/untyped.png": .bytes(contentType: nil, body: png),
         "/gone.png": .bytes(status: 410, contentType: "text/plain", body: Array("gone".utf8)),
+        "/short.png": .truncated(contentType: "image/png", announced: 1000, body: Array(png.prefix(10))),
     ]
 
     func fetch(_ paths: [String], limits: FetchLimits = Self.limits) throws -> (
@@ -108,6 +109,12 @@ import WaterfallTestSupport
         #expect(html == .notAnImage("text/html"))
         #expect(html?.description == "not an image (text/html)")
         #expect(try failure("/untyped.png") == .notAnImage("no Content-Type"))
+    }
+
+    @Test func aBodyShorterThanItsContentLengthSaysSo() throws {
+        let failure = try failure("/short.png")
+        #expect(failure == .shortBody(announced: 1000, sent: 10))
+        #expect(failure?.description == "the server announced 1000 bytes and sent 10")
     }
 
     @Test func aPortWithNothingOnItIsConnectionRefused() throws {

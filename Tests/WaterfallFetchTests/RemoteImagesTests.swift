@@ -138,6 +138,31 @@ import WaterfallTestSupport
         #expect(ImageURLCache(folder: cache).file(for: server.url("/page.png")) == nil)
     }
 
+    @Test func anImageThatDoesNotDecodeIsNotCachedAndTheNextRunFetchesItAgain() throws {
+        let cache = try folder()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        // A whole PNG header, then damage.
+        let damaged = Array(Self.png.prefix(33)) + [UInt8](repeating: 0x42, count: 400)
+        let server = try TestServer(routes: ["/photo.png": .bytes(contentType: "image/png", body: damaged)])
+        defer { server.stop() }
+        let spec = try self.spec(server, paths: ["/photo.png"])
+        #expect {
+            try pipeline(cache: cache).prepare(spec)
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix(
+                "feed.yaml: sections[0].items[0].image: \(server.url("/photo.png")) cannot be fetched (not an image "
+                    + "(served as image/png, but the data does not decode (")
+        }
+        #expect(ImageURLCache(folder: cache).file(for: server.url("/photo.png")) == nil)
+        // The server is mended: the next run fetches again, with the same cache folder, and draws it.
+        server.setRoute("/photo.png", .bytes(contentType: "image/png", body: Self.png))
+        let mended = try pipeline(cache: cache).prepare(spec)
+        #expect(mended.scene.images.map(\.data) == [Self.png])
+        #expect(server.requests == ["/photo.png", "/photo.png"])
+        #expect(ImageURLCache(folder: cache).file(for: server.url("/photo.png")) != nil)
+    }
+
     @Test func placeholdersAreDrawnWithOneWarningAURL() throws {
         let cache = try folder()
         defer { try? FileManager.default.removeItem(atPath: cache) }

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// A small HTTP/1.1 server on 127.0.0.1 and a free port, started and stopped by a test, that
 /// answers each path as its ``Route`` says: images, errors, redirects, slow and endless answers.
@@ -16,26 +17,43 @@ public final class TestServer: Sendable {
         case slow(seconds: Double, route: Route)
         /// A 200 answer of `contentType` whose body never ends, sent as fast as it is read.
         case endless(contentType: String)
+        /// A 200 answer that announces `announced` bytes, sends `body` and closes the connection.
+        case truncated(contentType: String, announced: Int, body: [UInt8])
     }
 
     /// The port it listens on.
     public let port: Int
+    /// `https` when it speaks TLS, else `http`.
+    public let scheme: String
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
     private let log: RequestLog
+    private let routes: RouteTable
     private let stopped = RequestLog()
 
     /// Starts a server answering `routes` (by path, query included); other paths get 404.
-    public init(routes: [String: Route]) throws {
+    ///
+    /// - Parameter certificate: Speak TLS with this certificate (``TestCertificate``) rather than plain HTTP.
+    public init(routes: [String: Route], certificate: TestCertificate? = nil) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let log = RequestLog()
+        let table = RouteTable(routes)
+        let tls = try certificate.map { certificate in
+            try NIOSSLContext(
+                configuration: .makeServerConfiguration(
+                    certificateChain: try NIOSSLCertificate.fromPEMFile(certificate.certificateFile).map {
+                        .certificate($0)
+                    },
+                    privateKey: .privateKey(try NIOSSLPrivateKey(file: certificate.keyFile, format: .pem))))
+        }
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    try channel.pipeline.syncOperations.addHandler(Responder(routes: routes, log: log))
+                    try channel.pipeline.syncOperations.addHandler(Responder(routes: table, log: log))
                 }
             }
         do {
@@ -46,11 +64,16 @@ public final class TestServer: Sendable {
         }
         self.group = group
         self.log = log
+        self.routes = table
+        self.scheme = certificate == nil ? "http" : "https"
         self.port = channel.localAddress?.port ?? 0
     }
 
-    /// `http://127.0.0.1:PORT` followed by `path`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    /// `http://127.0.0.1:PORT` (`https` with TLS) followed by `path`.
+    public func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
+
+    /// Answers `path` as `route` from now on.
+    public func setRoute(_ path: String, _ route: Route) { routes.set(path, route) }
 
     /// The paths asked for so far, in order.
     public var requests: [String] { log.paths }
@@ -68,6 +91,26 @@ public final class TestServer: Sendable {
         let port = server.port
         server.stop()
         return port
+    }
+}
+
+/// The routes of a server, which a test may change while it runs.
+final class RouteTable: @unchecked Sendable {
+    private var routes: [String: TestServer.Route]
+    private let lock = NSLock()
+
+    init(_ routes: [String: TestServer.Route]) { self.routes = routes }
+
+    func set(_ path: String, _ route: TestServer.Route) {
+        lock.lock()
+        routes[path] = route
+        lock.unlock()
+    }
+
+    subscript(path: String) -> TestServer.Route? {
+        lock.lock()
+        defer { lock.unlock() }
+        return routes[path]
     }
 }
 
@@ -103,11 +146,11 @@ private final class Responder: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    let routes: [String: TestServer.Route]
+    let routes: RouteTable
     let log: RequestLog
     private var path = "/"
 
-    init(routes: [String: TestServer.Route], log: RequestLog) {
+    init(routes: RouteTable, log: RequestLog) {
         self.routes = routes
         self.log = log
     }
@@ -150,6 +193,16 @@ private final class Responder: ChannelInboundHandler {
                 let (responder, context) = bound.value
                 guard context.channel.isActive else { return }
                 responder.answer(route, context)
+            }
+        case .truncated(let contentType, let announced, let body):
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: contentType)
+            headers.add(name: "Content-Length", value: "\(announced)")
+            let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)
+            context.write(wrapOutboundOut(.head(head)), promise: nil)
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body))))).whenComplete { _ in
+                channel.close(promise: nil)
             }
         case .endless(let contentType):
             var headers = HTTPHeaders()

@@ -23,6 +23,20 @@ struct FetchOptions: ParsableArguments {
             """)
     var noNetwork = false
 
+    @Flag(
+        help: """
+            Refuse image URLs whose host resolves to a loopback or private-network address (127.0.0.0/8, 10/8, \
+            172.16/12, 192.168/16, ::1, fc00::/7), for CI jobs that render specs from untrusted branches.
+            """)
+    var denyPrivateNetwork = false
+
+    @Flag(
+        help: """
+            Allow image URLs whose host resolves to a link-local address (169.254.0.0/16, fe80::/10), where cloud \
+            machines answer with their credentials; refused by default.
+            """)
+    var allowLinkLocal = false
+
     @Option(help: "How many images to fetch at once.")
     var fetchJobs = 8
 
@@ -50,7 +64,9 @@ struct FetchOptions: ParsableArguments {
         let isTerminal = isatty(STDERR_FILENO) == 1
         return RemoteImages(
             options: RemoteImageOptions(
-                access: access, cacheFolder: cache, limits: limits, remembersFailures: remembersFailures),
+                access: access, cacheFolder: cache, limits: limits,
+                addresses: AddressPolicy(allowsLinkLocal: allowLinkLocal, deniesPrivateNetwork: denyPrivateNetwork),
+                remembersFailures: remembersFailures),
             warn: { Output.standardError("warning: \($0)") },
             progress: isTerminal ? Self.drawProgress : nil)
     }

@@ -21,6 +21,11 @@ final class ImageDownload: HTTPClientResponseDelegate, @unchecked Sendable {
     private let received: ByteCount
     private var bytes: [UInt8] = []
     private var contentType = ""
+    /// The body's length as the head's `Content-Length` announced it.
+    private(set) var announcedLength: Int?
+
+    /// The body bytes received so far.
+    var receivedLength: Int { bytes.count }
 
     init(maximumBytes: Int, acceptedTypes: Set<String>, received: ByteCount) {
         self.maximumBytes = maximumBytes
@@ -51,6 +56,7 @@ final class ImageDownload: HTTPClientResponseDelegate, @unchecked Sendable {
             guard length <= maximumBytes else {
                 return task.eventLoop.makeFailedFuture(FetchFailure.tooLarge(maximumBytes))
             }
+            announcedLength = length
             bytes.reserveCapacity(length)
         }
         return task.eventLoop.makeSucceededVoidFuture()
@@ -66,7 +72,10 @@ final class ImageDownload: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     func didFinishRequest(task: HTTPClient.Task<Response>) throws -> Response {
-        (bytes, contentType)
+        if let announcedLength, bytes.count < announcedLength {
+            throw FetchFailure.shortBody(announced: announcedLength, sent: bytes.count)
+        }
+        return (bytes, contentType)
     }
 
     /// `image/PNG; charset=x` → `image/png`.

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCairo
 import WaterfallFetch
 import WaterfallRender
 import WaterfallSpec
@@ -20,17 +21,20 @@ public struct RemoteImageOptions: Sendable {
     /// The cache folder; the platform's (``ImageURLCache/defaultFolder(environment:)``) when `nil`.
     public var cacheFolder: String?
     public var limits: FetchLimits
+    /// Which addresses the spec's hosts may resolve to.
+    public var addresses: AddressPolicy
     /// Whether a URL that failed stays failed for the rest of the run (a command that renders
     /// once), or is asked for again by the next spec that names it (a server that keeps running).
     public var remembersFailures: Bool
 
     public init(
         access: NetworkAccess = .online, cacheFolder: String? = nil, limits: FetchLimits = FetchLimits(),
-        remembersFailures: Bool = true
+        addresses: AddressPolicy = AddressPolicy(), remembersFailures: Bool = true
     ) {
         self.access = access
         self.cacheFolder = cacheFolder
         self.limits = limits
+        self.addresses = addresses
         self.remembersFailures = remembersFailures
     }
 }
@@ -105,11 +109,14 @@ public final class RemoteImages: Sendable {
         let outcomes = Locked([String: RemoteImage]())
         let storeFailure = Locked<FileError?>(nil)
         let cache = self.cache
-        ImageFetcher(limits: options.limits).fetch(missing, allowedHosts: hosts, progress: progress) { url, result in
+        ImageFetcher(limits: options.limits, addresses: options.addresses).fetch(
+            missing, allowedHosts: hosts, progress: progress
+        ) { url, result in
             let outcome: RemoteImage
             switch result {
             case .success(let image):
-                if let problem = RemoteImage.headerProblem(in: image.bytes) {
+                // Only what decodes is kept: a damaged image in the cache would fail every later run.
+                if let problem = Self.problem(in: image) {
                     outcome = .failed(reason: "not an image (served as \(image.contentType), but the data \(problem))")
                 } else {
                     do throws(FileError) {
@@ -132,6 +139,24 @@ public final class RemoteImages: Sendable {
             known.withLock { $0[url] = outcome }
         }
         return resolved
+    }
+
+    /// What keeps a fetched image from being drawn: its header, its pixel size, or its data,
+    /// decoded once here as the scene would decode it.
+    static func problem(in image: FetchedImage) -> String? {
+        switch RemoteImage.image(from: image.bytes, path: image.url) {
+        case .failure(let problem):
+            return problem.description
+        case .success(let scene):
+            do {
+                _ = try ImageDecoder.decode(scene)
+                return nil
+            } catch CairoError.image(_, let reason) {
+                return "does not decode (\(reason))"
+            } catch {
+                return "does not decode (\(error))"
+            }
+        }
     }
 
     /// What the run already knows of `urls`, and what the cache holds.

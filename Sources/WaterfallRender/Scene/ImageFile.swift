@@ -53,6 +53,11 @@ enum ImageFile {
         case .failure(.tooLarge): throw .tooLarge("more than \(maximumBytes) bytes, the most an image may have")
         case .failure(.system(let number)): throw .unreadable(String(cString: strerror(number)))
         }
+        return try image(bytes, path: path, id: id, budget: budget)
+    }
+
+    /// `bytes` as an image of a scene, once its header is read and its pixel size checked.
+    static func image(_ bytes: [UInt8], path: String, id: Int, budget: PixelBudget) throws(Problem) -> SceneImage {
         let (format, width, height) = try header(bytes)
         guard width > 0, height > 0 else { throw .corrupt("its size is \(width)×\(height)") }
         let (area, overflow) = width.multipliedReportingOverflow(by: height)

@@ -9,14 +9,18 @@ public enum RemoteImage: Sendable, Hashable {
     /// Why the image could not be had, as messages say it after the URL (`HTTP 404`).
     case failed(reason: String)
 
-    /// What is wrong with `bytes` as an image file, or `nil` when they start like a whole PNG or
-    /// JPEG file: the same header check local images pass.
-    public static func headerProblem(in bytes: [UInt8]) -> String? {
+    /// `bytes` as an image to decode, checked as local images are (header and pixel size), or
+    /// what is wrong with them; `path` is the spelling messages use.
+    public static func image(from bytes: [UInt8], path: String) -> Result<SceneImage, Problem> {
         do {
-            _ = try ImageFile.header(bytes)
-            return nil
+            return .success(try ImageFile.image(bytes, path: path, id: 0, budget: PixelBudget()))
         } catch {
-            return error.description
+            return .failure(Problem(description: error.description))
         }
+    }
+
+    /// What is wrong with an image's bytes, as messages say it after "the data".
+    public struct Problem: Error, Sendable, CustomStringConvertible {
+        public var description: String
     }
 }
