@@ -1,7 +1,12 @@
 extension LaidOutSection {
     /// The span of a placed cell.
     func span(ofItem item: Int) -> ItemSpan {
-        .columns(Int(cellColumns[item].span))
+        if !fullWidthItems.isEmpty {
+            let key = Int32(truncatingIfNeeded: item)
+            let index = partitionPoint(fullWidthItems.count) { fullWidthItems[$0] >= key }
+            if index < fullWidthItems.count, fullWidthItems[index] == key { return .full }
+        }
+        return .columns(Int(cellColumns[item].span))
     }
 
     /// The layout input of a placed cell: its height (already scaled) and its span.
@@ -12,6 +17,8 @@ extension LaidOutSection {
     /// Forgets every cell from `item` on and puts the columns back as they were before it.
     mutating func truncate(from item: Int) {
         guard item < extents.count else { return }
+        cursor = cursor(before: item)
+        fullWidthItems.removeAll { Int($0) >= item }
         extents.removeSuffix(from: item)
         cellColumns.removeSuffix(from: item)
         for column in columnItems.indices {

@@ -117,9 +117,19 @@ public struct SceneBuilder {
                 elements.append(element)
             }
         }
-        let scene = Scene(
+        var scene = Scene(
             size: layout.contentSize, background: spec.style.background, scale: scale ?? spec.scale,
             elements: elements)
+        scene.grid = SceneGrid(
+            width: layout.width, layoutDirection: spec.layoutDirection, scrollDirection: spec.scrollDirection,
+            sections: spec.sections.indices.map { index in
+                var settings = spec.sections[index].settings
+                settings.columns = (try? settings.columnCount(forWidth: layout.width)) ?? settings.columns
+                settings.adaptiveColumns = nil
+                return SceneGrid.Section(
+                    settings: settings, spans: spec.sections[index].items.map(\.layout.span),
+                    fontSize: spec.style(ofSection: index).fontSize)
+            })
         return spec.pixelSnapping == .device ? scene.snappedToDevicePixels() : scene
     }
 
