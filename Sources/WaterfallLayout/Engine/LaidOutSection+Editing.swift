@@ -9,9 +9,13 @@ extension LaidOutSection {
         return .columns(Int(cellColumns[item].span))
     }
 
-    /// The layout input of a placed cell: its height (already scaled) and its span.
+    /// The layout input of a placed cell: its height (already scaled; in a grid-lanes section its natural
+    /// size, as columns differ there) and its span.
     func placedItem(_ item: Int) -> LayoutItem {
-        LayoutItem(sizing: .height(extents[item].height), span: span(ofItem: item))
+        if let size = naturalSizes[Int32(truncatingIfNeeded: item)] {
+            return LayoutItem(sizing: .size(size), span: span(ofItem: item))
+        }
+        return LayoutItem(sizing: .height(extents[item].height), span: span(ofItem: item))
     }
 
     /// Forgets every cell from `item` on and puts the columns back as they were before it.
@@ -19,6 +23,7 @@ extension LaidOutSection {
         guard item < extents.count else { return }
         cursor = cursor(before: item)
         fullWidthItems.removeAll { Int($0) >= item }
+        if !naturalSizes.isEmpty { naturalSizes = naturalSizes.filter { Int($0.key) < item } }
         extents.removeSuffix(from: item)
         cellColumns.removeSuffix(from: item)
         for column in columnItems.indices {

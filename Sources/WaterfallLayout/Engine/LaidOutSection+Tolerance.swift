@@ -18,6 +18,7 @@ extension LaidOutSection {
         var placed: [CellExtent] = []
         var placedColumns: [CellColumns] = []
         var full: [Int32] = []
+        var sizes: [Int32: Size] = [:]
         var windowTops = [Double](repeating: 0, count: columns)
         placed.reserveCapacity(items.count)
         placedColumns.reserveCapacity(items.count)
@@ -60,7 +61,10 @@ extension LaidOutSection {
                 height = try Self.height(
                     of: item.sizing, width: width(first: column, span: span), section: section, item: index)
             }
-            if gridLanes { height = LayoutUnit.floor(height) }
+            if gridLanes {
+                height = LayoutUnit.floor(height)
+                if case .size(let size) = item.sizing { sizes[Int32(truncatingIfNeeded: index)] = size }
+            }
             let following = top + height + lineSpacing
             for covered in column..<(column + span) { next[covered] = following }
             if gridLanes && !explicitlyFull { cursor = (column + span) % columns }
@@ -89,6 +93,7 @@ extension LaidOutSection {
         self.cursor = cursor
         singleColumnCount = singles
         fullWidthItems.append(contentsOf: full)
+        naturalSizes.merge(sizes) { _, new in new }
     }
 
     /// How many columns `span` covers in a section of `columns`, or the error that refuses it.

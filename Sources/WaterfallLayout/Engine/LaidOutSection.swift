@@ -48,6 +48,9 @@ struct LaidOutSection: Sendable {
     /// The cells given as `.full` in a grid-lanes section, in item order: placed across every
     /// column without moving the cursor (CSS `grid-column: 1 / -1`).
     var fullWidthItems: [Int32] = []
+    /// The natural sizes of the cells scaled to their width in a grid-lanes section, by item:
+    /// there columns differ by a unit, so an edit that moves a cell to another column scales it anew.
+    var naturalSizes: [Int32: Size] = [:]
 
     init(_ section: LayoutSection, index: Int, width: Double) throws(LayoutError) {
         var settings = section.settings
