@@ -285,6 +285,9 @@ def main():
               f" ({counts['shortest-skipped']} resolve them differently, not compared);"
               f" {counts['ltr']} leftToRight specs agree with flow-tolerance: infinite;"
               f" {len(report)} ties excused; {elapsed:.1f} s")
+        print(f"gridLanes specs compared: {counts['exact'] + counts['decimal']}")
+        if not failures and counts["exact"] + counts["decimal"] < count:
+            failures.append(f"only {counts['exact'] + counts['decimal']} of {count} gridLanes specs were compared")
         if failures:
             for failure in failures[:10]:
                 print("FAIL " + failure)
