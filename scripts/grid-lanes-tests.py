@@ -14,7 +14,8 @@ footer's getBoundingClientRect() with the layout:
   the tolerance's edge), which is reported and excuses the rest of that section;
 - shortestColumn specs: compared (same columns, within 1 px) when the gridLanes rule resolves their
   ties the same way, which is checked by laying the spec out in both modes;
-- renderDirection leftToRight specs against flow-tolerance: infinite.
+- renderDirection leftToRight specs against flow-tolerance: infinite;
+- horizontal gridLanes feeds (a fifth of them mirrored), exactly.
 
 On a difference it names the spec, the first differing element and both frames, and exits 1.
 """
@@ -44,8 +45,11 @@ def length(rng, low, high, mode):
 
 def make_spec(rng, kind):
     """kind: exact | decimal (gridLanes), shortest (shortestColumn), ltr (leftToRight vs infinite)."""
-    mode = {"exact": "exact", "decimal": "decimal"}.get(kind, rng.choice(["exact", "int"]))
+    mode = {"exact": "exact", "decimal": "decimal", "horizontal": "exact"}.get(kind, rng.choice(["exact", "int"]))
     spec = {"width": length(rng, 200, 900, mode), "sections": []}
+    if kind == "horizontal":
+        # Rows along a fixed height, written as `writing-mode: vertical-lr` (vertical-rl when mirrored).
+        spec = {"height": spec["width"], "scrollDirection": "horizontal", "sections": []}
     if rng.random() < 0.2:
         spec["layoutDirection"] = "rightToLeft"
     for _ in range(rng.randint(1, 3)):
@@ -58,7 +62,7 @@ def make_spec(rng, kind):
             "spacingWithLastSection": length(rng, 0, 30, mode),
             "items": [],
         }
-        if kind in ("exact", "decimal"):
+        if kind in ("exact", "decimal", "horizontal"):
             section["placement"] = "gridLanes"
             section["flowTolerance"] = rng.choice([0, 0, length(rng, 0, 40, mode), "infinite", "normal"])
         elif kind == "ltr":
@@ -77,6 +81,8 @@ def make_spec(rng, kind):
             item = {"height": rng.choice(palette) if rng.random() < repeats else length(rng, 0, 250, mode)}
             if kind != "ltr" and rng.random() < 0.15:
                 item["span"] = "full" if rng.random() < 0.4 else rng.randint(2, columns)
+            if kind == "horizontal":
+                item["width"] = item.pop("height")
             section["items"].append(item)
         spec["sections"].append(section)
     return spec
@@ -202,7 +208,7 @@ def main():
     seed = int(args[args.index("--seed") + 1]) if "--seed" in args else 23
     rng = random.Random(seed)
     started = time.monotonic()
-    kinds = ["exact"] * (count // 2) + ["decimal"] * (count - count // 2) + ["shortest"] * 300 + ["ltr"] * 100
+    kinds = ["exact"] * (count // 2) + ["decimal"] * (count - count // 2) + ["shortest"] * 300 + ["ltr"] * 100 + ["horizontal"] * 100
     with tempfile.TemporaryDirectory(prefix="waterfall-grid-lanes-") as folder:
         work = pathlib.Path(folder)
         cases = []
@@ -256,14 +262,14 @@ def main():
             finally:
                 browser.close()
         report = []
-        counts = {"exact": 0, "decimal": 0, "decimal-exact": 0, "shortest": 0, "shortest-skipped": 0, "ltr": 0}
+        counts = {"horizontal": 0, "exact": 0, "decimal": 0, "decimal-exact": 0, "shortest": 0, "shortest-skipped": 0, "ltr": 0}
         failures = []
         for case, ours, twin, theirs in zip(cases, layouts, twins, measured):
             kind = case["kind"]
             if kind == "shortest" and not same_columns(ours, twin):
                 counts["shortest-skipped"] += 1
                 continue
-            failure = compare(case["spec"], case["name"], ours, theirs, kind == "exact", report)
+            failure = compare(case["spec"], case["name"], ours, theirs, kind in ("exact", "horizontal"), report)
             if failure:
                 failures.append(failure)
             else:
@@ -284,6 +290,7 @@ def main():
               f" agree ({counts['decimal-exact']} of them exactly); {counts['shortest']} shortestColumn specs resolving ties alike agree"
               f" ({counts['shortest-skipped']} resolve them differently, not compared);"
               f" {counts['ltr']} leftToRight specs agree with flow-tolerance: infinite;"
+              f" {counts['horizontal']} horizontal gridLanes specs agree exactly;"
               f" {len(report)} ties excused; {elapsed:.1f} s")
         print(f"gridLanes specs compared: {counts['exact'] + counts['decimal']}")
         if not failures and counts["exact"] + counts["decimal"] < count:

@@ -55,7 +55,10 @@ enum GridLanesPage {
             let elements = bySection[index]
             let background = elements.first { $0.kind == .background }
             if let header = elements.first(where: { $0.kind == .header }) {
-                page += supplementary(header, insets: flow(settings.headerInset, horizontal), horizontal: horizontal)
+                // A pinned header sticks to the top of the visible bounds until its section ends.
+                page += supplementary(
+                    header, insets: flow(settings.headerInset, horizontal), horizontal: horizontal,
+                    sticky: settings.pinHeader)
             }
             var lanes = "grid-template-columns: repeat(\(settings.columns), 1fr);"
             lanes += " row-gap: \(n(settings.lineSpacing))px; column-gap: \(n(settings.interitemSpacing))px;"
@@ -90,9 +93,12 @@ enum GridLanesPage {
     }
 
     /// A header or footer: a box of its length along the scroll direction, in a box padded by its insets.
-    private static func supplementary(_ element: SceneElement, insets: EdgeInsets, horizontal: Bool) -> String {
+    private static func supplementary(
+        _ element: SceneElement, insets: EdgeInsets, horizontal: Bool, sticky: Bool = false
+    ) -> String {
         let n = ShortestNumber.text
-        var out = "<div style=\"\(padding(insets))\">"
+        let pinned = sticky ? " position: sticky; inset-block-start: 0; z-index: 1;" : ""
+        var out = "<div style=\"\(padding(insets))\(pinned)\">"
         out +=
             "<div class=\"element\" data-kind=\"\(element.kind.rawValue)\" data-section=\"\(element.section)\" style=\""
         let length = horizontal ? element.frame.width : element.frame.height
