@@ -10,16 +10,28 @@ extension Renderer {
     /// is the browser's. With `placement: gridLanes` that is where `waterfall layout` puts them.
     public static func htmlGridLanes(title: String = "Waterfall") -> Renderer {
         Renderer(format: "html-grid-lanes", fileExtension: "grid-lanes.html") { scene, emit in
-            try emit(RenderedFile(bytes: Array(GridLanesPage.page(scene, title: title).utf8)))
+            // A screen (`--viewport`) holds only the elements on it, and the browser would place
+            // those anew: the page is always the whole feed, which the browser scrolls.
+            guard let grid = scene.grid else { throw GridLanesPageError.noScreens }
+            try emit(RenderedFile(bytes: Array(GridLanesPage.page(scene, grid: grid, title: title).utf8)))
         }
+    }
+}
+
+/// Why the native grid-lanes page cannot be written.
+public enum GridLanesPageError: UserFacingError {
+    /// The scene is a screen of a feed (`--viewport`), not the whole of it.
+    case noScreens
+
+    public var description: String {
+        "html-grid-lanes writes the whole feed as CSS, not screens: leave out --viewport, --screens and --offset"
     }
 }
 
 /// Writes ``Renderer/htmlGridLanes(title:)``'s page.
 enum GridLanesPage {
-    static func page(_ scene: Scene, title: String) -> String {
+    static func page(_ scene: Scene, grid: SceneGrid, title: String) -> String {
         let n = ShortestNumber.text
-        guard let grid = scene.grid else { return "" }
         let horizontal = grid.scrollDirection == .horizontal
         let mirrored = grid.layoutDirection == .rightToLeft
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

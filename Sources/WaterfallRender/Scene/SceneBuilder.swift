@@ -124,7 +124,15 @@ public struct SceneBuilder {
             width: layout.width, layoutDirection: spec.layoutDirection, scrollDirection: spec.scrollDirection,
             sections: spec.sections.indices.map { index in
                 var settings = spec.sections[index].settings
-                settings.columns = (try? settings.columnCount(forWidth: layout.width)) ?? settings.columns
+                // The count the layout chose: in a horizontal feed, across its height, between the
+                // top and bottom insets.
+                var across = settings
+                if spec.scrollDirection == .horizontal {
+                    let inset = settings.sectionInset
+                    across.sectionInset = EdgeInsets(
+                        top: inset.left, left: inset.top, bottom: inset.right, right: inset.bottom)
+                }
+                settings.columns = (try? across.columnCount(forWidth: layout.width)) ?? settings.columns
                 settings.adaptiveColumns = nil
                 return SceneGrid.Section(
                     settings: settings, spans: spec.sections[index].items.map(\.layout.span),
