@@ -183,4 +183,36 @@ import WaterfallTestSupport
             }
         }
     }
+
+    @Test func pinnedHeadersAndQueriesInEveryFeedAgreeWithTheContract() throws {
+        var pinned = 0
+        for seed in UInt64(1)...300 {
+            var random = TestRandom(seed: seed &* 29)
+            let configuration = configuration(seed: seed &* 11, everyFeature: true)
+            let layout = try Layout(configuration)
+            let size = layout.contentSize
+            let horizontal = configuration.scrollDirection == .horizontal
+            for _ in 0..<4 {
+                let offset = Point(
+                    x: horizontal ? Double.random(in: -100...(size.width + 100), using: &random) : 0,
+                    y: horizontal ? 0 : Double.random(in: -100...(size.height + 100), using: &random))
+                let rect = Rect(
+                    x: offset.x, y: offset.y,
+                    width: horizontal ? Double.random(in: 1...900, using: &random) : size.width,
+                    height: horizontal ? size.height : Double.random(in: 1...900, using: &random))
+                let reference = ContractReference.layout(configuration, contentOffset: offset, visibleWidth: rect.width)
+                let expected = reference.elements.filter { rect.intersectsElement($0.frame) }
+                let found = layout.layoutAttributesForElements(in: rect, contentOffset: offset)
+                try #require(found.count == expected.count, "seed \(seed) rect \(rect)")
+                for (element, want) in zip(found, expected) {
+                    #expect(element.kind == want.kind && element.indexPath.section == want.section, "seed \(seed)")
+                    #expect(agrees(element.frame, want.frame), "seed \(seed): \(element) vs \(want.frame)")
+                }
+                let natural = ContractReference.layout(configuration).elements
+                pinned += zip(reference.elements, natural).filter { $0.frame != $1.frame }.count
+            }
+        }
+        // Headers did pin.
+        #expect(pinned > 50, "\(pinned)")
+    }
 }
