@@ -226,30 +226,8 @@ import Glibc
     /// is checked on the machines this is developed on.
     #if os(Linux)
     @Test func theBrowserTestsPass() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/browser-tests.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", script, CommandRunner.productsDirectory.appendingPathComponent("waterfall").path,
-        ]
-        let log = ExternalRenderers.temporaryPath("log")
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        // The script bounds every wait itself; this only stops one that hangs outright.
-        let deadline = Date().addingTimeInterval(300)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try handle.close()
-        let output = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(output)")
+        let (status, output) = try BrowserScript.run("browser-tests.py", limit: 300)
+        #expect(status == 0, "\(output)")
         #expect(output.contains("browser tests passed"), "\(output)")
     }
     #endif

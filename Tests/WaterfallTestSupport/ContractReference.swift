@@ -96,12 +96,28 @@ public enum ContractReference {
         var sectionBottoms: [Double] = []
         var y = 0.0
         for (s, section) in sections.enumerated() {
-            let settings = section.settings
+            // gridLanes: every length as a LayoutUnit, a Float rounded down to 1/64 ("Placement").
+            let gridLanes = section.settings.placement == .gridLanes
+            func q(_ v: Double) -> Double { gridLanes ? (Double(Float(v)) * 64).rounded(.down) / 64 : v }
+            func q(_ i: EdgeInsets) -> EdgeInsets {
+                EdgeInsets(top: q(i.top), left: q(i.left), bottom: q(i.bottom), right: q(i.right))
+            }
+            var settings = section.settings
+            settings.sectionInset = q(settings.sectionInset)
+            settings.headerInset = q(settings.headerInset)
+            settings.footerInset = q(settings.footerInset)
+            settings.lineSpacing = q(settings.lineSpacing)
+            settings.interitemSpacing = q(settings.interitemSpacing)
+            settings.spacingWithLastSection = q(settings.spacingWithLastSection)
+            let tolerance = q(settings.flowTolerance)
+            let contentWidth = q(contentWidth)
+            let headerHeight = q(section.headerHeight)
+            let footerHeight = q(section.footerHeight)
             if s > 0 { y += settings.spacingWithLastSection }
-            if section.headerHeight > 0 {
+            if headerHeight > 0 {
                 let hi = settings.headerInset
                 let frame = Rect(
-                    x: hi.left, y: y + hi.top, width: contentWidth - hi.left - hi.right, height: section.headerHeight)
+                    x: hi.left, y: y + hi.top, width: contentWidth - hi.left - hi.right, height: headerHeight)
                 elements.append(Element(kind: .header, section: s, item: nil, frame: frame))
                 y = frame.maxY + hi.bottom
             }
@@ -109,28 +125,55 @@ public enum ContractReference {
             let backgroundIndex = elements.count
             let inset = settings.sectionInset
             y += inset.top
-            let columns = Self.columns(settings, width: contentWidth)
+            let columns = Self.columns(section.settings, width: contentWidth)
             let spacing = settings.interitemSpacing
             let cw = (contentWidth - inset.left - inset.right - Double(columns - 1) * spacing) / Double(columns)
+            // Column c's left edge and width; under gridLanes Chromium's 1fr tracks (Float fraction, leftover carried).
+            var xs = (0..<columns).map { inset.left + Double($0) * (cw + spacing) }
+            var ws = Array(repeating: cw, count: columns)
+            if gridLanes {
+                let fraction =
+                    Float(contentWidth - inset.left - inset.right - Double(columns - 1) * spacing) / Float(columns)
+                var carried: Float = 0
+                var x = inset.left
+                for c in 0..<columns {
+                    let share = fraction + carried
+                    ws[c] = (Double(share) * 64).rounded(.down) / 64
+                    carried = share - Float(ws[c])
+                    xs[c] = x
+                    x += ws[c] + spacing
+                }
+            }
             var bottom = Array(repeating: y, count: columns)
             var hasItem = Array(repeating: false, count: columns)
             func next(_ c: Int) -> Double { bottom[c] + (hasItem[c] ? settings.lineSpacing : 0) }
             var n = 0
+            var cursor = 0
             for (i, item) in section.items.enumerated() {
                 let k: Int
                 switch item.span {
                 case .full: k = columns
                 case .columns(let count): k = count
                 }
-                let w =
-                    k == columns ? contentWidth - inset.left - inset.right : Double(k) * cw + Double(k - 1) * spacing
-                let h: Double
-                switch item.sizing {
-                case .height(let height): h = height
-                case .size(let size): h = w * size.height / size.width
-                }
                 var c = 0
-                if k == 1 {
+                var top: Double
+                func window(_ start: Int) -> Double { (start..<(start + k)).map(next).max()! }
+                if gridLanes, item.span == .full {
+                    top = window(0)
+                } else if gridLanes || settings.flowTolerance > 0,
+                    !(k == 1 && !gridLanes && settings.renderDirection != .shortestFirst)
+                {
+                    let lowest = (0...(columns - k)).map(window).min()!
+                    let candidates = (0...(columns - k)).filter { window($0) - lowest <= tolerance }
+                    if gridLanes {
+                        c = candidates.first { $0 >= cursor } ?? candidates[0]
+                        cursor = (c + k) % columns
+                    } else {
+                        c = k > 1 && settings.renderDirection == .rightToLeft ? candidates.last! : candidates[0]
+                    }
+                    if k == 1 { n += 1 }
+                    top = window(c)
+                } else if k == 1 {
                     switch settings.renderDirection {
                     case .shortestFirst:
                         for candidate in 0..<columns where next(candidate) < next(c) { c = candidate }
@@ -138,19 +181,29 @@ public enum ContractReference {
                     case .rightToLeft: c = columns - 1 - n % columns
                     }
                     n += 1
+                    top = window(c)
                 } else {
                     var best = Double.infinity
                     for start in 0...(columns - k) {
-                        let top = (start..<(start + k)).map(next).max()!
+                        let top = window(start)
                         let better = settings.renderDirection == .rightToLeft ? top <= best : top < best
                         if better {
                             best = top
                             c = start
                         }
                     }
+                    top = window(c)
                 }
-                let top = (c..<(c + k)).map(next).max()!
-                let frame = Rect(x: inset.left + Double(c) * (cw + spacing), y: top, width: w, height: h)
+                let w =
+                    gridLanes
+                    ? xs[c + k - 1] + ws[c + k - 1] - xs[c]
+                    : k == columns ? contentWidth - inset.left - inset.right : Double(k) * cw + Double(k - 1) * spacing
+                let h: Double
+                switch item.sizing {
+                case .height(let height): h = q(height)
+                case .size(let size): h = q(w * size.height / size.width)
+                }
+                let frame = Rect(x: xs[c], y: top, width: w, height: h)
                 elements.append(Element(kind: .cell, section: s, item: i, frame: frame))
                 for covered in c..<(c + k) {
                     bottom[covered] = top + h
@@ -164,10 +217,10 @@ public enum ContractReference {
                 let frame = Rect(x: 0, y: backgroundTop, width: contentWidth, height: y - backgroundTop)
                 elements.insert(Element(kind: .background, section: s, item: nil, frame: frame), at: backgroundIndex)
             }
-            if section.footerHeight > 0 {
+            if footerHeight > 0 {
                 let fi = settings.footerInset
                 let frame = Rect(
-                    x: fi.left, y: y + fi.top, width: contentWidth - fi.left - fi.right, height: section.footerHeight)
+                    x: fi.left, y: y + fi.top, width: contentWidth - fi.left - fi.right, height: footerHeight)
                 elements.append(Element(kind: .footer, section: s, item: nil, frame: frame))
                 y = frame.maxY + fi.bottom
             }

@@ -33,7 +33,10 @@ struct RenderCommand: ParsableCommand {
 
 /// The options `render` and the default command share.
 struct RenderOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Formats to write, comma-separated.", valueName: "svg,html,png,pdf,json"))
+    @Option(
+        help: ArgumentHelp(
+            "Formats to write, comma-separated (html-grid-lanes, CSS grid-lanes itself, only when asked for).",
+            valueName: "svg,html,png,pdf,json"))
     var format = Renderers.names.joined(separator: ",")
 
     @Option(name: .shortAndLong, help: "The folder to write into.")

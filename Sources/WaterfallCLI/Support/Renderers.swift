@@ -5,6 +5,7 @@ import WaterfallRender
 ///
 /// A new format registers here.
 enum Renderers {
+    /// The formats written when none is asked for.
     static let names = ["svg", "html", "png", "pdf", "json"]
 
     /// The renderers for `formats`; HTML reads its templates from `templates`.
@@ -16,6 +17,7 @@ enum Renderers {
             case "png": renderers.append(.png)
             case "pdf": renderers.append(.pdf)
             case "json": renderers.append(.layoutJSON)
+            case "html-grid-lanes": renderers.append(.htmlGridLanes())
             case "html":
                 do {
                     renderers.append(.html(templates: try TemplateSet.named(templates)))

@@ -1,7 +1,8 @@
 extension SectionSettings {
     /// The width a cell spanning `span` gets in a layout `contentWidth` points wide: exactly the
-    /// width placement gives it, or `nil` when the section leaves no room or the span is not one
-    /// of its columns' counts.
+    /// width placement gives it (under grid-lanes placement, that of the first columns: the others
+    /// may be 1/64 wider or narrower), or `nil` when the section leaves no room or the span is not
+    /// one of its columns' counts.
     public func itemWidth(span: ItemSpan, contentWidth: Double) -> Double? {
         let available = contentWidth - sectionInset.left - sectionInset.right
         let columnWidth = (available - Double(columns - 1) * interitemSpacing) / Double(columns)
@@ -12,6 +13,14 @@ extension SectionSettings {
         case .columns(let requested):
             guard requested >= 1, requested <= columns else { return nil }
             count = requested
+        }
+        if placement == .gridLanes {
+            // Columns in whole 1/64ths, which may differ by one: the width over the first columns.
+            let units = inLayoutUnits
+            let widths = LayoutUnit.columnWidths(
+                available: LayoutUnit.floor(contentWidth) - units.sectionInset.left - units.sectionInset.right,
+                gap: units.interitemSpacing, count: columns)
+            return widths[0..<count].reduce(0, +) + Double(count - 1) * units.interitemSpacing
         }
         // The same arithmetic, term for term, as placement's, so the numbers are equal bit for bit.
         return count == columns

@@ -21,6 +21,11 @@ public struct SectionSettings: Sendable, Hashable {
     public var pinHeader: Bool
     /// When set, the column count is chosen from the width and ``columns`` is ignored.
     public var adaptiveColumns: AdaptiveColumns?
+    /// The rule that places cells: UIKit's shortest column (the default) or CSS grid-lanes.
+    public var placement: Placement
+    /// Columns whose next position is at most this far below the highest count as tied with it
+    /// (CSS `flow-tolerance`); 0 by default, `.infinity` for `infinite`.
+    public var flowTolerance: Double
 
     public init(
         columns: Int = 2,
@@ -32,7 +37,9 @@ public struct SectionSettings: Sendable, Hashable {
         footerInset: EdgeInsets = .zero,
         renderDirection: RenderDirection = .shortestFirst,
         pinHeader: Bool = false,
-        adaptiveColumns: AdaptiveColumns? = nil
+        adaptiveColumns: AdaptiveColumns? = nil,
+        placement: Placement = .shortestColumn,
+        flowTolerance: Double = 0
     ) {
         self.columns = columns
         self.sectionInset = sectionInset
@@ -44,6 +51,8 @@ public struct SectionSettings: Sendable, Hashable {
         self.renderDirection = renderDirection
         self.pinHeader = pinHeader
         self.adaptiveColumns = adaptiveColumns
+        self.placement = placement
+        self.flowTolerance = flowTolerance
     }
 
     /// The documented defaults: 2 columns, 10-point spacing, no insets, shortest column first.

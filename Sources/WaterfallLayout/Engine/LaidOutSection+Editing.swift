@@ -1,17 +1,29 @@
 extension LaidOutSection {
     /// The span of a placed cell.
     func span(ofItem item: Int) -> ItemSpan {
-        .columns(Int(cellColumns[item].span))
+        if !fullWidthItems.isEmpty {
+            let key = Int32(truncatingIfNeeded: item)
+            let index = partitionPoint(fullWidthItems.count) { fullWidthItems[$0] >= key }
+            if index < fullWidthItems.count, fullWidthItems[index] == key { return .full }
+        }
+        return .columns(Int(cellColumns[item].span))
     }
 
-    /// The layout input of a placed cell: its height (already scaled) and its span.
+    /// The layout input of a placed cell: its height (already scaled; in a grid-lanes section its natural
+    /// size, as columns differ there) and its span.
     func placedItem(_ item: Int) -> LayoutItem {
-        LayoutItem(sizing: .height(extents[item].height), span: span(ofItem: item))
+        if let size = naturalSizes[Int32(truncatingIfNeeded: item)] {
+            return LayoutItem(sizing: .size(size), span: span(ofItem: item))
+        }
+        return LayoutItem(sizing: .height(extents[item].height), span: span(ofItem: item))
     }
 
     /// Forgets every cell from `item` on and puts the columns back as they were before it.
     mutating func truncate(from item: Int) {
         guard item < extents.count else { return }
+        cursor = cursor(before: item)
+        fullWidthItems.removeAll { Int($0) >= item }
+        if !naturalSizes.isEmpty { naturalSizes = naturalSizes.filter { Int($0.key) < item } }
         extents.removeSuffix(from: item)
         cellColumns.removeSuffix(from: item)
         for column in columnItems.indices {

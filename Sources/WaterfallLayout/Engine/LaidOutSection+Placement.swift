@@ -4,6 +4,9 @@ extension LaidOutSection {
     /// When an item is refused, nothing of `items` is kept.
     mutating func append(contentsOf items: some Collection<LayoutItem>, section: Int) throws(LayoutError) {
         guard !items.isEmpty else { return }
+        if settings.placement == .gridLanes || settings.flowTolerance > 0 {
+            return try appendWithTolerance(contentsOf: items, section: section)
+        }
         let columns = settings.columns
         let tops = UnsafeMutablePointer<Double>.allocate(capacity: columns)
         let lists = ColumnLists(columns: columns, batch: min(items.count, ChunkedStorage<CellExtent>.chunkSize))
@@ -198,7 +201,7 @@ extension LaidOutSection {
         lists.clear()
     }
 
-    private static func height(of sizing: ItemSizing, width: Double, section: Int, item: Int) throws(LayoutError)
+    static func height(of sizing: ItemSizing, width: Double, section: Int, item: Int) throws(LayoutError)
         -> Double
     {
         switch sizing {

@@ -2,6 +2,7 @@ extension LaidOutSection {
     /// Puts the section at `top` (after its spacing with the section before) and finds its header,
     /// first row, footer and bottom, in the contract's order of additions.
     mutating func position(at top: Double, width: Double) {
+        let width = settings.placement == .gridLanes ? LayoutUnit.floor(width) : width
         self.top = top
         var y = top
         if headerHeight > 0 {
@@ -32,7 +33,9 @@ extension LaidOutSection {
 
     /// The background's frame, when the section has one: `(0, areaTop, width, areaBottom - areaTop)`.
     func backgroundFrame(width: Double) -> Rect? {
-        hasBackground ? Rect(x: 0, y: areaTop, width: width, height: areaBottom - areaTop) : nil
+        guard hasBackground else { return nil }
+        let width = settings.placement == .gridLanes ? LayoutUnit.floor(width) : width
+        return Rect(x: 0, y: areaTop, width: width, height: areaBottom - areaTop)
     }
 
     /// The header's frame with the header pinned at scroll offset `offset`, when it pins;
@@ -50,7 +53,8 @@ extension LaidOutSection {
         let extent = extents[item]
         let columns = cellColumns[item]
         return Rect(
-            x: columnX[Int(columns.first)], y: itemsTop + extent.y, width: width(ofSpan: Int(columns.span)),
+            x: columnX[Int(columns.first)], y: itemsTop + extent.y,
+            width: width(first: Int(columns.first), span: Int(columns.span)),
             height: extent.height)
     }
 }

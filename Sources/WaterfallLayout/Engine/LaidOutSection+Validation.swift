@@ -30,6 +30,11 @@ extension LaidOutSection {
         try check(settings.sectionInset, "sectionInset")
         try check(settings.headerInset, "headerInset")
         try check(settings.footerInset, "footerInset")
+        guard settings.flowTolerance >= 0 else {
+            throw LayoutError(
+                section: section, key: "flowTolerance",
+                message: "must be a number >= 0 or infinity, not \(settings.flowTolerance)")
+        }
         try check(headerHeight, "header.height")
         try check(footerHeight, "footer.height")
         if headerHeight > 0, !(width - settings.headerInset.left - settings.headerInset.right > 0) {

@@ -13,6 +13,9 @@ struct LaidOutSection: Sendable {
     let fullWidth: Double
     /// The left edge of each column; a cell's `x` is always one of these, exactly.
     let columnX: [Double]
+    /// Each column's width where they differ by a unit (grid-lanes placement, in 1/64ths), or `nil`
+    /// where every column is ``columnWidth`` wide.
+    let columnWidths: [Double]?
 
     // Set by `position(at:width:)` (LaidOutSection+Position.swift).
     /// Where the section starts, after the spacing with the section before it.
@@ -40,6 +43,14 @@ struct LaidOutSection: Sendable {
     var columnBottom: [Double]
     /// How many single-column items were placed: the turn counter of the round-robin directions.
     var singleColumnCount = 0
+    /// Grid-lanes placement's auto-placement cursor: the column after the last auto-placed cell.
+    var cursor = 0
+    /// The cells given as `.full` in a grid-lanes section, in item order: placed across every
+    /// column without moving the cursor (CSS `grid-column: 1 / -1`).
+    var fullWidthItems: [Int32] = []
+    /// The natural sizes of the cells scaled to their width in a grid-lanes section, by item:
+    /// there columns differ by a unit, so an edit that moves a cell to another column scales it anew.
+    var naturalSizes: [Int32: Size] = [:]
 
     init(_ section: LayoutSection, index: Int, width: Double) throws(LayoutError) {
         var settings = section.settings
@@ -48,22 +59,39 @@ struct LaidOutSection: Sendable {
         try Self.validate(
             settings, headerHeight: section.headerHeight, footerHeight: section.footerHeight,
             section: index, width: width)
+        let gridLanes = settings.placement == .gridLanes
+        if gridLanes { settings = settings.inLayoutUnits }
         self.settings = settings
-        self.headerHeight = section.headerHeight
-        self.footerHeight = section.footerHeight
+        self.headerHeight = gridLanes ? LayoutUnit.floor(section.headerHeight) : section.headerHeight
+        self.footerHeight = gridLanes ? LayoutUnit.floor(section.footerHeight) : section.footerHeight
         self.hasBackground = section.hasBackground
         let inset = settings.sectionInset
         let columns = settings.columns
-        let available = width - inset.left - inset.right
+        let available = (gridLanes ? LayoutUnit.floor(width) : width) - inset.left - inset.right
         let columnWidth = (available - Double(columns - 1) * settings.interitemSpacing) / Double(columns)
         guard columnWidth > 0, columnWidth.isFinite else {
             throw LayoutError(
                 section: index, key: "columns",
                 message: "item width is \(columnWidth) after insets and spacing; it must be greater than 0")
         }
-        self.columnWidth = columnWidth
-        self.fullWidth = available
-        self.columnX = (0..<columns).map { inset.left + Double($0) * (columnWidth + settings.interitemSpacing) }
+        if gridLanes {
+            let widths = LayoutUnit.columnWidths(available: available, gap: settings.interitemSpacing, count: columns)
+            var x = inset.left
+            var edges: [Double] = []
+            for width in widths {
+                edges.append(x)
+                x += width + settings.interitemSpacing
+            }
+            self.columnWidth = widths[0]
+            self.fullWidth = edges[columns - 1] + widths[columns - 1] - inset.left
+            self.columnX = edges
+            self.columnWidths = widths
+        } else {
+            self.columnWidth = columnWidth
+            self.fullWidth = available
+            self.columnX = (0..<columns).map { inset.left + Double($0) * (columnWidth + settings.interitemSpacing) }
+            self.columnWidths = nil
+        }
         self.columnItems = Array(repeating: ChunkedStorage(), count: columns)
         self.columnNext = Array(repeating: 0, count: columns)
         self.columnBottom = Array(repeating: 0, count: columns)
@@ -74,6 +102,14 @@ struct LaidOutSection: Sendable {
 
     /// The lowest cell bottom, relative to ``itemsTop``; 0 without cells.
     var itemsHeight: Double { columnBottom.max() ?? 0 }
+
+    /// The width of a cell that covers `span` columns from `first`.
+    @inline(__always)
+    func width(first: Int, span: Int) -> Double {
+        guard columnWidths != nil, span < settings.columns else { return width(ofSpan: span) }
+        let last = first + span - 1
+        return columnX[last] + columnWidths.unsafelyUnwrapped[last] - columnX[first]
+    }
 
     /// The width of a cell that spans `span` columns; placement and queries both use this.
     @inline(__always)

@@ -98,10 +98,15 @@ enum HTMLPage {
     private static func style(
         _ element: SceneElement, left: String, top: String, width: String, height: String
     ) -> String {
+        "left: \(left)px; top: \(top)px; width: \(width)px; height: \(height)px;" + appearance(element)
+    }
+
+    /// The element's corners, fill and stroke as inline style, each declaration after a space.
+    static func appearance(_ element: SceneElement) -> String {
         let n = ShortestNumber.text
         let frame = element.frame
         let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))
-        var style = "left: \(left)px; top: \(top)px; width: \(width)px; height: \(height)px;"
+        var style = ""
         if radius > 0 { style += " border-radius: \(n(radius))px;" }
         if element.fill.alpha > 0 { style += " background: \(element.fill.cssText);" }
         if element.image == nil, let fill = element.imageFill, let area = element.imageFrame {
@@ -119,7 +124,7 @@ enum HTMLPage {
     }
 
     /// Where the element's image sits in it when it covers only part of it; empty otherwise.
-    private static func imageArea(_ element: SceneElement) -> String {
+    static func imageArea(_ element: SceneElement) -> String {
         let n = ShortestNumber.text
         let frame = element.frame
         guard let imageFrame = element.imageFrame, imageFrame != frame else { return "" }
@@ -128,7 +133,7 @@ enum HTMLPage {
     }
 
     /// A text run's inline style, relative to its element's frame.
-    private static func style(_ run: TextRun, in frame: Rect) -> String {
+    static func style(_ run: TextRun, in frame: Rect) -> String {
         let n = ShortestNumber.text
         let box = run.frame
         var style = "left: \(n(box.minX - frame.minX))px; top: \(n(box.minY - frame.minY))px;"

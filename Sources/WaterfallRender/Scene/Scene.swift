@@ -21,6 +21,8 @@ public struct Scene: Sendable {
     /// Whether every edge is on the device pixel grid (`pixelSnapping: device`), so that a scene
     /// made from this one (a screen) is snapped too.
     public var isSnappedToDevicePixels = false
+    /// What the native grid-lanes page is written from: the spec's sections as CSS sees them.
+    public var grid: SceneGrid?
 
     public init(size: Size, background: Color, scale: Double, elements: [SceneElement]) {
         self.size = size
@@ -164,5 +166,38 @@ public struct TextRun: Sendable, Hashable {
         self.fontSize = fontSize
         self.weight = weight
         self.color = color
+    }
+}
+
+/// A layout's sections as settings, for writing them as CSS grid-lanes containers
+/// (``Renderer/htmlGridLanes(title:)``).
+public struct SceneGrid: Sendable {
+    /// The fixed extent across the scroll direction.
+    public var width: Double
+    public var layoutDirection: LayoutDirection
+    public var scrollDirection: ScrollDirection
+    public var sections: [Section]
+
+    public struct Section: Sendable {
+        /// The settings with the column count chosen for this width.
+        public var settings: SectionSettings
+        /// The span of each item, in item order.
+        public var spans: [ItemSpan]
+        /// The section's font size: what CSS's `1em` is in it.
+        public var fontSize: Double
+
+        public init(settings: SectionSettings, spans: [ItemSpan], fontSize: Double) {
+            self.settings = settings
+            self.spans = spans
+            self.fontSize = fontSize
+        }
+    }
+
+    public init(width: Double, layoutDirection: LayoutDirection, scrollDirection: ScrollDirection, sections: [Section])
+    {
+        self.width = width
+        self.layoutDirection = layoutDirection
+        self.scrollDirection = scrollDirection
+        self.sections = sections
     }
 }

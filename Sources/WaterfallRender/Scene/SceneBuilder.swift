@@ -117,9 +117,27 @@ public struct SceneBuilder {
                 elements.append(element)
             }
         }
-        let scene = Scene(
+        var scene = Scene(
             size: layout.contentSize, background: spec.style.background, scale: scale ?? spec.scale,
             elements: elements)
+        scene.grid = SceneGrid(
+            width: layout.width, layoutDirection: spec.layoutDirection, scrollDirection: spec.scrollDirection,
+            sections: spec.sections.indices.map { index in
+                var settings = spec.sections[index].settings
+                // The count the layout chose: in a horizontal feed, across its height, between the
+                // top and bottom insets.
+                var across = settings
+                if spec.scrollDirection == .horizontal {
+                    let inset = settings.sectionInset
+                    across.sectionInset = EdgeInsets(
+                        top: inset.left, left: inset.top, bottom: inset.right, right: inset.bottom)
+                }
+                settings.columns = (try? across.columnCount(forWidth: layout.width)) ?? settings.columns
+                settings.adaptiveColumns = nil
+                return SceneGrid.Section(
+                    settings: settings, spans: spec.sections[index].items.map(\.layout.span),
+                    fontSize: spec.style(ofSection: index).fontSize)
+            })
         return spec.pixelSnapping == .device ? scene.snappedToDevicePixels() : scene
     }
 

@@ -45,8 +45,25 @@ extension SpecDecoder {
             }
             settings.renderDirection = direction
         }
+        if let value = keys["placement"] { settings.placement = try value.choice(of: Placement.self) }
+        if let value = keys["flowTolerance"] {
+            if value.isWord("infinite") {
+                settings.flowTolerance = .infinity
+            } else if value.isWord("normal") {
+                settings.flowTolerance = Self.normalTolerance
+            } else if case .scalar = value.node, value.tagName == .str {
+                throw value.error(
+                    "must be a length in points, \"normal\" or \"infinite\", not \"\(try value.string())\"")
+            } else {
+                settings.flowTolerance = try value.length()
+            }
+        }
         return settings
     }
+
+    /// What `flowTolerance: normal` reads as until the section's font size is known: CSS's
+    /// `normal` is `1em`, the section's font size.
+    static let normalTolerance = -1.0
 
     mutating func section(
         _ field: Field, defaults: SectionSettings, shape: SpecShape? = nil, style: SpecStyle = SpecStyle(),
@@ -59,6 +76,9 @@ extension SpecDecoder {
         section.background = try keys["background"]?.color()
         if let styleField = keys["style"] {
             try sectionStyle(styleField, into: &section, style: style, darkStyle: darkStyle)
+        }
+        if section.settings.flowTolerance == Self.normalTolerance {
+            section.settings.flowTolerance = (section.style ?? style).fontSize
         }
         // Spans are checked against the columns the section has on this page.
         var columns = settings.columns

@@ -12,7 +12,7 @@ struct SpecDecoder {
     ]
     static let settingsKeys = [
         "columns", "sectionInset", "lineSpacing", "interitemSpacing", "spacingWithLastSection", "headerInset",
-        "footerInset", "renderDirection",
+        "footerInset", "renderDirection", "placement", "flowTolerance",
     ]
     static let sectionKeys = settingsKeys + ["header", "footer", "items", "generate", "style"]
     static let supplementaryKeys = ["height", "title", "color", "align", "textColor"]

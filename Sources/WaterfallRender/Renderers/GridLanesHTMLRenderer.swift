@@ -1,0 +1,162 @@
+import WaterfallCore
+import WaterfallLayout
+
+extension Renderer {
+    /// A page in CSS itself: each section a `display: grid-lanes` container with the spec's gaps,
+    /// paddings, spans and flow tolerance, and no absolute positions, so that the browser places
+    /// the cards (Safari 26.4, or Chromium with `--enable-experimental-web-platform-features`).
+    ///
+    /// Cards keep their size along the scroll direction, their look and their text; where they go
+    /// is the browser's. With `placement: gridLanes` that is where `waterfall layout` puts them.
+    public static func htmlGridLanes(title: String = "Waterfall") -> Renderer {
+        Renderer(format: "html-grid-lanes", fileExtension: "grid-lanes.html") { scene, emit in
+            // A screen (`--viewport`) holds only the elements on it, and the browser would place
+            // those anew: the page is always the whole feed, which the browser scrolls.
+            guard let grid = scene.grid else { throw GridLanesPageError.noScreens }
+            try emit(RenderedFile(bytes: Array(GridLanesPage.page(scene, grid: grid, title: title).utf8)))
+        }
+    }
+}
+
+/// Why the native grid-lanes page cannot be written.
+public enum GridLanesPageError: UserFacingError {
+    /// The scene is a screen of a feed (`--viewport`), not the whole of it.
+    case noScreens
+
+    public var description: String {
+        "html-grid-lanes writes the whole feed as CSS, not screens: leave out --viewport, --screens and --offset"
+    }
+}
+
+/// Writes ``Renderer/htmlGridLanes(title:)``'s page.
+enum GridLanesPage {
+    static func page(_ scene: Scene, grid: SceneGrid, title: String) -> String {
+        let n = ShortestNumber.text
+        let horizontal = grid.scrollDirection == .horizontal
+        let mirrored = grid.layoutDirection == .rightToLeft
+        var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        page += "<meta name=\"viewport\" content=\"width=device-width\">\n<title>"
+        Markup.appendMustacheEscaped(title, to: &page)
+        page += "</title>\n<style>\n"
+        page += "html, body { margin: 0; padding: 0; }\n"
+        page += "body { background: \(scene.background.hexString); }\n"
+        var pageStyle = "inline-size: \(n(grid.width))px;"
+        // A horizontal feed is a vertical one turned: its lanes are rows, filled left to right
+        // (right to left when mirrored).
+        if horizontal { pageStyle += " writing-mode: \(mirrored ? "vertical-rl" : "vertical-lr");" }
+        if mirrored && !horizontal { pageStyle += " direction: rtl;" }
+        page += ".lanes { display: grid-lanes; }\n"
+        page += ".element { position: relative; box-sizing: border-box; overflow: hidden; }\n"
+        page += ".element .image { position: absolute; left: 0; top: 0; width: 100%; height: 100%; "
+        page += "background-size: cover; background-position: center; background-repeat: no-repeat; }\n"
+        for image in scene.images {
+            page += ".\(ImageContext.className(image)) { background-image: url(\"\(ImageContext.dataURI(image))\"); }\n"
+        }
+        page += ".text { position: absolute; white-space: pre; overflow: hidden; line-height: normal; "
+        page += "writing-mode: horizontal-tb; direction: ltr; }\n"
+        // The page's own settings inline, so that pages can be put together in one document.
+        page += "</style>\n</head>\n<body>\n<div class=\"page\" style=\"\(pageStyle)\">\n"
+        var bySection = [[SceneElement]](repeating: [], count: grid.sections.count)
+        for element in scene.elements where grid.sections.indices.contains(element.section) {
+            bySection[element.section].append(element)
+        }
+        for (index, section) in grid.sections.enumerated() {
+            let settings = section.settings
+            let spacing = index > 0 ? settings.spacingWithLastSection : 0
+            page += "<section data-section=\"\(index)\" style=\"padding-block-start: \(n(spacing))px;\">\n"
+            let elements = bySection[index]
+            let background = elements.first { $0.kind == .background }
+            if let header = elements.first(where: { $0.kind == .header }) {
+                // A pinned header sticks to the top of the visible bounds until its section ends.
+                page += supplementary(
+                    header, insets: flow(settings.headerInset, horizontal), horizontal: horizontal,
+                    sticky: settings.pinHeader)
+            }
+            var lanes = "grid-template-columns: repeat(\(settings.columns), 1fr);"
+            lanes += " row-gap: \(n(settings.lineSpacing))px; column-gap: \(n(settings.interitemSpacing))px;"
+            lanes += " " + padding(flow(settings.sectionInset, horizontal))
+            lanes += " flow-tolerance: \(tolerance(settings.flowTolerance));"
+            if let background, background.fill.alpha > 0 { lanes += " background: \(background.fill.cssText);" }
+            page += "<div class=\"lanes\" data-placement=\"\(settings.placement.rawValue)\" style=\"\(lanes)\">\n"
+            for element in elements where element.kind == .cell {
+                let item = element.item ?? 0
+                let span = section.spans.indices.contains(item) ? section.spans[item] : .single
+                var style = "block-size: \(n(horizontal ? element.frame.width : element.frame.height))px;"
+                switch span {
+                case .full: style += " grid-column: 1 / -1;"
+                case .columns(let count) where count > 1: style += " grid-column: span \(count);"
+                case .columns: break
+                }
+                page += "<div class=\"element\" data-kind=\"cell\" data-section=\"\(index)\" data-item=\"\(item)\""
+                page += " style=\""
+                Markup.appendMustacheEscaped(style + HTMLPage.appearance(element), to: &page)
+                page += "\">"
+                content(element, to: &page)
+                page += "</div>\n"
+            }
+            page += "</div>\n"
+            if let footer = elements.first(where: { $0.kind == .footer }) {
+                page += supplementary(footer, insets: flow(settings.footerInset, horizontal), horizontal: horizontal)
+            }
+            page += "</section>\n"
+        }
+        page += "</div>\n</body>\n</html>\n"
+        return page
+    }
+
+    /// A header or footer: a box of its length along the scroll direction, in a box padded by its insets.
+    private static func supplementary(
+        _ element: SceneElement, insets: EdgeInsets, horizontal: Bool, sticky: Bool = false
+    ) -> String {
+        let n = ShortestNumber.text
+        let pinned = sticky ? " position: sticky; inset-block-start: 0; z-index: 1;" : ""
+        var out = "<div style=\"\(padding(insets))\(pinned)\">"
+        out +=
+            "<div class=\"element\" data-kind=\"\(element.kind.rawValue)\" data-section=\"\(element.section)\" style=\""
+        let length = horizontal ? element.frame.width : element.frame.height
+        Markup.appendMustacheEscaped("block-size: \(n(length))px;" + HTMLPage.appearance(element), to: &out)
+        out += "\">"
+        content(element, to: &out)
+        out += "</div></div>\n"
+        return out
+    }
+
+    /// The element's image and text, placed inside it as the absolute page places them.
+    private static func content(_ element: SceneElement, to out: inout String) {
+        if let image = element.image {
+            out += "<div class=\"image "
+            Markup.appendMustacheEscaped(ImageContext.className(image), to: &out)
+            out += "\""
+            let area = HTMLPage.imageArea(element)
+            if !area.isEmpty {
+                out += " style=\""
+                Markup.appendMustacheEscaped(area, to: &out)
+                out += "\""
+            }
+            out += "></div>"
+        }
+        for run in element.texts {
+            out += "<div class=\"text\" style=\""
+            Markup.appendMustacheEscaped(HTMLPage.style(run, in: element.frame), to: &out)
+            out += "\">"
+            Markup.appendMustacheEscaped(run.text, to: &out)
+            out += "</div>"
+        }
+    }
+
+    /// Insets in the layout's flow space (top and bottom along the scroll direction).
+    private static func flow(_ insets: EdgeInsets, _ horizontal: Bool) -> EdgeInsets {
+        horizontal ? EdgeInsets(top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom) : insets
+    }
+
+    /// Flow-space insets as logical padding, so that mirroring and turning follow the writing mode.
+    private static func padding(_ insets: EdgeInsets) -> String {
+        let n = ShortestNumber.text
+        return "padding-block-start: \(n(insets.top))px; padding-inline-start: \(n(insets.left))px;"
+            + " padding-block-end: \(n(insets.bottom))px; padding-inline-end: \(n(insets.right))px;"
+    }
+
+    private static func tolerance(_ value: Double) -> String {
+        value.isFinite ? "\(ShortestNumber.text(value))px" : "infinite"
+    }
+}
