@@ -6,8 +6,9 @@ import WaterfallTestSupport
 import Glibc
 #endif
 
-/// `serve` over a folder from an untrusted branch: what its files can do, how much they can make
-/// the server hold, which `Host` it answers. The browser half (a served page's script trying to
+/// `serve` over a folder from an untrusted branch.
+///
+/// What its files can do, how much they can make the server hold, which `Host` it answers. The browser half (a served page's script trying to
 /// approve) is in `scripts/browser-tests.py`.
 @Suite(.serialized) struct UntrustedServeTests {
     typealias Server = ServeTests.Server
@@ -60,7 +61,9 @@ import Glibc
         let server = try Server(extraSpecs: ["broken": "width: 60\nsections: [{items: [{hieght: 3}]}]\n"])
         let broken = try server.send("GET", "/render/broken")
         #expect(broken.status == 422)
-        #expect(Self.field("Content-Security-Policy", in: broken.head) == "sandbox allow-same-origin; frame-ancestors 'self'")
+        #expect(
+            Self.field("Content-Security-Policy", in: broken.head)
+                == "sandbox allow-same-origin; frame-ancestors 'self'")
     }
 
     /// A served file is sent from disk a chunk at a time: a 1 GiB file leaves the server's memory
@@ -78,7 +81,8 @@ import Glibc
         }
         var head: [UInt8] = []
         var received = 0
-        let request = "GET /files/specs1/big.bin HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n"
+        let request =
+            "GET /files/specs1/big.bin HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n"
         try RawHTTP.exchange(port: server.port, request: Array(request.utf8)) { piece in
             if head.count < 4 || head.suffix(4) != [13, 10, 13, 10] {
                 // Still in the head: find its end in this piece.
@@ -219,10 +223,12 @@ import Glibc
         try #require(mkfifo(folder + "/image.png", 0o600) == 0)
         try "width: 60\nsections: [{items: [{image: image.png, height: 20}]}]\n".write(
             toFile: folder + "/image.yaml", atomically: true, encoding: .utf8)
-        let image = try CommandRunner.run(["render", "image.yaml", "--output", "out"], currentDirectory: folder, timeout: 60)
+        let image = try CommandRunner.run(
+            ["render", "image.yaml", "--output", "out"], currentDirectory: folder, timeout: 60)
         #expect(image.status == 2)
         #expect(
             image.standardError
-                == "error: image.yaml: sections[0].items[0].image: image.png is not a regular file (a FIFO, a device or a socket)\n")
+                == "error: image.yaml: sections[0].items[0].image: image.png is not a regular file (a FIFO, a device or a socket)\n"
+        )
     }
 }

@@ -169,7 +169,10 @@ import WaterfallSpec
             "shop.csv:3: [1].w: expected a number, found a string"
         ),
         ("shop.csv", Array("w,h\n1,\"2\n".utf8), "shop.csv:2:3: a quoted field is not closed"),
-        ("shop.csv", Array("w,h\n1,2".utf8) + [0xFF, 0x0A], "shop.csv:2:4: a byte that is not UTF-8 (a data file is UTF-8 text)"),
+        (
+            "shop.csv", Array("w,h\n1,2".utf8) + [0xFF, 0x0A],
+            "shop.csv:2:4: a byte that is not UTF-8 (a data file is UTF-8 text)"
+        ),
         (
             "shop.csv", Array("w,h\r\n1,2\r\n\"é\u{1F9CB}\r\n\",3\r".utf8) + [0xC3, 0x28, 0x0A],
             "shop.csv:5:1: a byte that is not UTF-8 (a data file is UTF-8 text)"
@@ -208,7 +211,8 @@ import WaterfallSpec
         // 900,000 bytes a record: the 75th record passes 64 MiB.
         #expect(
             try folder.message("itemsFrom: {file: shop.csv, fields: {title: \"\(template)\", cardHeight: h}}")
-                == "shop.csv:76: [74]: fields.title: the data file's templates expand to more than 64 MiB of text in all")
+                == "shop.csv:76: [74]: fields.title: the data file's templates expand to more than 64 MiB of text in all"
+        )
     }
 
     @Test(arguments: badRecords)

@@ -60,7 +60,8 @@ struct DataFile {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let (line, column) = position(ofOffset: Spec.firstInvalidUTF8Offset(bytes), in: bytes)
             throw SpecError(
-                file: name, line: line, column: column, location: "", message: "a byte that is not UTF-8 (a data file is UTF-8 text)")
+                file: name, line: line, column: column, location: "",
+                message: "a byte that is not UTF-8 (a data file is UTF-8 text)")
         }
         return text
     }
