@@ -50,7 +50,9 @@ import Glibc
             let response = try server.send("GET", path)
             #expect(Self.field("Content-Security-Policy", in: response.head) == "frame-ancestors 'self'", "\(path)")
         }
-        // The review's pictures come from the baselines folder.
+        // The review's pictures come from the baselines folder (a changed spec has them).
+        try ServeTests.spec(grow: 5).write(
+            toFile: server.folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)
         let page = try server.send("GET", "/review?fresh").body
         #expect(page.contains("/review/alpha/0/reference.png"))
         let picture = try server.send("GET", "/review/alpha/0/reference.png")
@@ -101,7 +103,7 @@ import Glibc
         #expect(Self.field("Content-Length", in: headText) == "\(size)")
         #expect(Self.field("Accept-Ranges", in: headText) == "bytes")
         #expect(received == size)
-        let peak = try #require(server.peakMemory)
+        let peak = server.peakMemory ?? Int.max
         #expect(peak < 300 << 20, "the server's peak memory was \(peak >> 20) MiB after sending 1 GiB")
 
         let part = try server.send("GET", "/files/specs1/digits.txt", headers: ["Range": "bytes=12-15"])
@@ -110,8 +112,8 @@ import Glibc
         #expect(Self.field("Content-Range", in: part.head) == "bytes 12-15/1000")
         let tail = try server.send("GET", "/files/specs1/digits.txt", headers: ["Range": "bytes=-3"])
         #expect(tail.status == 206 && tail.body == "789")
-        let open = try server.send("GET", "/files/specs1/digits.txt", headers: ["Range": "bytes=995-"])
-        #expect(open.status == 206 && open.body == "56789")
+        let rest = try server.send("GET", "/files/specs1/digits.txt", headers: ["Range": "bytes=995-"])
+        #expect(rest.status == 206 && rest.body == "56789")
         let past = try server.send("GET", "/files/specs1/digits.txt", headers: ["Range": "bytes=1000-"])
         #expect(past.status == 416)
         #expect(Self.field("Content-Range", in: past.head) == "bytes */1000")
