@@ -234,3 +234,91 @@ import Glibc
         )
     }
 }
+
+/// The probe's cases that held before: kept here so that they keep holding.
+@Suite(.serialized) struct UntrustedServeProbeTests {
+    typealias Server = ServeTests.Server
+
+    @Test func moreTraversalSpellingsGetNothingOutsideTheFolder() throws {
+        let server = try Server()
+        for path in [
+            "/files/specs1/%252e%252e/secret.txt", "/files/specs1/..%5csecret.txt", "/files/specs1/..\\secret.txt",
+            "/files/specs1/%2e%2e%5csecret.txt", "/files/specs1/..;/secret.txt",
+            "/files/specs1/%ef%bc%8e%ef%bc%8e/secret.txt",
+            "/files/specs1/....//secret.txt", "/files/specs1/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+            "/files/specs1//etc/passwd",
+            "/files/specs1/alpha.yaml/..", "/files/specs1/alpha.yaml%2f..%2f..%2fsecret.txt",
+            "/files/%2e%2e/secret.txt",
+            "/files/specs1/%00../secret.txt", "/files/specs1/.%2e/secret.txt", "/files/specs1/%2e./secret.txt",
+            "/files/baselines/../../secret.txt",
+        ] {
+            let response = try server.send("GET", path)
+            #expect([400, 404].contains(response.status), "\(path): \(response.status)")
+            #expect(!response.body.contains("secret") && !response.body.contains("root:"), "\(path)")
+        }
+    }
+
+    /// A token is good for the run that made it: one taken from an earlier run of the server is refused.
+    @Test func aTokenFromAnEarlierRunIsRefused() throws {
+        let first = try Server()
+        try ServeTests.spec(grow: 5).write(
+            toFile: first.folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)
+        let old = try first.token()
+        let second = try Server()
+        try ServeTests.spec(grow: 5).write(
+            toFile: second.folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)
+        let baseline = try Data(contentsOf: URL(fileURLWithPath: second.folder + "/baselines/alpha.png"))
+        let replayed = try second.send("POST", "/approve/alpha", headers: ["X-Waterfall-Token": old])
+        #expect(replayed.status == 403)
+        let form = try second.send("POST", "/approve-all", body: "token=\(old)")
+        #expect(form.status == 403)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: second.folder + "/baselines/alpha.png")) == baseline)
+        #expect(try second.token() != old)
+    }
+
+    /// Hundreds of open event streams do not stop the server from answering pages.
+    @Test func manyEventStreamClientsLeaveTheServerAnswering() throws {
+        let server = try Server()
+        var sockets: [Int32] = []
+        defer { for descriptor in sockets { close(descriptor) } }
+        for _ in 0..<300 {
+            #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            #endif
+            try #require(descriptor >= 0)
+            sockets.append(descriptor)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(server.port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            try #require(connected == 0)
+            let request = Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8)
+            #expect(request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) } == request.count)
+        }
+        let started = Date()
+        let gallery = try server.send("GET", "/")
+        #expect(gallery.status == 200 && gallery.body.contains("/spec/alpha"))
+        #expect(Date().timeIntervalSince(started) < 10)
+        // A change reaches the streams: the last one opened is told.
+        try ServeTests.spec(grow: 7).write(
+            toFile: server.folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        let last = sockets[sockets.count - 1]
+        setsockopt(last, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var seen = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !seen.contains("event: change") {
+            let count = buffer.withUnsafeMutableBytes { recv(last, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            seen += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        #expect(seen.contains("event: change") && seen.contains("alpha"), "\(seen)")
+    }
+}
