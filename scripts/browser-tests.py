@@ -70,6 +70,15 @@ def start_server(waterfall, *args, cwd):
     return server, text.split(" ", 1)[1]
 
 
+def stop_server(server):
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(timeout=10)
+
+
 def check(condition, message):
     if not condition:
         raise AssertionError(message)
@@ -165,12 +174,7 @@ def serve_tests(waterfall, work, browser):
               "check again compares anew and finds the changed baseline")
         page.close()
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
+        stop_server(server)
 
 
 ATTACK = """(async () => {
@@ -261,12 +265,7 @@ def untrusted_files_tests(waterfall, work, browser):
         check((baselines / "alpha.png").read_bytes() == before, "no baseline changed")
         page.close()
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
+        stop_server(server)
 
 
 def report_tests(waterfall, work, browser):
