@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Waterfall",
+    // Synchronization's Mutex (the one lock, in WaterfallCore) is there from macOS 15.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "WaterfallLayout", targets: ["WaterfallLayout"]),
         .library(name: "WaterfallSpec", targets: ["WaterfallSpec"]),

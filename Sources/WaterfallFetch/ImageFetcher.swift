@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import WaterfallCore
 
 /// Fetches images over HTTP(S) with AsyncHTTPClient, several at once, each within ``FetchLimits``:
 /// a connect and a total timeout, a body size limit enforced while streaming, a redirect limit,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterfallCore
 import WaterfallDiff
 import WaterfallPipeline
 import WaterfallRender

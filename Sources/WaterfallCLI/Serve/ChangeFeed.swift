@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 import WaterfallPipeline
 
 /// The server-sent events every open page listens to: one message each time specs change.

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 import WaterfallPipeline
 import WaterfallSpec
 

@@ -1,3 +1,4 @@
+import WaterfallCore
 import WaterfallPipeline
 
 /// The results of the last review, kept for their pictures and for the next look at the review

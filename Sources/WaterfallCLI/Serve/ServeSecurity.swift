@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 import WaterfallPipeline
 
 /// What keeps other sites out: the per-run token every state-changing request carries, and the

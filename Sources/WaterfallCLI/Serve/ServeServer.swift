@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import WaterfallCore
 import WaterfallDiff
 import WaterfallPipeline
 import WaterfallRender

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 import WaterfallPipeline
 
 /// The specs a server shows: the files given, and the specs of the folders given, found again

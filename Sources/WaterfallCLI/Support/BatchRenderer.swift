@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
 

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 import WaterfallPipeline
 
 /// `[done/total] spec` on standard error, redrawn in place, when standard error is a terminal;

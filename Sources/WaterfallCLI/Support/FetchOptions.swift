@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterfallCore
 import WaterfallFetch
 import WaterfallPipeline
 

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 
 #if canImport(Glibc)
 import Glibc

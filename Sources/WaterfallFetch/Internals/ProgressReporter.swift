@@ -1,4 +1,5 @@
 import NIOCore
+import WaterfallCore
 
 /// Reports a batch's progress every quarter second once it has taken a second, from an event
 /// loop, and once more when it ends if it reported before.

@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallCairo
+import WaterfallCore
 import WaterfallFetch
 import WaterfallRender
 import WaterfallSpec

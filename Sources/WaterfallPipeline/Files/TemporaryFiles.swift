@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WaterfallCore
 
 /// The temporary files a run has staged and not yet renamed into place, removed if the run is
 /// interrupted, so that SIGINT or SIGTERM never leaves half a file or a stray temporary behind.
