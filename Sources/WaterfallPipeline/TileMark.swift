@@ -1,3 +1,5 @@
+import WaterfallCairo
+
 /// The mark a PNG tile carries: which spec's picture it is part of, and which part.
 ///
 /// A tile is a file named `NAME-K.png`, and a user's `shop-2023.png` or another spec's
@@ -18,7 +20,7 @@ public enum TileMark {
         chunk += [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
         let typed = Array("iTXt".utf8) + data
         chunk += typed
-        let crc = CRC32.checksum(typed)
+        let crc = typed.withUnsafeBytes { ZLib.crc32($0) }
         chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
         return Array(png[..<headerEnd]) + chunk + Array(png[headerEnd...])
     }
@@ -36,20 +38,5 @@ public enum TileMark {
         let text = String(decoding: data[head.count...], as: UTF8.self)
         guard let space = text.firstIndex(of: " "), let index = Int(text[..<space]) else { return nil }
         return (String(text[text.index(after: space)...]), index)
-    }
-}
-
-/// The CRC-32 of PNG chunks (ISO 3309), for the tile mark.
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { value in
-        var c = UInt32(value)
-        for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
     }
 }

@@ -168,9 +168,9 @@ final class Deflater {
 ///
 /// libdeflate's Adler-32 and CRC-32 use the CPU's vector and carry-less multiply instructions:
 /// zlib's Adler-32 alone was 9% of the time of writing a rendered page.
-enum ZLib {
+package enum ZLib {
     /// The CRC-32 PNG chunks end with, continued from `crc` (0 to start).
-    static func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
+    package static func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
         guard let base = bytes.baseAddress else { return crc }
         return libdeflate_crc32(crc, base, bytes.count)
     }
