@@ -215,6 +215,28 @@ import FoundationXML
         #expect(!output.contains("\u{1B}"))
     }
 
+    /// `render`'s progress line is drawn by the same code as `check`'s: a file name's escape codes
+    /// never reach the terminal.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func renderDrawsItsProgressLineWithoutAFileNamesEscapeCodes() throws {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["plain", "red\u{1B}[31mtitle\u{7}"] {
+            try "width: 60\nsections: [{items: [{height: 20}]}]\n".write(
+                toFile: folder + "/\(name).yaml", atomically: true, encoding: .utf8)
+        }
+        let command = "cd \(folder) && \"$WATERFALL\" render *.yaml --format svg --output out > out.txt"
+        let result = try ShellRunner.run("/usr/bin/script -qec '\(command)' /dev/null")
+        #expect(result.status == 0, "\(result.standardError)")
+        let drawn = result.standardOutput
+        #expect(
+            drawn.contains("\r\u{1B}[K[1/2] plain.yaml") || drawn.contains("\r\u{1B}[K[2/2] plain.yaml"), "\(drawn)")
+        #expect(drawn.contains("red[31mtitle.yaml"), "\(drawn.debugDescription)")
+        #expect(!drawn.contains("\u{1B}[31m") && !drawn.contains("\u{7}"))
+        #expect(drawn.hasSuffix("\r\u{1B}[K"))
+    }
+
     // MARK: - JSON
 
     @Test func jsonHoldsEverySpecsOutcome() throws {

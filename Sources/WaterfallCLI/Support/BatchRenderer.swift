@@ -34,31 +34,26 @@ struct BatchRenderer {
     }
 
     /// A line that updates in place on a terminal, plain lines otherwise.
-    final class Progress: @unchecked Sendable {
+    final class Progress: Sendable {
         private let total: Int
-        private var done = 0
-        private let lock = NSLock()
-        private let isTerminal = isatty(STDERR_FILENO) == 1
+        private let done = Locked(0)
+        private let line = ProgressLine()
 
         init(total: Int) { self.total = total }
 
         func finished(_ outcome: Outcome) {
-            lock.lock()
-            defer { lock.unlock() }
-            done += 1
-            if let error = outcome.error {
-                if isTerminal { Output.standardErrorRaw("\r\u{1B}[K") }
-                Output.standardError("error: \(error)")
-            } else if !isTerminal {
-                Output.standardError("rendered \(outcome.spec): \(outcome.files.joined(separator: ", "))")
-            }
-            if isTerminal {
-                Output.standardErrorRaw("\r\u{1B}[K[\(done)/\(total)] \(outcome.spec)")
+            done.withLock { done in
+                done += 1
+                if let error = outcome.error {
+                    line.clear()
+                    Output.standardError("error: \(error)")
+                } else if !line.isTerminal {
+                    Output.standardError("rendered \(outcome.spec): \(outcome.files.joined(separator: ", "))")
+                }
+                line.draw("[\(done)/\(total)] \(outcome.spec)")
             }
         }
 
-        func end() {
-            if isTerminal { Output.standardErrorRaw("\r\u{1B}[K") }
-        }
+        func end() { line.clear() }
     }
 }

@@ -75,14 +75,9 @@ struct FetchOptions: ParsableArguments {
     /// One line, redrawn in place when it changes, cleared when the batch ends.
     private static let drawProgress: @Sendable (FetchProgress) -> Void = { progress in
         let megabytes = (Double(progress.bytes) / 100_000).rounded() / 10
-        let line =
-            progress.isFinished ? "" : "fetching images: \(progress.done) of \(progress.total) done, \(megabytes) MB"
-        let changed = lastProgressLine.withLock { last in
-            defer { last = line }
-            return last != line
-        }
-        if changed { Output.standardErrorRaw("\r\u{1B}[K" + line) }
+        progressLine.draw(
+            progress.isFinished ? "" : "fetching images: \(progress.done) of \(progress.total) done, \(megabytes) MB")
     }
 
-    private static let lastProgressLine = Locked("")
+    private static let progressLine = ProgressLine()
 }
