@@ -69,7 +69,7 @@ struct ServeServer: Sendable {
         let watcher = self.watcher
         let feed = self.feed
         let review = self.review
-        let thread = Thread {
+        StackThread.start {
             var polls = 0
             while true {
                 Thread.sleep(forTimeInterval: Self.pollInterval)
@@ -82,8 +82,6 @@ struct ServeServer: Sendable {
                 if polls % 40 == 0 { feed.publish(ChangeFeed.ping) }
             }
         }
-        thread.stackSize = WorkerPool.stackSize
-        thread.start()
     }
 
     private func addRoutes(to router: Router<BasicRequestContext>) {

@@ -5,9 +5,6 @@ import WaterfallPipeline
 
 /// A fixed number of threads that take work items in turn until none is left.
 enum WorkerPool {
-    /// Big enough for the decoder and the renderers, as the main thread's is.
-    static let stackSize = 8 << 20
-
     /// Calls `body` with every index in `0..<count` on `workers` threads, and returns when all have returned.
     ///
     /// Indices are handed out in order, each to the next thread that is free.
@@ -16,7 +13,7 @@ enum WorkerPool {
         let group = DispatchGroup()
         for _ in 0..<min(workers, count) {
             group.enter()
-            let thread = Thread {
+            StackThread.start {
                 while true {
                     let index = next.withLock { value in
                         defer { value += 1 }
@@ -27,8 +24,6 @@ enum WorkerPool {
                 }
                 group.leave()
             }
-            thread.stackSize = stackSize
-            thread.start()
         }
         group.wait()
     }
