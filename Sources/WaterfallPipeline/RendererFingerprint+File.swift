@@ -53,22 +53,14 @@ extension RendererFingerprint {
     /// The fingerprint recorded in the `baselines` folder: nil when there is none.
     public static func recorded(inBaselines baselines: String) throws(FingerprintFileError) -> RendererFingerprint? {
         let path = (baselines as NSString).appendingPathComponent(fileName)
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
         // Never opened unless a regular file: a FIFO would block the check.
-        guard info.st_mode & S_IFMT == S_IFREG else { throw FingerprintFileError(reason: "is not a regular file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw FingerprintFileError(reason: "cannot be read")
+        switch RegularFile.read(atPath: path, limit: maxFileBytes) {
+        case .success(let bytes): return try RendererFingerprint(json: bytes)
+        case .failure(.system(let number)) where number == ENOENT: return nil
+        case .failure(.notRegular): throw FingerprintFileError(reason: "is not a regular file")
+        case .failure(.tooLarge): throw FingerprintFileError(reason: "is larger than 1 MiB")
+        case .failure(.system): throw FingerprintFileError(reason: "cannot be read")
         }
-        defer { try? handle.close() }
-        let bytes: Data
-        do {
-            bytes = try handle.read(upToCount: maxFileBytes + 1) ?? Data()
-        } catch {
-            throw FingerprintFileError(reason: "cannot be read")
-        }
-        guard bytes.count <= maxFileBytes else { throw FingerprintFileError(reason: "is larger than 1 MiB") }
-        return try RendererFingerprint(json: Array(bytes))
     }
 
     /// Writes the fingerprint into the `baselines` folder, in one step (see ``AtomicFile``),
@@ -77,7 +69,7 @@ extension RendererFingerprint {
         let path = (baselines as NSString).appendingPathComponent(Self.fileName)
         let bytes = json
         if (try? Self.recorded(inBaselines: baselines)) == self,
-            let existing = FileManager.default.contents(atPath: path), Array(existing) == bytes
+            case .success(let existing) = RegularFile.read(atPath: path, limit: Self.maxFileBytes), existing == bytes
         {
             return
         }

@@ -222,6 +222,20 @@ import Glibc
         #expect(examples.status == 0, "\(examples.standardError)")
         #expect(examples.standardError.contains(skipped))
 
+        // A baseline or a template that is a FIFO is never waited on either.
+        try FileManager.default.removeItem(atPath: folder + "/baselines/alpha.svg")
+        try #require(mkfifo(folder + "/baselines/alpha.svg", 0o600) == 0)
+        let againstFIFO = try CommandRunner.run(
+            ["check", "specs/alpha.yaml", "--baselines", "baselines"], currentDirectory: folder, timeout: 120)
+        #expect(againstFIFO.status == 1, "\(againstFIFO.standardError)")
+        try FileManager.default.createDirectory(atPath: folder + "/templates", withIntermediateDirectories: true)
+        try #require(mkfifo(folder + "/templates/page.mustache", 0o600) == 0)
+        let template = try CommandRunner.run(
+            ["render", "specs/alpha.yaml", "--templates", "templates", "--output", "out"], currentDirectory: folder,
+            timeout: 60)
+        #expect(template.status == 2)
+        #expect(template.standardError.contains("page.mustache: is not a regular file"), "\(template.standardError)")
+
         try #require(mkfifo(folder + "/image.png", 0o600) == 0)
         try "width: 60\nsections: [{items: [{image: image.png, height: 20}]}]\n".write(
             toFile: folder + "/image.yaml", atomically: true, encoding: .utf8)

@@ -3,6 +3,7 @@ import Foundation
 import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
+import WaterfallSpec
 
 /// `waterfall` with no arguments: renders every example into `Output/` with a gallery page.
 struct ExamplesCommand: ParsableCommand {
@@ -149,7 +150,9 @@ enum Gallery {
 
     /// The first comment line of a spec, which the examples use as their caption.
     static func description(of spec: String) -> String {
-        guard let text = try? String(contentsOfFile: spec, encoding: .utf8) else { return "" }
+        guard case .success(let bytes) = RegularFile.read(atPath: spec, limit: SpecLimits.maximumFileBytes),
+            let text = String(validating: bytes, as: UTF8.self)
+        else { return "" }
         let comments = text.split(separator: "\n").prefix { $0.hasPrefix("#") }
         return comments.map { $0.dropFirst().trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }

@@ -105,8 +105,8 @@ struct SpecCheck {
         }
         for file in pngFiles {
             var tile = Tile(suffix: file.suffix, actual: file.bytes)
-            if let reference = FileManager.default.contents(atPath: path(baselines, "\(name)\(file.suffix).png")) {
-                tile.reference = [UInt8](reference)
+            if let reference = Self.baseline(path(baselines, "\(name)\(file.suffix).png")) {
+                tile.reference = reference
                 if tile.reference != file.bytes {
                     let a = try PixelImage(png: tile.reference!, name: "\(name)\(file.suffix).png baseline")
                     let b = try PixelImage(png: file.bytes, name: "\(name)\(file.suffix).png")
@@ -120,14 +120,14 @@ struct SpecCheck {
             }
             tiles.append(tile)
         }
-        if let svg = FileManager.default.contents(atPath: path(baselines, "\(name).svg")) {
-            svgChanged = [UInt8](svg) != actualSVG
+        if let svg = Self.baseline(path(baselines, "\(name).svg")) {
+            svgChanged = svg != actualSVG
             changed = changed || svgChanged
         } else {
             missing = true
             svgMissing = true
         }
-        if let json = FileManager.default.contents(atPath: path(baselines, "\(name).layout.json")),
+        if let json = Self.baseline(path(baselines, "\(name).layout.json")),
             let (size, elements) = try LayoutDump.decode(
                 String(decoding: json, as: UTF8.self), file: path(baselines, "\(name).layout.json"))
         {
@@ -189,6 +189,15 @@ struct SpecCheck {
         let tiles = SpecFiles.tiles(of: name, in: folder)
         let hasSingle = FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(single))
         return hasSingle && tiles.isEmpty ? [single] : tiles
+    }
+
+    /// The largest baseline read: far more than any picture a render writes.
+    static let maximumBaselineBytes = 1 << 30
+
+    /// A baseline's bytes; `nil` when there is none, or what is there is no regular file (a FIFO
+    /// is never waited on) or is larger than any baseline.
+    private static func baseline(_ path: String) -> [UInt8]? {
+        try? RegularFile.read(atPath: path, limit: maximumBaselineBytes).get()
     }
 
     private func path(_ folder: String, _ file: String) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallCairo
+import WaterfallCore
 import WaterfallFetch
 
 /// Images fetched from URLs, kept on disk by URL, so that a second run makes no request and
@@ -40,9 +41,9 @@ public struct ImageURLCache: Sendable {
     public func file(for url: String) -> String? {
         let key = Self.key(url)
         let image = path(key + ".image")
-        guard let data = FileManager.default.contents(atPath: path(key + ".json")),
-            let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.url == url,
-            FileManager.default.fileExists(atPath: image)
+        guard case .success(let bytes) = RegularFile.read(atPath: path(key + ".json"), limit: 1 << 20),
+            let entry = try? JSONDecoder().decode(Entry.self, from: Data(bytes)), entry.url == url,
+            RegularFile.isRegular(image)
         else { return nil }
         return image
     }

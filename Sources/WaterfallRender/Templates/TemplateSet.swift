@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import WaterfallCore
 
 /// The Mustache templates pages are made from: read from a folder (the repository's
 /// `Templates/`, or the user's own through `--templates`), or given as text (templates compiled
@@ -10,6 +11,8 @@ import Mustache
 public struct TemplateSet: Sendable {
     /// Templates every folder must have: the page of one spec, and the gallery of many.
     public static let required = ["page", "gallery"]
+    /// The largest template file read: far more than any page's template.
+    static let maximumTemplateBytes = 16 << 20
 
     /// Where the templates came from: their folder, or a name for templates given as text.
     ///
@@ -40,9 +43,17 @@ public struct TemplateSet: Sendable {
         var templates: [String: String] = [:]
         for file in names {
             let path = (directory as NSString).appendingPathComponent(file)
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-            else {
-                throw TemplateError(place: path, message: "cannot be read as UTF-8 text")
+            let text: String
+            switch RegularFile.read(atPath: path, limit: Self.maximumTemplateBytes) {
+            case .success(let bytes):
+                guard let decoded = String(validating: bytes, as: UTF8.self) else {
+                    throw TemplateError(place: path, message: "cannot be read as UTF-8 text")
+                }
+                text = decoded
+            case .failure(.tooLarge):
+                throw TemplateError(place: path, message: "is larger than \(Self.maximumTemplateBytes >> 20) MiB")
+            case .failure(let failure):
+                throw TemplateError(place: path, message: failure.reason)
             }
             templates[String(file.dropLast(".mustache".count))] = text
         }
