@@ -125,6 +125,9 @@ public struct SceneBuilder {
 
     /// The rows of a card's text block under its image area, one run a line; lines that would
     /// reach past the card's bottom padding are left out, so text never leaves its card.
+    ///
+    /// A line's box is as tall as its ink when the ink reaches below the line (a descender in a
+    /// fallback font), up to the card's edge; a line whose ink would cross that edge is left out.
     private func textBlock(_ card: CardLayout, in frame: Rect, color: Color, style: SpecStyle) -> [TextRun] {
         var runs: [TextRun] = []
         var top = frame.minY + card.imageHeight + card.padding
@@ -133,20 +136,42 @@ public struct SceneBuilder {
             let height = row.fontSize * CardLayout.lineHeight
             for text in row.lines {
                 guard top + height <= bottom + 1e-9 else { return runs }
+                let metrics = measurer.lineMetrics(
+                    of: text, fontFamilies: style.font, fontSize: row.fontSize, weight: row.weight)
+                guard let box = Self.box(top: top, height: height, metrics: metrics, within: frame) else {
+                    return runs
+                }
                 runs.append(
                     TextRun(
                         text: text,
                         frame: Rect(
-                            x: frame.minX + card.padding, y: top, width: frame.width - 2 * card.padding, height: height),
+                            x: frame.minX + card.padding, y: box.top, width: frame.width - 2 * card.padding,
+                            height: box.height),
                         fontFamilies: style.font, fontSize: row.fontSize, weight: row.weight, color: color,
-                        baseline: measurer.baseline(
-                            of: text, fontFamilies: style.font, fontSize: row.fontSize, weight: row.weight)))
+                        baseline: metrics.baseline))
                 top += height
             }
             top += card.spacing
         }
         return runs
     }
+
+    /// The top and height of a line's box starting at `top`: at least `height`, and tall enough
+    /// for the line's ink, without leaving `element`; `nil` when the ink would leave it.
+    static func box(top: Double, height: Double, metrics: LineMetrics, within element: Rect)
+        -> (top: Double, height: Double)?
+    {
+        // Half a point past the ink: Cairo places glyph bitmaps to a quarter of a device pixel
+        // and anti-aliases their edges, a device pixel or so at any scale the renders use.
+        let inkBottom = metrics.inkBottom + Self.inkMargin
+        guard top + min(0, metrics.inkTop) >= element.minY - 1e-9, top + inkBottom <= element.maxY + 1e-9 else {
+            return nil
+        }
+        return (top, min(max(height, inkBottom), element.maxY - top))
+    }
+
+    /// How far a line's box reaches past its glyphs' ink, in points.
+    static let inkMargin = 0.5
 
     /// A title at the top and a subtitle at the bottom of a card, when they fit.
     private func cardTexts(_ item: SpecItem, frame: Rect, color: Color, style: SpecStyle) -> [TextRun] {
@@ -161,33 +186,48 @@ public struct SceneBuilder {
         if let title = item.title, inner.height >= titleHeight {
             runs += line(
                 title, in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: titleHeight),
-                size: style.fontSize, weight: .bold, color: color, style: style, centered: false)
+                size: style.fontSize, weight: .bold, color: color, style: style, centered: false, within: frame)
         }
         if let subtitle = item.subtitle, inner.height >= titleHeight + subtitleHeight + 2 {
             runs += line(
                 subtitle,
                 in: Rect(x: inner.minX, y: inner.maxY - subtitleHeight, width: inner.width, height: subtitleHeight),
-                size: subtitleSize, weight: .regular, color: color, style: style, centered: false)
+                size: subtitleSize, weight: .regular, color: color, style: style, centered: false, within: frame)
         }
         return runs
     }
 
     /// One line of text fitted to `box` (vertically centered in it when `centered`), placed
     /// along the line as `align` says: leading is the left edge, or the right one `rightToLeft`.
+    ///
+    /// The line is as tall as its fonts make it when that is more than `lineHeight` times its
+    /// size (a Latin title with CJK in it), and its run's box reaches down to its ink, so no
+    /// glyph is cut; a line whose ink would leave `element` (the box when `nil`) is left out.
     private func line(
         _ text: String, in box: Rect, size: Double, weight: TextRun.Weight, color: Color, style: SpecStyle,
-        centered: Bool, align: TextAlignment = .leading, rightToLeft: Bool = false
+        centered: Bool, align: TextAlignment = .leading, rightToLeft: Bool = false, within element: Rect? = nil
     ) -> [TextRun] {
         var align = align
         if rightToLeft, align != .center { align = align == .leading ? .trailing : .leading }
-        let height = size * Self.lineHeight
         let horizontal = centered ? min(12, box.width / 4) : 0
         let width = box.width - 2 * horizontal
-        guard width > 0, box.height >= height || !centered else { return [] }
-        let top = centered ? box.minY + (box.height - height) / 2 : box.minY
+        guard width > 0, box.height >= size * Self.lineHeight || !centered else { return [] }
         let fitted = measurer.fitting(
             Self.displayable(text), width: width, fontFamilies: style.font, fontSize: size, weight: weight)
         guard !fitted.isEmpty else { return [] }
+        let metrics = measurer.lineMetrics(of: fitted, fontFamilies: style.font, fontSize: size, weight: weight)
+        let height = max(size * Self.lineHeight, metrics.height)
+        var top = box.minY
+        if centered {
+            // The whole line centered, then moved up as far as its ink needs and the box allows.
+            top = box.minY + (box.height - height) / 2
+            top = max(
+                box.minY - min(0, metrics.inkTop),
+                min(top, box.maxY - max(height, metrics.inkBottom + Self.inkMargin)))
+        }
+        guard let lineBox = Self.box(top: top, height: height, metrics: metrics, within: element ?? box) else {
+            return []
+        }
         var left = box.minX + horizontal
         var runWidth = width
         if align != .leading {
@@ -198,9 +238,8 @@ public struct SceneBuilder {
         }
         return [
             TextRun(
-                text: fitted, frame: Rect(x: left, y: top, width: runWidth, height: height),
-                fontFamilies: style.font, fontSize: size, weight: weight, color: color,
-                baseline: measurer.baseline(of: fitted, fontFamilies: style.font, fontSize: size, weight: weight),
+                text: fitted, frame: Rect(x: left, y: lineBox.top, width: runWidth, height: lineBox.height),
+                fontFamilies: style.font, fontSize: size, weight: weight, color: color, baseline: metrics.baseline,
                 alignment: align == .trailing ? .right : .left)
         ]
     }

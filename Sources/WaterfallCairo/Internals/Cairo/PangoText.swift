@@ -97,6 +97,24 @@ final class TextEngine {
         return Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
     }
 
+    /// Where `run`'s line sits and where its ink reaches, below the top of the layout, in points.
+    func lineMetrics(of run: TextRun) throws -> LineMetrics {
+        let layout = try makeLayout(run)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = PangoRectangle()
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let unit = Double(PANGO_SCALE)
+        let baseline = Double(pango_layout_get_baseline(layout)) / unit
+        guard ink.width > 0, ink.height > 0 else {
+            return LineMetrics(
+                baseline: baseline, height: Double(logical.height) / unit, inkTop: 0, inkBottom: 0)
+        }
+        return LineMetrics(
+            baseline: baseline, height: Double(logical.height) / unit, inkTop: Double(ink.y) / unit,
+            inkBottom: Double(ink.y + ink.height) / unit)
+    }
+
     /// The lines `run`'s text wraps to at `width` points, broken between words where it can and
     /// inside a word where a word alone is too wide (Pango's `PANGO_WRAP_WORD_CHAR`).
     func wrappedLines(of run: TextRun, width: Double) throws -> [String] {
