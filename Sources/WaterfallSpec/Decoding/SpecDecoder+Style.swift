@@ -30,8 +30,9 @@ extension SpecDecoder {
         try overrides(keys, into: &light)
         section.style = light
         if let value = keys["background"] { section.background = try value.color() }
-        guard let darkStyle else { return }
-        var dark = darkStyle
+        // A section's `style.dark` gives the spec a dark appearance even when its `style` has none.
+        guard darkStyle != nil || keys["dark"] != nil else { return }
+        var dark = darkStyle ?? style
         try overrides(keys, into: &dark)
         if let darkField = keys["dark"] {
             let darkKeys = try darkField.mapping(allowed: Self.styleKeys.filter { $0 != "dark" })

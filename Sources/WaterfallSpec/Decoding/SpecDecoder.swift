@@ -15,10 +15,11 @@ struct SpecDecoder {
         "footerInset", "renderDirection",
     ]
     static let sectionKeys = settingsKeys + ["header", "footer", "items", "generate", "style"]
-    static let supplementaryKeys = ["height", "title", "color", "align", "textColor"]
+    static let supplementaryKeys = ["height", "title", "color", "align", "textColor", "dark"]
+    static let darkColorKeys = ["color", "textColor"]
     static let itemKeys = [
         "height", "size", "span", "title", "subtitle", "meta", "color", "textColor", "cornerRadius", "titleLines",
-        "image",
+        "image", "dark",
     ]
     static let sizeKeys = ["width", "height"]
     static let insetKeys = ["top", "left", "bottom", "right"]

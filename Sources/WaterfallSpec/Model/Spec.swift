@@ -139,6 +139,8 @@ public struct SpecSupplementary: Sendable, Hashable {
     /// Where the title sits; `nil` centers it.
     public var align: TextAlignment?
     public var textColor: Color?
+    /// The colours in the dark appearance (`dark: {color, textColor}`), when given.
+    public var dark: DarkColors?
 
     public init(
         height: Double, title: String? = nil, color: Color? = nil, align: TextAlignment? = nil,
@@ -163,6 +165,8 @@ public struct SpecItem: Sendable, Hashable {
     /// A third text row, such as a price or a like count.
     public var meta: String?
     public var textColor: Color?
+    /// The colours in the dark appearance (`dark: {color, textColor}`), when given.
+    public var dark: DarkColors?
     public var cornerRadius: Double?
     /// The most lines the title wraps to, over the style's.
     public var titleLines: Int?
