@@ -167,6 +167,8 @@ public struct SpecItem: Sendable, Hashable {
     public var textColor: Color?
     /// The colours in the dark appearance (`dark: {color, textColor}`), when given.
     public var dark: DarkColors?
+    /// The item's own text styles (`style: {title: {fontSize: 15}}`), over its section's.
+    public var text: [TextRole: TextStyle]?
     public var cornerRadius: Double?
     /// The most lines the title wraps to, over the style's.
     public var titleLines: Int?
@@ -201,6 +203,8 @@ public struct SpecStyle: Sendable, Hashable {
     /// Colors used in turn for items that give none.
     public var palette: [Color]
     public var card: CardStyle
+    /// Each role's text style, where the style gives one (`title: {fontSize: 15}`).
+    public var text: [TextRole: TextStyle] = [:]
 
     public init(
         background: Color = Color(red: 0xF4, green: 0xF5, blue: 0xF7),
