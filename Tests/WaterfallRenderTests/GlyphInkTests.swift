@@ -178,3 +178,38 @@ import WaterfallTestSupport
         #expect(problems.contains { $0.contains("cut by a text box") }, "\(problems)")
     }
 }
+
+extension GlyphInkTests {
+    /// Chromium's view of the HTML: the text drawn with its boxes as the scene says and with the
+    /// boxes grown gives the same pixels, so no `.text` box (overflow hidden) cuts a glyph.
+    ///
+    /// Not yet 14-emoji-feed: Chromium sets a line with emoji a little wider than Pango does, so
+    /// the last glyph of a full line reaches past its box there (19 device pixels in one line).
+    @Test(arguments: ["07-chinese.yaml", "11-shop-home.yaml", "13-shop-data.yaml"])
+    func noGlyphIsCutInChromium(_ example: String) throws {
+        let scene = try Self.scene(Spec.load(path: Repository.path("Examples/\(example)")))
+        func screenshot(reach: Double) throws -> PixelImage {
+            let page = Self.textOnly(scene, reach: reach)
+            let path = ExternalRenderers.temporaryPath("html")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try Data(try Renderer.html(templates: RenderFixtures.templates).render(page)[0].bytes).write(
+                to: URL(fileURLWithPath: path))
+            return try PNGCodec.decode(
+                [UInt8](
+                    try ExternalRenderers.chromiumScreenshot(
+                        htmlPath: path, width: Int(page.size.width.rounded(.up)),
+                        height: Int(page.size.height.rounded(.up)), scale: 2)))
+        }
+        let clipped = try screenshot(reach: 0)
+        let free = try screenshot(reach: Self.reach)
+        #expect(clipped.width == free.width && clipped.height == free.height)
+        var differing = 0
+        var inked = 0
+        for index in stride(from: 0, to: min(clipped.pixels.count, free.pixels.count), by: 4) {
+            if clipped.pixels[index..<index + 3] != free.pixels[index..<index + 3] { differing += 1 }
+            if clipped.pixels[index] < 128 { inked += 1 }
+        }
+        #expect(inked > 1000, "\(example): Chromium drew the text")
+        #expect(differing == 0, "\(example): \(differing) pixels of glyphs cut by a text box in Chromium")
+    }
+}
