@@ -16,6 +16,8 @@ packages=(
   # SHA-256 of the pinned font files, for the renderer fingerprint beside the baselines.
   nettle-dev
   fonts-dejavu-core fonts-noto-cjk
+  # Colour emoji, last in every fallback chain (PNG and PDF draw its colour bitmaps; SVG and HTML name it).
+  fonts-noto-color-emoji
   # Fonts the renders must not see (DejaVu Sans Condensed…): a test checks that a family only
   # they hold falls back to a pinned font.
   fonts-dejavu-extra

@@ -5,16 +5,16 @@ import WaterfallCore
 ///
 /// Pango gets a private fontconfig configuration that lists exactly these files, so a render
 /// depends on them and not on whatever else the machine has installed: a family they do not
-/// hold falls back to `sans-serif`, which is DejaVu Sans (and Noto Sans CJK SC for CJK text),
-/// never to a system font. The files are found under ``root``, in Debian's layout.
+/// hold falls back to `sans-serif`, which is DejaVu Sans (and Noto Sans CJK SC for CJK text, Noto
+/// Color Emoji for emoji), never to a system font. The files are found under ``root``, in Debian's layout.
 public struct FontSet: Sendable, Equatable {
     /// The folder the files are in: `/usr/share/fonts`, or `$WATERFALL_FONT_DIR`.
     public var root: String
     /// The files, relative to ``root``, sorted.
     public var files: [String]
 
-    /// The files scripts/setup.sh installs (Debian's fonts-dejavu-core and fonts-noto-cjk), by
-    /// their paths under `/usr/share/fonts`.
+    /// The files scripts/setup.sh installs (Debian's fonts-dejavu-core, fonts-noto-cjk and
+    /// fonts-noto-color-emoji), by their paths under `/usr/share/fonts`.
     public static let builtInFiles = [
         "opentype/noto/NotoSansCJK-Bold.ttc",
         "opentype/noto/NotoSansCJK-Regular.ttc",
@@ -26,6 +26,7 @@ public struct FontSet: Sendable, Equatable {
         "truetype/dejavu/DejaVuSansMono.ttf",
         "truetype/dejavu/DejaVuSerif-Bold.ttf",
         "truetype/dejavu/DejaVuSerif.ttf",
+        "truetype/noto/NotoColorEmoji.ttf",
     ]
 
     /// Where Debian installs fonts.
@@ -82,6 +83,7 @@ public struct FontSet: Sendable, Equatable {
     static func package(of file: String) -> String? {
         if file.hasPrefix("truetype/dejavu/") { return "fonts-dejavu-core" }
         if file.hasPrefix("opentype/noto/") { return "fonts-noto-cjk" }
+        if file.hasPrefix("truetype/noto/") { return "fonts-noto-color-emoji" }
         return nil
     }
 }

@@ -28,6 +28,16 @@ public final class PangoTextMeasurer: TextMeasuring {
         return (try? engine.baseline(of: run)) ?? fontSize * 0.928
     }
 
+    public func lineMetrics(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight)
+        -> LineMetrics
+    {
+        let run = TextRun(
+            text: text, frame: .zero, fontFamilies: fontFamilies, fontSize: fontSize, weight: weight, color: .black)
+        return (try? engine.lineMetrics(of: run))
+            ?? LineMetrics(
+                baseline: fontSize * 0.928, height: fontSize * 1.164, inkTop: 0, inkBottom: fontSize * 1.164)
+    }
+
     /// `text` on one line within `width`: whole if it fits, otherwise cut and ended with "…".
     ///
     /// The line is first made shapeable (see `String.shapeable`: noncharacters replaced, runs of

@@ -30,14 +30,14 @@ import WaterfallRender
     }
 
     @Test func svgAndHTMLNameTheFamiliesPangoDraws() {
-        let defaults = ["DejaVu Sans", "Noto Sans CJK SC", "sans-serif"]
+        let defaults = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Color Emoji", "sans-serif"]
         #expect(PinnedFamilies.resolved(defaults) == defaults)
         #expect(PinnedFamilies.resolved(["Liberation Serif"]) == defaults)
         #expect(PinnedFamilies.resolved(["dejavu serif", "Arial"]) == ["DejaVu Serif"] + defaults)
         #expect(
             PinnedFamilies.resolved(["Noto Sans CJK JP", "SERIF", "monospace"]) == [
-                "Noto Sans CJK JP", "DejaVu Serif", "Noto Serif CJK SC", "serif", "DejaVu Sans Mono",
-                "Noto Sans Mono CJK SC", "monospace",
+                "Noto Sans CJK JP", "DejaVu Serif", "Noto Serif CJK SC", "DejaVu Sans Mono", "Noto Sans Mono CJK SC",
+                "Noto Color Emoji", "serif", "monospace",
             ])
         #expect(PinnedFamilies.resolved([]) == defaults)
     }

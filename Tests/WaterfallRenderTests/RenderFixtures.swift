@@ -1,6 +1,7 @@
 import Foundation
 import WaterfallCairo
 import WaterfallLayout
+import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
 import WaterfallTestSupport
@@ -12,7 +13,9 @@ enum RenderFixtures {
     }
 
     static func scene(_ spec: Spec, scale: Double? = nil) throws -> Scene {
-        try SceneBuilder(measurer: PangoTextMeasurer()).scene(for: spec, layout: spec.layout(), scale: scale)
+        // Cards sized by their image and text are measured first, as `render` measures them.
+        if spec.needsCardSizing { return try RenderPipeline(renderers: [], scale: scale).prepare(spec).scene }
+        return try SceneBuilder(measurer: PangoTextMeasurer()).scene(for: spec, layout: spec.layout(), scale: scale)
     }
 
     static func text(_ renderer: Renderer, _ scene: Scene) throws -> String {

@@ -15,9 +15,20 @@ public struct CardLayout: Sendable, Hashable {
         public var lines: [String]
         public var fontSize: Double
         public var weight: TextRun.Weight
+        /// Which text the row is, for its colour.
+        public var role: TextRole = .title
+        public var font: [String] = SpecStyle.defaultFont
+        /// A line's height as a multiple of the font size.
+        public var lineHeight: Double = CardLayout.lineHeight
+
+        public init(lines: [String], fontSize: Double, weight: TextRun.Weight) {
+            self.lines = lines
+            self.fontSize = fontSize
+            self.weight = weight
+        }
 
         /// The row's height: its lines, each `lineHeight` times its font size.
-        public var height: Double { Double(lines.count) * fontSize * CardLayout.lineHeight }
+        public var height: Double { Double(lines.count) * fontSize * lineHeight }
     }
 
     /// A line box's height as a multiple of its font size.
@@ -52,17 +63,31 @@ public struct CardLayout: Sendable, Hashable {
         }
         let textWidth = width - 2 * card.padding
         var rows: [Row] = []
-        func add(_ text: String?, maxLines: Int, size: Double, weight: TextRun.Weight) {
+        let style = style.applying(item)
+        func add(_ text: String?, maxLines: Int, role: TextRole) {
             guard let text, textWidth > 0 else { return }
+            let resolved = style.resolved(role)
+            let weight = TextRun.Weight(resolved.fontWeight)
             let lines = measurer.lines(
-                SceneBuilder.displayable(text), width: textWidth, maxLines: maxLines, fontFamilies: style.font,
-                fontSize: size, weight: weight)
-            if !lines.isEmpty { rows.append(Row(lines: lines, fontSize: size, weight: weight)) }
+                SceneBuilder.displayable(text), width: textWidth, maxLines: maxLines, fontFamilies: resolved.font,
+                fontSize: resolved.fontSize, weight: weight)
+            guard !lines.isEmpty else { return }
+            var row = Row(lines: lines, fontSize: resolved.fontSize, weight: weight)
+            row.role = role
+            row.font = resolved.font
+            row.lineHeight = resolved.lineHeight
+            rows.append(row)
         }
-        let small = style.fontSize * smallTextScale
-        add(item.title, maxLines: item.titleLines ?? card.resolvedTitleLines, size: style.fontSize, weight: .bold)
-        add(item.subtitle, maxLines: card.subtitleLines, size: small, weight: .regular)
-        add(item.meta, maxLines: 1, size: small, weight: .bold)
+        add(item.title, maxLines: item.titleLines ?? card.resolvedTitleLines, role: .title)
+        add(item.subtitle, maxLines: card.subtitleLines, role: .subtitle)
+        add(item.meta, maxLines: 1, role: .meta)
         return CardLayout(imageHeight: imageHeight, rows: rows, padding: card.padding, spacing: card.textSpacing)
+    }
+}
+
+extension TextRun.Weight {
+    /// The weight a spec asks for.
+    public init(_ weight: FontWeight) {
+        self = weight == .bold ? .bold : .regular
     }
 }

@@ -66,10 +66,9 @@ public struct SceneBuilder {
                     fill: content.color ?? (isHeader ? Color(red: 0, green: 0, blue: 0, alpha: 0) : Self.footerFill),
                     cornerRadius: isHeader ? 0 : style.cornerRadius)
                 if let title = content.title {
-                    let size = style.fontSize * (isHeader ? 1.25 : 1)
+                    let text = style.resolved(isHeader ? .header : .footer)
                     element.texts = line(
-                        title, in: frame, size: size, weight: isHeader ? .bold : .regular,
-                        color: content.textColor ?? style.textColor, style: style, centered: true,
+                        title, in: frame, text: text, color: content.textColor ?? text.color, centered: true,
                         align: content.align ?? .leading, rightToLeft: rightToLeft)
                 }
                 elements.append(element)
@@ -80,7 +79,8 @@ public struct SceneBuilder {
                 var element = SceneElement(
                     kind: .cell, section: sectionIndex, item: attributes.indexPath.item, frame: frame,
                     fill: fill, cornerRadius: item.cornerRadius ?? style.cornerRadius)
-                var textColor = item.textColor ?? style.textColor
+                let itemStyle = style.applying(item)
+                var overImage = false
                 var imageSize = item.imageSize
                 if let path = item.image {
                     let location = "sections[\(sectionIndex)].items[\(attributes.indexPath.item)].image"
@@ -89,7 +89,7 @@ public struct SceneBuilder {
                         element.image = image
                         imageSize =
                             imageSize ?? Size(width: Double(image.pixelWidth), height: Double(image.pixelHeight))
-                        if style.card.content == .overlay { textColor = item.textColor ?? .white }
+                        overImage = style.card.content == .overlay
                     } catch {
                         guard missingImages == .placeholder else { throw error }
                         element.fill = Self.placeholderFill
@@ -97,9 +97,16 @@ public struct SceneBuilder {
                         imageSize = imageSize ?? Size(width: 1, height: 1)
                     }
                 }
+                // The item's own role colour, its textColor, then the section's; text over an image
+                // is white unless the spec says otherwise.
+                let color = { (role: TextRole) -> Color in
+                    if let own = item.text?[role]?.color { return own }
+                    if let given = item.textColor { return given }
+                    return overImage ? style.text[role]?.color ?? .white : style.resolved(role).color
+                }
                 switch style.card.content {
                 case .overlay:
-                    element.texts = cardTexts(item, frame: frame, color: textColor, style: style)
+                    element.texts = cardTexts(item, frame: frame, color: color, style: itemStyle)
                 case .below:
                     let card = sizer.layout(of: item, style: style, width: frame.width, imageSize: imageSize)
                     if card.imageHeight > 0 {
@@ -108,7 +115,7 @@ public struct SceneBuilder {
                             height: min(card.imageHeight, frame.height))
                         if element.image == nil, item.image == nil { element.imageFill = Self.imageAreaFill }
                     }
-                    element.texts = textBlock(card, in: frame, color: textColor, style: style)
+                    element.texts = textBlock(card, in: frame, color: color)
                 }
                 // A right-to-left layout's card text keeps to the trailing (right) edge.
                 if rightToLeft {
@@ -143,22 +150,30 @@ public struct SceneBuilder {
 
     /// The rows of a card's text block under its image area, one run a line; lines that would
     /// reach past the card's bottom padding are left out, so text never leaves its card.
-    private func textBlock(_ card: CardLayout, in frame: Rect, color: Color, style: SpecStyle) -> [TextRun] {
+    ///
+    /// A line's box is as tall as its ink when the ink reaches below the line (a descender in a
+    /// fallback font), up to the card's edge; a line whose ink would cross that edge is left out.
+    private func textBlock(_ card: CardLayout, in frame: Rect, color: (TextRole) -> Color) -> [TextRun] {
         var runs: [TextRun] = []
         var top = frame.minY + card.imageHeight + card.padding
         let bottom = frame.maxY - card.padding
         for row in card.rows {
-            let height = row.fontSize * CardLayout.lineHeight
+            let height = row.fontSize * row.lineHeight
             for text in row.lines {
                 guard top + height <= bottom + 1e-9 else { return runs }
+                let metrics = measurer.lineMetrics(
+                    of: text, fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight)
+                guard let box = Self.box(top: top, height: height, metrics: metrics, within: frame) else {
+                    return runs
+                }
                 runs.append(
                     TextRun(
                         text: text,
                         frame: Rect(
-                            x: frame.minX + card.padding, y: top, width: frame.width - 2 * card.padding, height: height),
-                        fontFamilies: style.font, fontSize: row.fontSize, weight: row.weight, color: color,
-                        baseline: measurer.baseline(
-                            of: text, fontFamilies: style.font, fontSize: row.fontSize, weight: row.weight)))
+                            x: frame.minX + card.padding, y: box.top, width: frame.width - 2 * card.padding,
+                            height: box.height),
+                        fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight, color: color(row.role),
+                        baseline: metrics.baseline))
                 top += height
             }
             top += card.spacing
@@ -166,59 +181,94 @@ public struct SceneBuilder {
         return runs
     }
 
+    /// The top and height of a line's box starting at `top`: at least `height`, and tall enough
+    /// for the line's ink, without leaving `element`; `nil` when the ink would leave it.
+    static func box(top: Double, height: Double, metrics: LineMetrics, within element: Rect)
+        -> (top: Double, height: Double)?
+    {
+        // Half a point past the ink: Cairo places glyph bitmaps to a quarter of a device pixel
+        // and anti-aliases their edges, a device pixel or so at any scale the renders use.
+        let inkBottom = metrics.inkBottom + Self.inkMargin
+        guard top + min(0, metrics.inkTop) >= element.minY - 1e-9, top + inkBottom <= element.maxY + 1e-9 else {
+            return nil
+        }
+        return (top, min(max(height, inkBottom), element.maxY - top))
+    }
+
+    /// How far a line's box reaches past its glyphs' ink, in points.
+    static let inkMargin = 0.5
+
     /// A title at the top and a subtitle at the bottom of a card, when they fit.
-    private func cardTexts(_ item: SpecItem, frame: Rect, color: Color, style: SpecStyle) -> [TextRun] {
+    private func cardTexts(_ item: SpecItem, frame: Rect, color: (TextRole) -> Color, style: SpecStyle) -> [TextRun] {
         let padding = min(Self.padding, frame.width / 4)
         let inner = Rect(
             x: frame.minX + padding, y: frame.minY + padding, width: frame.width - 2 * padding,
             height: frame.height - 2 * padding)
-        let titleHeight = style.fontSize * Self.lineHeight
-        let subtitleSize = style.fontSize * 0.92
-        let subtitleHeight = subtitleSize * Self.lineHeight
+        let titleText = style.resolved(.title)
+        let subtitleText = style.resolved(.subtitle)
+        let titleHeight = titleText.fontSize * titleText.lineHeight
+        let subtitleHeight = subtitleText.fontSize * subtitleText.lineHeight
         var runs: [TextRun] = []
         if let title = item.title, inner.height >= titleHeight {
             runs += line(
                 title, in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: titleHeight),
-                size: style.fontSize, weight: .bold, color: color, style: style, centered: false)
+                text: titleText, color: color(.title), centered: false, within: frame)
         }
         if let subtitle = item.subtitle, inner.height >= titleHeight + subtitleHeight + 2 {
             runs += line(
                 subtitle,
                 in: Rect(x: inner.minX, y: inner.maxY - subtitleHeight, width: inner.width, height: subtitleHeight),
-                size: subtitleSize, weight: .regular, color: color, style: style, centered: false)
+                text: subtitleText, color: color(.subtitle), centered: false, within: frame)
         }
         return runs
     }
 
     /// One line of text fitted to `box` (vertically centered in it when `centered`), placed
     /// along the line as `align` says: leading is the left edge, or the right one `rightToLeft`.
+    ///
+    /// The line is as tall as its fonts make it when that is more than `lineHeight` times its
+    /// size (a Latin title with CJK in it), and its run's box reaches down to its ink, so no
+    /// glyph is cut; a line whose ink would leave `element` (the box when `nil`) is left out.
     private func line(
-        _ text: String, in box: Rect, size: Double, weight: TextRun.Weight, color: Color, style: SpecStyle,
-        centered: Bool, align: TextAlignment = .leading, rightToLeft: Bool = false
+        _ text: String, in box: Rect, text style: ResolvedTextStyle, color: Color, centered: Bool,
+        align: TextAlignment = .leading, rightToLeft: Bool = false, within element: Rect? = nil
     ) -> [TextRun] {
+        let size = style.fontSize
+        let weight = TextRun.Weight(style.fontWeight)
+        let font = style.font
         var align = align
         if rightToLeft, align != .center { align = align == .leading ? .trailing : .leading }
-        let height = size * Self.lineHeight
         let horizontal = centered ? min(12, box.width / 4) : 0
         let width = box.width - 2 * horizontal
-        guard width > 0, box.height >= height || !centered else { return [] }
-        let top = centered ? box.minY + (box.height - height) / 2 : box.minY
+        guard width > 0, box.height >= size * style.lineHeight || !centered else { return [] }
         let fitted = measurer.fitting(
-            Self.displayable(text), width: width, fontFamilies: style.font, fontSize: size, weight: weight)
+            Self.displayable(text), width: width, fontFamilies: font, fontSize: size, weight: weight)
         guard !fitted.isEmpty else { return [] }
+        let metrics = measurer.lineMetrics(of: fitted, fontFamilies: font, fontSize: size, weight: weight)
+        let height = max(size * style.lineHeight, metrics.height)
+        var top = box.minY
+        if centered {
+            // The whole line centered, then moved up as far as its ink needs and the box allows.
+            top = box.minY + (box.height - height) / 2
+            top = max(
+                box.minY - min(0, metrics.inkTop),
+                min(top, box.maxY - max(height, metrics.inkBottom + Self.inkMargin)))
+        }
+        guard let lineBox = Self.box(top: top, height: height, metrics: metrics, within: element ?? box) else {
+            return []
+        }
         var left = box.minX + horizontal
         var runWidth = width
         if align != .leading {
             // The run's box hugs the text (and a point to spare), so every renderer starts it there.
-            let textWidth = measurer.width(of: fitted, fontFamilies: style.font, fontSize: size, weight: weight)
+            let textWidth = measurer.width(of: fitted, fontFamilies: font, fontSize: size, weight: weight)
             runWidth = min(width, textWidth + 1)
             left += align == .center ? (width - runWidth) / 2 : width - runWidth
         }
         return [
             TextRun(
-                text: fitted, frame: Rect(x: left, y: top, width: runWidth, height: height),
-                fontFamilies: style.font, fontSize: size, weight: weight, color: color,
-                baseline: measurer.baseline(of: fitted, fontFamilies: style.font, fontSize: size, weight: weight),
+                text: fitted, frame: Rect(x: left, y: lineBox.top, width: runWidth, height: lineBox.height),
+                fontFamilies: font, fontSize: size, weight: weight, color: color, baseline: metrics.baseline,
                 alignment: align == .trailing ? .right : .left)
         ]
     }

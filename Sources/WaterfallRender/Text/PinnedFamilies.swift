@@ -12,9 +12,13 @@ public enum PinnedFamilies {
         ("monospace", ["DejaVu Sans Mono", "Noto Sans Mono CJK SC"]),
     ]
 
+    /// The colour emoji family, last in every fallback chain: after the Latin and CJK families,
+    /// before the generic names, so a browser with more fonts draws the same emoji.
+    public static let emoji = "Noto Color Emoji"
+
     /// Every family the pinned files hold, sorted.
     public static let all: [String] =
-        (["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif"]
+        (["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif", emoji]
         + ["Noto Sans CJK", "Noto Sans Mono CJK", "Noto Serif CJK"].flatMap { name in
             ["HK", "JP", "KR", "SC", "TC"].map { "\(name) \($0)" }
         }).sorted()
@@ -22,28 +26,28 @@ public enum PinnedFamilies {
     /// `families` as the renders draw them, each family once.
     ///
     /// A pinned family is kept, in its own spelling (fontconfig compares names ignoring case and
-    /// spaces); a generic family comes after the pinned families it stands for; any other name is
-    /// left out, as no pinned file has it; and `sans-serif` ends the list when no generic family
-    /// is named, as the private fontconfig configuration adds it.
+    /// spaces); a generic family's pinned families come where it is named; any other name is left
+    /// out, as no pinned file has it; `sans-serif`'s families end the list when no generic family
+    /// is named, as the private fontconfig configuration adds it. The emoji family follows every
+    /// other family, and the generic names come last, in the order given.
     public static func resolved(_ families: [String]) -> [String] {
         var result: [String] = []
-        var namesGeneric = false
-        func add(_ family: String) { if !result.contains(family) { result.append(family) } }
+        var genericNames: [String] = []
+        func add(_ family: String) { if family != emoji, !result.contains(family) { result.append(family) } }
         for family in families {
             let key = comparable(family)
             if let pinned = all.first(where: { comparable($0) == key }) {
                 add(pinned)
             } else if let generic = generics.first(where: { comparable($0.generic) == key }) {
                 generic.families.forEach(add)
-                add(generic.generic)
-                namesGeneric = true
+                if !genericNames.contains(generic.generic) { genericNames.append(generic.generic) }
             }
         }
-        if !namesGeneric {
+        if genericNames.isEmpty {
             generics[0].families.forEach(add)
-            add(generics[0].generic)
+            genericNames.append(generics[0].generic)
         }
-        return result
+        return result + [emoji] + genericNames
     }
 
     /// A family name as fontconfig compares it: lowercased, without spaces.

@@ -9,6 +9,10 @@ public protocol TextMeasuring {
     /// How far below the top of its line the baseline of `text` sits, in points.
     func baseline(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight) -> Double
 
+    /// Where `text`'s line sits and where its glyphs' ink reaches, below the top of its line.
+    func lineMetrics(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight)
+        -> LineMetrics
+
     /// `text` on one line within `width`: whole if it fits, otherwise cut and ended with "…".
     func fitting(
         _ text: String, width: Double, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight
@@ -26,6 +30,14 @@ extension TextMeasuring {
     /// The ascent of DejaVu Sans, for measurers that know no better.
     public func baseline(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight) -> Double {
         fontSize * 0.928
+    }
+
+    /// DejaVu Sans's metrics, for measurers that know no better.
+    public func lineMetrics(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight)
+        -> LineMetrics
+    {
+        let baseline = self.baseline(of: text, fontFamilies: fontFamilies, fontSize: fontSize, weight: weight)
+        return LineMetrics(baseline: baseline, height: fontSize * 1.164, inkTop: 0, inkBottom: fontSize * 1.164)
     }
 
     /// `text` on one line within `width`: whole if it fits, otherwise cut and ended with "…".

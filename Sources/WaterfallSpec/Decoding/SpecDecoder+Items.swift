@@ -50,6 +50,8 @@ extension SpecDecoder {
         item.imageSize = imageSize
         item.meta = try keys["meta"]?.string()
         item.textColor = try keys["textColor"]?.color()
+        item.dark = try keys["dark"].map { (field) throws(SpecError) in try darkColors(field) }
+        item.text = try keys["style"].map { (field) throws(SpecError) in try itemTextStyles(field) }
         item.cornerRadius = try keys["cornerRadius"]?.length()
         item.titleLines = try keys["titleLines"]?.integer(in: 1...Self.maximumLines)
         return item

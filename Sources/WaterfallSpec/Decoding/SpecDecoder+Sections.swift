@@ -177,9 +177,17 @@ extension SpecDecoder {
         guard let height = keys["height"] else { throw field.error("missing key \"height\"") }
         var alignment: TextAlignment?
         if let align = keys["align"] { alignment = try align.choice(of: TextAlignment.self) }
-        return SpecSupplementary(
+        var supplementary = SpecSupplementary(
             height: try height.length(), title: try keys["title"]?.string(), color: try keys["color"]?.color(),
             align: alignment, textColor: try keys["textColor"]?.color())
+        supplementary.dark = try keys["dark"].map { (field) throws(SpecError) in try darkColors(field) }
+        return supplementary
+    }
+
+    /// A header's, a footer's or an item's `dark` mapping: its colours in the dark appearance.
+    func darkColors(_ field: Field) throws(SpecError) -> DarkColors {
+        let keys = try field.mapping(allowed: Self.darkColorKeys)
+        return DarkColors(color: try keys["color"]?.color(), textColor: try keys["textColor"]?.color())
     }
 
     private func insets(_ field: Field) throws(SpecError) -> EdgeInsets {

@@ -30,8 +30,9 @@ extension SpecDecoder {
         try overrides(keys, into: &light)
         section.style = light
         if let value = keys["background"] { section.background = try value.color() }
-        guard let darkStyle else { return }
-        var dark = darkStyle
+        // A section's `style.dark` gives the spec a dark appearance even when its `style` has none.
+        guard darkStyle != nil || keys["dark"] != nil else { return }
+        var dark = darkStyle ?? style
         try overrides(keys, into: &dark)
         if let darkField = keys["dark"] {
             let darkKeys = try darkField.mapping(allowed: Self.styleKeys.filter { $0 != "dark" })
@@ -54,6 +55,32 @@ extension SpecDecoder {
             for color in colors { style.palette.append(try color.color()) }
         }
         if let value = keys["card"] { style.card = try card(value, base: style.card) }
+        for role in TextRole.allCases {
+            guard let value = keys[role.rawValue] else { continue }
+            style.text[role] = (style.text[role] ?? TextStyle()).merged(with: try textStyle(value))
+        }
+    }
+
+    /// A role's text style: `{font, fontSize, fontWeight, lineHeight, color}`.
+    func textStyle(_ field: Field) throws(SpecError) -> TextStyle {
+        let keys = try field.mapping(allowed: Self.textStyleKeys)
+        var style = TextStyle()
+        if let value = keys["font"] { style.font = try fontFamilies(value) }
+        if let value = keys["fontSize"] { style.fontSize = try value.positiveNumber(atMost: 1000) }
+        if let value = keys["fontWeight"] { style.fontWeight = try value.choice(of: FontWeight.self) }
+        if let value = keys["lineHeight"] { style.lineHeight = try value.positiveNumber(atMost: 10) }
+        if let value = keys["color"] { style.color = try value.color() }
+        return style
+    }
+
+    /// An item's `style`: a text style for each role it names.
+    func itemTextStyles(_ field: Field) throws(SpecError) -> [TextRole: TextStyle] {
+        let keys = try field.mapping(allowed: TextRole.allCases.map(\.rawValue))
+        var styles: [TextRole: TextStyle] = [:]
+        for role in TextRole.allCases {
+            if let value = keys[role.rawValue] { styles[role] = try textStyle(value) }
+        }
+        return styles
     }
 
     private func card(_ field: Field, base: CardStyle) throws(SpecError) -> CardStyle {

@@ -15,17 +15,21 @@ struct SpecDecoder {
         "footerInset", "renderDirection", "placement", "flowTolerance",
     ]
     static let sectionKeys = settingsKeys + ["header", "footer", "items", "generate", "style"]
-    static let supplementaryKeys = ["height", "title", "color", "align", "textColor"]
+    static let supplementaryKeys = ["height", "title", "color", "align", "textColor", "dark"]
+    static let darkColorKeys = ["color", "textColor"]
     static let itemKeys = [
         "height", "size", "span", "title", "subtitle", "meta", "color", "textColor", "cornerRadius", "titleLines",
-        "image",
+        "image", "dark", "style",
     ]
     static let sizeKeys = ["width", "height"]
     static let insetKeys = ["top", "left", "bottom", "right"]
     static let generateKeys = [
         "count", "minHeight", "maxHeight", "seed", "titles", "subtitles", "aspect", "images",
     ]
-    static let styleKeys = ["background", "cornerRadius", "font", "fontSize", "textColor", "palette", "card", "dark"]
+    static let styleKeys =
+        ["background", "cornerRadius", "font", "fontSize", "textColor", "palette", "card", "dark"]
+        + TextRole.allCases.map(\.rawValue)
+    static let textStyleKeys = ["font", "fontSize", "fontWeight", "lineHeight", "color"]
     static let cardKeys = ["content", "padding", "titleLines", "subtitleLines", "textSpacing"]
 
     /// Items given and generated so far, across sections.

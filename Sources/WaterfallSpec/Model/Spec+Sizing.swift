@@ -23,20 +23,35 @@ extension Spec {
     /// The style section `index` is drawn with: its own, or the spec's.
     public func style(ofSection index: Int) -> SpecStyle { sections[index].style ?? style }
 
-    /// Whether the spec gives a dark style.
-    public var hasDarkAppearance: Bool { darkStyle != nil }
+    /// Whether the spec gives a dark colour anywhere: a `style.dark` (the spec's or a section's),
+    /// or a header's, a footer's or an item's `dark`.
+    public var hasDarkAppearance: Bool {
+        darkStyle != nil
+            || sections.contains { section in
+                section.darkStyle != nil || section.darkBackground != nil || section.header?.dark != nil
+                    || section.footer?.dark != nil || section.items.contains { $0.dark != nil }
+            }
+    }
 
-    /// The spec as drawn in `appearance`: in the dark one, every style is its dark style.
+    /// The spec as drawn in `appearance`: in the dark one, every style is its dark style and every
+    /// header, footer and item takes its `dark` colours.
     public func inAppearance(_ appearance: Appearance) -> Spec {
-        guard appearance == .dark, let darkStyle else { return self }
+        guard appearance == .dark, hasDarkAppearance else { return self }
         var spec = self
-        spec.style = darkStyle
+        if let darkStyle { spec.style = darkStyle }
         for index in spec.sections.indices {
-            if spec.sections[index].style != nil {
-                spec.sections[index].style = spec.sections[index].darkStyle ?? darkStyle
+            if let dark = spec.sections[index].darkStyle {
+                spec.sections[index].style = dark
             }
             if let background = spec.sections[index].darkBackground {
                 spec.sections[index].background = background
+            }
+            spec.sections[index].header?.applyDark()
+            spec.sections[index].footer?.applyDark()
+            if spec.sections[index].items.contains(where: { $0.dark != nil }) {
+                for item in spec.sections[index].items.indices where spec.sections[index].items[item].dark != nil {
+                    spec.sections[index].items[item].applyDark()
+                }
             }
         }
         return spec

@@ -139,6 +139,8 @@ public struct SpecSupplementary: Sendable, Hashable {
     /// Where the title sits; `nil` centers it.
     public var align: TextAlignment?
     public var textColor: Color?
+    /// The colours in the dark appearance (`dark: {color, textColor}`), when given.
+    public var dark: DarkColors?
 
     public init(
         height: Double, title: String? = nil, color: Color? = nil, align: TextAlignment? = nil,
@@ -163,6 +165,10 @@ public struct SpecItem: Sendable, Hashable {
     /// A third text row, such as a price or a like count.
     public var meta: String?
     public var textColor: Color?
+    /// The colours in the dark appearance (`dark: {color, textColor}`), when given.
+    public var dark: DarkColors?
+    /// The item's own text styles (`style: {title: {fontSize: 15}}`), over its section's.
+    public var text: [TextRole: TextStyle]?
     public var cornerRadius: Double?
     /// The most lines the title wraps to, over the style's.
     public var titleLines: Int?
@@ -197,6 +203,8 @@ public struct SpecStyle: Sendable, Hashable {
     /// Colors used in turn for items that give none.
     public var palette: [Color]
     public var card: CardStyle
+    /// Each role's text style, where the style gives one (`title: {fontSize: 15}`).
+    public var text: [TextRole: TextStyle] = [:]
 
     public init(
         background: Color = Color(red: 0xF4, green: 0xF5, blue: 0xF7),

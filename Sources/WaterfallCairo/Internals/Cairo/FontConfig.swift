@@ -118,8 +118,30 @@ final class FontConfiguration: @unchecked Sendable {
             "<edit name=\"family\" mode=\"append_last\"><string>sans-serif</string></edit>",
             "</match>",
         ]
+        // A colour bitmap font (the emoji) has one strike; it is scaled to the size asked for, as
+        // fontconfig's own 10-scale-bitmap-fonts.conf does, or every emoji is drawn at 109 px.
+        lines += [
+            "<match target=\"font\"><test name=\"outline\" compare=\"eq\"><bool>false</bool></test>",
+            "<edit name=\"pixelsizefixupfactor\" mode=\"assign\"><divide><name target=\"pattern\">pixelsize</name>",
+            "<name target=\"font\">pixelsize</name></divide></edit></match>",
+            "<match target=\"font\"><test name=\"outline\" compare=\"eq\"><bool>false</bool></test>",
+            "<test name=\"pixelsizefixupfactor\" compare=\"not_eq\"><double>1.0</double></test>",
+            "<edit name=\"matrix\" mode=\"assign\"><times><name>matrix</name><matrix>",
+            "<name>pixelsizefixupfactor</name><double>0</double><double>0</double><name>pixelsizefixupfactor</name>",
+            "</matrix></times></edit>",
+            "<edit name=\"size\" mode=\"assign\"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>",
+            "</match>",
+        ]
+        // Pango asks for an emoji run (a keycap's digit too) in the language und-zsye; asking for a
+        // colour font then, as fontconfig's own 60-generic.conf does, draws it with the emoji font.
+        lines += [
+            "<match target=\"pattern\"><test name=\"lang\"><string>und-zsye</string></test>",
+            "<test qual=\"all\" name=\"color\" compare=\"not_eq\"><bool>true</bool></test>",
+            "<test qual=\"all\" name=\"color\" compare=\"not_eq\"><bool>false</bool></test>",
+            "<edit name=\"color\" mode=\"append\"><bool>true</bool></edit></match>",
+        ]
         for (generic, families) in PinnedFamilies.generics {
-            let preferred = families.map { "<family>\($0)</family>" }.joined()
+            let preferred = (families + [PinnedFamilies.emoji]).map { "<family>\($0)</family>" }.joined()
             lines.append("<alias><family>\(generic)</family><prefer>\(preferred)</prefer></alias>")
         }
         lines.append("</fontconfig>")

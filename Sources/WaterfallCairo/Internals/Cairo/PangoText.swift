@@ -97,6 +97,24 @@ final class TextEngine {
         return Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
     }
 
+    /// Where `run`'s line sits and where its ink reaches, below the top of the layout, in points.
+    func lineMetrics(of run: TextRun) throws -> LineMetrics {
+        let layout = try makeLayout(run)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = PangoRectangle()
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let unit = Double(PANGO_SCALE)
+        let baseline = Double(pango_layout_get_baseline(layout)) / unit
+        guard ink.width > 0, ink.height > 0 else {
+            return LineMetrics(
+                baseline: baseline, height: Double(logical.height) / unit, inkTop: 0, inkBottom: 0)
+        }
+        return LineMetrics(
+            baseline: baseline, height: Double(logical.height) / unit, inkTop: Double(ink.y) / unit,
+            inkBottom: Double(ink.y + ink.height) / unit)
+    }
+
     /// The lines `run`'s text wraps to at `width` points, broken between words where it can and
     /// inside a word where a word alone is too wide (Pango's `PANGO_WRAP_WORD_CHAR`).
     func wrappedLines(of run: TextRun, width: Double) throws -> [String] {
@@ -114,7 +132,29 @@ final class TextEngine {
             guard start <= end else { continue }
             lines.append(String(decoding: bytes[start..<end], as: UTF8.self))
         }
-        return lines
+        // Pango's lines are of the text it was given; the same characters of the run's own text
+        // (an emoji with its U+FE0F).
+        let (shaped, drawn, _) = Self.text(of: run)
+        guard shaped != drawn else { return lines }
+        var rest = Substring(shaped)
+        return lines.map { line in
+            let taken = rest.prefix(line.count)
+            rest = rest.dropFirst(line.count)
+            return String(taken)
+        }
+    }
+
+    /// Lines longer than this many UTF-8 bytes are not scanned for emoji (a fitted line never is).
+    static let emojiScanBytes = 1 << 16
+
+    /// `run`'s text as it is shaped (``String/shapeable``, without NULs), the same as Pango is
+    /// given it (emoji without U+FE0F), and the emoji's byte ranges in the latter: character for
+    /// character the same text.
+    static func text(of run: TextRun) -> (shaped: String, drawn: String, emoji: [Range<Int>]) {
+        var text = run.text.shapeable
+        if text.utf8.contains(0) { text = String(text.unicodeScalars.filter { $0 != "\0" }.map(Character.init)) }
+        let (drawn, emoji) = text.utf8.count < Self.emojiScanBytes ? text.withEmojiMarked : (text, [])
+        return (text, drawn, emoji)
     }
 
     /// A layout of `run`'s text in its font, on one line.
@@ -142,12 +182,24 @@ final class TextEngine {
         // noncharacters (Cairo's PDF text refuses them) and no endless runs of marks (HarfBuzz is
         // quadratic in a cluster's marks); the scene builder's fitting did the same, so this only
         // changes scenes made by hand.
-        var utf8 = Array(run.text.shapeable.utf8)
-        utf8.removeAll { $0 == 0 }
+        let (_, drawn, emoji) = Self.text(of: run)
+        let utf8 = Array(drawn.utf8)
         utf8.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
                 pango_layout_set_text(layout, $0.baseAddress, Int32(clamping: $0.count))
             }
+        }
+        // Emoji in the emoji font by name: a keycap's digit or a ❤️ is in DejaVu Sans too, and
+        // font fallback would draw it there, in black.
+        if !emoji.isEmpty, let attributes = pango_attr_list_new() {
+            defer { pango_attr_list_unref(attributes) }
+            for range in emoji {
+                guard let attribute = pango_attr_family_new(PinnedFamilies.emoji) else { continue }
+                attribute.pointee.start_index = guint(range.lowerBound)
+                attribute.pointee.end_index = guint(range.upperBound)
+                pango_attr_list_insert(attributes, attribute)
+            }
+            pango_layout_set_attributes(layout, attributes)
         }
         return layout
     }

@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+import WaterfallCairo
+import WaterfallCore
+import WaterfallLayout
+import WaterfallPipeline
+import WaterfallRender
+import WaterfallSpec
+import WaterfallTestSupport
+
+/// No glyph is cut and no ink leaves its element: headers, footers and cards, on every example
+/// and on random specs (Latin with descenders, CJK, emoji, sizes 9–40).
+///
+/// Each scene's text is drawn alone, black on white, twice: as the scene says, and with every
+/// run's box grown 40 points down and across (a left-aligned run to the right, a right-aligned one
+/// to the left), where no clip can bite. The two pictures must be the same pixels, so no box cut
+/// through a glyph, and every inked pixel must lie inside its element's frame.
+@Suite struct GlyphInkTests {
+    static let reach = 40.0
+
+    /// The scene's text alone, black on a white page grown by ``reach``, with every run's box
+    /// grown by `reach` where its text can go.
+    static func textOnly(_ scene: Scene, reach: Double) -> Scene {
+        var copy = scene
+        copy.background = .white
+        copy.size = Size(width: scene.size.width + Self.reach, height: scene.size.height + Self.reach)
+        copy.elements = scene.elements.map { element in
+            var element = element
+            element.fill = Color(red: 0, green: 0, blue: 0, alpha: 0)
+            element.image = nil
+            element.imageFill = nil
+            element.stroke = nil
+            element.texts = element.texts.map { run in
+                var run = run
+                run.color = .black
+                let box = run.frame
+                let left = run.alignment == .right ? box.minX - reach : box.minX
+                run.frame = Rect(x: left, y: box.minY, width: box.width + reach, height: box.height + reach)
+                return run
+            }
+            return element
+        }
+        return copy
+    }
+
+    /// What went wrong with `scene`'s text, one line each; empty when nothing did.
+    static func problems(_ scene: Scene) throws -> [String] {
+        var problems: [String] = []
+        for element in scene.elements {
+            for run in element.texts {
+                let f = run.frame
+                let e = element.frame
+                if f.minX < e.minX - 1e-6 || f.maxX > e.maxX + 1e-6 || f.minY < e.minY - 1e-6
+                    || f.maxY > e.maxY + 1e-6
+                {
+                    problems.append("\"\(run.text)\"'s box \(f) leaves its \(element.kind.rawValue) \(e)")
+                }
+            }
+        }
+        let clipped = try CairoRenderer.rasterize(textOnly(scene, reach: 0))
+        let free = try CairoRenderer.rasterize(textOnly(scene, reach: reach))
+        // The element frames in device pixels, each pixel they touch.
+        var inside = [Bool](repeating: false, count: clipped.width * clipped.height)
+        for element in scene.elements where !element.texts.isEmpty {
+            let f = element.frame
+            let left = max(0, Int((f.minX * scene.scale).rounded(.down)))
+            let right = min(clipped.width, Int((f.maxX * scene.scale).rounded(.up)))
+            let top = max(0, Int((f.minY * scene.scale).rounded(.down)))
+            let bottom = min(clipped.height, Int((f.maxY * scene.scale).rounded(.up)))
+            guard left < right, top < bottom else { continue }
+            for y in top..<bottom { for x in left..<right { inside[y * clipped.width + x] = true } }
+        }
+        var cut = 0
+        var outside = 0
+        var firstCut: (Int, Int)?
+        var firstOutside: (Int, Int)?
+        let width = clipped.width
+        clipped.pixels.withUnsafeBufferPointer { a in
+            free.pixels.withUnsafeBufferPointer { b in
+                for pixel in 0..<clipped.width * clipped.height {
+                    let index = pixel * 4
+                    if a[index] != b[index] || a[index + 1] != b[index + 1] || a[index + 2] != b[index + 2] {
+                        cut += 1
+                        if firstCut == nil { firstCut = (pixel % width, pixel / width) }
+                    }
+                    if min(a[index], a[index + 1], a[index + 2]) < 250, !inside[pixel] {
+                        outside += 1
+                        if firstOutside == nil { firstOutside = (pixel % width, pixel / width) }
+                    }
+                }
+            }
+        }
+        if let (x, y) = firstCut { problems.append("\(cut) inked pixels cut by a text box, the first at (\(x), \(y))") }
+        if let (x, y) = firstOutside {
+            problems.append("\(outside) inked pixels outside every element, the first at (\(x), \(y))")
+        }
+        return problems
+    }
+
+    /// The scene `waterfall render` draws for `spec`, at 2 device pixels a point.
+    static func scene(_ spec: Spec) throws -> Scene {
+        try RenderPipeline(renderers: [], scale: 2).prepare(spec).scene
+    }
+
+    static let examples =
+        (try? FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples")))?
+        .filter { $0.hasSuffix(".yaml") }.sorted() ?? []
+
+    @Test func thereAreExamples() {
+        #expect(Self.examples.count >= 10)
+    }
+
+    @Test(arguments: examples)
+    func noGlyphIsCutInAnExample(_ example: String) throws {
+        let scene = try Self.scene(Spec.load(path: Repository.path("Examples/\(example)")))
+        #expect(scene.elements.contains { !$0.texts.isEmpty }, "\(example) has text")
+        let problems = try Self.problems(scene)
+        #expect(problems.isEmpty, "\(example): \(problems.joined(separator: "; "))")
+    }
+
+    static let titles = [
+        "gjpqy Typography", "分类 Categories", "猜你喜欢 · For you", "手工陶瓷马克杯 · 釉面", "Ångström Éclair ÿÿ",
+        "🧋 Bubble tea jelly", "👩🏽‍💻 coding all night", "🇯🇵 Tokyo 🇫🇷 Paris", "1️⃣ keycap quiz", "glyph jumping quickly",
+        "夏日大促 Summer sale · jazzy pygmy", "Ögon på gården, yogi",
+    ]
+
+    /// A spec of a few sections with headers, footers and cards, text picked from `titles`.
+    static func randomSpec(_ random: inout TestRandom) -> String {
+        func pick() -> String { titles[random.nextInt(in: 0...titles.count - 1)] }
+        let content = random.nextInt(in: 0...1) == 0 ? "below" : "overlay"
+        var text = """
+            width: \(random.nextInt(in: 200...420))
+            style: {fontSize: \(random.nextInt(in: 9...40)), card: {content: \(content), titleLines: 2}}
+            sections:
+
+            """
+        for _ in 0..<random.nextInt(in: 1...3) {
+            let size = random.nextInt(in: 9...40)
+            text += "  - columns: \(random.nextInt(in: 1...3))\n"
+            text += "    style: {fontSize: \(size)}\n"
+            text += "    header: {height: \(random.nextInt(in: 8...70)), title: \"\(pick())\"}\n"
+            text += "    footer: {height: \(random.nextInt(in: 8...70)), title: \"\(pick())\", align: trailing}\n"
+            text += "    items:\n"
+            for _ in 0..<random.nextInt(in: 1...5) {
+                let sizing =
+                    random.nextInt(in: 0...1) == 0
+                    ? "size: {width: 3, height: \(random.nextInt(in: 2...5))}"
+                    : "height: \(random.nextInt(in: 20...200))"
+                text += "      - {\(sizing), title: \"\(pick())\", subtitle: \"\(pick())\", meta: \"\(pick())\"}\n"
+            }
+        }
+        return text
+    }
+
+    @Test func noGlyphIsCutInRandomSpecs() throws {
+        var checked = 0
+        for seed in UInt64(1)...24 {
+            var random = TestRandom(seed: seed &* 104_729)
+            let text = Self.randomSpec(&random)
+            let spec = try Spec.decode(text, file: "random.yaml")
+            let scene = try Self.scene(spec)
+            checked += scene.elements.reduce(0) { $0 + $1.texts.count }
+            let problems = try Self.problems(scene)
+            #expect(problems.isEmpty, "seed \(seed): \(problems.joined(separator: "; "))\n\(text)")
+        }
+        #expect(checked > 100)
+    }
+
+    /// The check itself catches a cut glyph: a header run one point too short for its descenders.
+    @Test func theCheckSeesACutDescender() throws {
+        let spec = try Spec.decode(
+            "width: 300\nsections:\n  - header: {height: 40, title: \"gjpqy\"}\n    items: [{height: 50}]\n",
+            file: "cut.yaml")
+        var scene = try Self.scene(spec)
+        let index = try #require(scene.elements.firstIndex { !$0.texts.isEmpty })
+        scene.elements[index].texts[0].frame.size.height = scene.elements[index].texts[0].fontSize * 0.9
+        let problems = try Self.problems(scene)
+        #expect(problems.contains { $0.contains("cut by a text box") }, "\(problems)")
+    }
+}
+
+extension GlyphInkTests {
+    /// Chromium's view of the HTML: the text drawn with its boxes as the scene says and with the
+    /// boxes grown gives the same pixels, so no `.text` box (overflow hidden) cuts a glyph.
+    ///
+    /// Not yet 14-emoji-feed: Chromium sets a line with emoji a little wider than Pango does, so
+    /// the last glyph of a full line reaches past its box there (19 device pixels in one line).
+    @Test(arguments: ["07-chinese.yaml", "11-shop-home.yaml", "13-shop-data.yaml"])
+    func noGlyphIsCutInChromium(_ example: String) throws {
+        let scene = try Self.scene(Spec.load(path: Repository.path("Examples/\(example)")))
+        func screenshot(reach: Double) throws -> PixelImage {
+            let page = Self.textOnly(scene, reach: reach)
+            let path = ExternalRenderers.temporaryPath("html")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try Data(try Renderer.html(templates: RenderFixtures.templates).render(page)[0].bytes).write(
+                to: URL(fileURLWithPath: path))
+            return try PNGCodec.decode(
+                [UInt8](
+                    try ExternalRenderers.chromiumScreenshot(
+                        htmlPath: path, width: Int(page.size.width.rounded(.up)),
+                        height: Int(page.size.height.rounded(.up)), scale: 2)))
+        }
+        let clipped = try screenshot(reach: 0)
+        let free = try screenshot(reach: Self.reach)
+        #expect(clipped.width == free.width && clipped.height == free.height)
+        var differing = 0
+        var inked = 0
+        for index in stride(from: 0, to: min(clipped.pixels.count, free.pixels.count), by: 4) {
+            if clipped.pixels[index..<index + 3] != free.pixels[index..<index + 3] { differing += 1 }
+            if clipped.pixels[index] < 128 { inked += 1 }
+        }
+        #expect(inked > 1000, "\(example): Chromium drew the text")
+        #expect(differing == 0, "\(example): \(differing) pixels of glyphs cut by a text box in Chromium")
+    }
+}
