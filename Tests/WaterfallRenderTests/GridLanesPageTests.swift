@@ -9,14 +9,14 @@ import WaterfallTestSupport
 /// example, and CSS that leaves the placing to the browser.
 @Suite struct GridLanesPageTests {
     @Test func theWebFeedPageIsTheRecordedOne() throws {
-        let page = try RenderFixtures.text(.htmlGridLanes(), RenderFixtures.scene("14-web-feed.yaml"))
+        let page = try RenderFixtures.text(.htmlGridLanes(), RenderFixtures.scene("16-web-feed.yaml"))
         let recorded = try String(
-            contentsOfFile: Repository.path("Output/14-web-feed.grid-lanes.html"), encoding: .utf8)
-        #expect(page == recorded, "re-record with waterfall render Examples/14-web-feed.yaml --format html-grid-lanes")
+            contentsOfFile: Repository.path("Output/16-web-feed.grid-lanes.html"), encoding: .utf8)
+        #expect(page == recorded, "re-record with waterfall render Examples/16-web-feed.yaml --format html-grid-lanes")
     }
 
     @Test func sectionsAreGridLanesContainersAndCardsHaveNoPositions() throws {
-        let page = try RenderFixtures.text(.htmlGridLanes(), RenderFixtures.scene("14-web-feed.yaml"))
+        let page = try RenderFixtures.text(.htmlGridLanes(), RenderFixtures.scene("16-web-feed.yaml"))
         let lanes = page.components(separatedBy: "<div class=\"lanes\"").dropFirst()
         #expect(lanes.count == 2)
         #expect(page.contains(".lanes { display: grid-lanes; }"))
