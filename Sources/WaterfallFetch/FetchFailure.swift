@@ -48,6 +48,7 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// Anything else, as the client said it.
     case other(String)
 
+    /// The failure as it follows the URL in a message.
     public var description: String {
         switch self {
         case .status(let code): "HTTP \(code)"

@@ -114,10 +114,13 @@ extension RendererFingerprint {
 
 /// Why a fingerprint file cannot be read.
 public struct FingerprintFileError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong with the file.
     public var reason: String
 
+    /// Creates an error with its reason.
     public init(reason: String) { self.reason = reason }
 
+    /// The reason.
     public var description: String { reason }
 }
 

@@ -17,10 +17,16 @@ public protocol WaterfallLayoutDelegate {
 }
 
 extension WaterfallLayoutDelegate {
+    /// One column for every item.
     public func spanForItem(at indexPath: ItemPath) -> ItemSpan { .single }
+    /// The documented defaults (``SectionSettings/default``).
     public var defaultSettings: SectionSettings { .default }
+    /// The ``defaultSettings`` for every section.
     public func settings(forSection section: Int) -> SectionSettings { defaultSettings }
+    /// No header: a height of 0.
     public func headerHeight(inSection section: Int) -> Double { 0 }
+    /// No footer: a height of 0.
     public func footerHeight(inSection section: Int) -> Double { 0 }
+    /// No background decoration view.
     public func hasBackground(inSection section: Int) -> Bool { false }
 }

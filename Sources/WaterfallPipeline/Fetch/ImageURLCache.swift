@@ -13,6 +13,7 @@ public struct ImageURLCache: Sendable {
     /// The folder entries are kept in.
     public var folder: String
 
+    /// Creates a cache kept in `folder`.
     public init(folder: String) {
         self.folder = folder
     }

@@ -17,9 +17,11 @@ public enum NetworkAccess: String, Sendable, CaseIterable {
 
 /// How a run gets the images a spec names by URL.
 public struct RemoteImageOptions: Sendable {
+    /// Whether the network may be used.
     public var access: NetworkAccess
     /// The cache folder; the platform's (``ImageURLCache/defaultFolder(environment:)``) when `nil`.
     public var cacheFolder: String?
+    /// How far one fetch may go.
     public var limits: FetchLimits
     /// Which addresses the spec's hosts may resolve to.
     public var addresses: AddressPolicy
@@ -27,6 +29,7 @@ public struct RemoteImageOptions: Sendable {
     /// once), or is asked for again by the next spec that names it (a server that keeps running).
     public var remembersFailures: Bool
 
+    /// Creates options; by default fetching is allowed, into the platform's cache folder.
     public init(
         access: NetworkAccess = .online, cacheFolder: String? = nil, limits: FetchLimits = FetchLimits(),
         addresses: AddressPolicy = AddressPolicy(), remembersFailures: Bool = true
@@ -46,7 +49,9 @@ public struct RemoteImageOptions: Sendable {
 /// URL is fetched at most once a run and its failure is warned about once. Requests go only to
 /// the hosts the spec's URLs name: a redirect to another host is a failed fetch.
 public final class RemoteImages: Sendable {
+    /// The options the run was made with.
     public let options: RemoteImageOptions
+    /// The cache the images are fetched into.
     public let cache: ImageURLCache
     private let warn: @Sendable (String) -> Void
     private let progress: (@Sendable (FetchProgress) -> Void)?

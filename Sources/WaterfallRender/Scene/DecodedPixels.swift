@@ -42,6 +42,7 @@ public final class PixelBudget: @unchecked Sendable {
     private let lock = NSLock()
     private var remaining: Int
 
+    /// Creates a budget of `bytes` bytes, 256 MiB unless given.
     public init(bytes: Int = PixelBudget.defaultBytes) {
         remaining = bytes
     }

@@ -54,6 +54,7 @@ public struct PixelGrid: Sendable, Hashable {
     /// Device pixels per point.
     public var scale: Double
 
+    /// Creates the grid of a scale: `scale` device pixels a point.
     public init(scale: Double) {
         self.scale = scale
     }

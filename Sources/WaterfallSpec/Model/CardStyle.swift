@@ -8,6 +8,7 @@ public enum CardContent: String, Sendable, Hashable, CaseIterable {
 
 /// How a card lays out its image and text.
 public struct CardStyle: Sendable, Hashable {
+    /// Whether the text goes over the image or under it.
     public var content: CardContent
     /// Around the text block, in points.
     public var padding: Double
@@ -19,6 +20,7 @@ public struct CardStyle: Sendable, Hashable {
     /// Between the title, the subtitle and the meta row, in points.
     public var textSpacing: Double
 
+    /// Creates a card style; every parameter left out keeps the spec format's default.
     public init(
         content: CardContent = .overlay, padding: Double = 8, titleLines: Int? = nil, subtitleLines: Int = 1,
         textSpacing: Double = 4
