@@ -42,6 +42,7 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case shortBody(announced: Int, sent: Int)
     /// The response's type is not an accepted image type (the type, or `no Content-Type`).
     case notAnImage(String)
+    /// The host refused the connection.
     case connectionRefused
     /// The host's name did not resolve.
     case unknownHost(String)

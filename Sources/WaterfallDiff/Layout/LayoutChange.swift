@@ -5,7 +5,14 @@ import WaterfallLayout
 public struct LayoutChange: Sendable, Hashable, CustomStringConvertible {
     /// How an element changed.
     public enum Kind: String, Sendable, Hashable {
-        case appeared, disappeared, moved, resized
+        /// In the new layout only.
+        case appeared
+        /// In the old layout only.
+        case disappeared
+        /// At another place, the same size.
+        case moved
+        /// At the same place, another size.
+        case resized
         /// Moved and resized at once.
         case movedAndResized
     }

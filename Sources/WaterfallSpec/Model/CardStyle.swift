@@ -38,10 +38,18 @@ public struct CardStyle: Sendable, Hashable {
 
 /// How a header's or footer's title sits in its box.
 public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
-    case leading, center, trailing
+    /// At the leading edge: the left, or the right in a right-to-left layout.
+    case leading
+    /// Centered.
+    case center
+    /// At the trailing edge: the right, or the left in a right-to-left layout.
+    case trailing
 }
 
 /// Which set of colors a spec is drawn in.
 public enum Appearance: String, Sendable, Hashable, CaseIterable {
-    case light, dark
+    /// The spec's `style`.
+    case light
+    /// The spec's `style.dark` over its `style`.
+    case dark
 }
