@@ -14,7 +14,10 @@ public struct LayoutDiff: Sendable, Hashable {
 
     /// Compares `old` with `new`, matching elements by kind, section and item.
     ///
-    /// - Parameter tolerance: Frames closer than this (in points, on every edge) count as equal.
+    /// - Parameters:
+    ///   - old: The layout before the change.
+    ///   - new: The layout after it.
+    ///   - tolerance: Frames closer than this (in points, on every edge) count as equal.
     public init(old: LayoutSnapshot, new: LayoutSnapshot, tolerance: Double = 1e-9) {
         struct Key: Hashable {
             var kind: ElementKind

@@ -61,8 +61,9 @@ public final class RemoteImages: Sendable {
     private let fetching = NSLock()
 
     /// - Parameters:
+    ///   - options: Whether and how images are fetched, and where they are cached.
     ///   - warn: Told one line per URL drawn as a placeholder because it could not be had.
-    ///   - progress: Told how a batch of fetches is going when it takes long (see ``ImageFetcher``).
+    ///   - progress: Told how a batch of fetches is going when it takes long (see `ImageFetcher` in `WaterfallFetch`).
     public init(
         options: RemoteImageOptions = RemoteImageOptions(), warn: @escaping @Sendable (String) -> Void = { _ in },
         progress: (@Sendable (FetchProgress) -> Void)? = nil

@@ -36,6 +36,9 @@ public struct SceneBuilder {
     /// `pixelSnapping: device`, its edges on that scale's device pixels.
     ///
     /// - Parameters:
+    ///   - spec: The spec to draw.
+    ///   - layout: The spec's layout, as ``CardSizer`` measured it when its cards are sized by content.
+    ///   - scale: Device pixels per point; the spec's own when `nil`.
     ///   - images: The spec's images, shared with the ``CardSizer`` that sized the layout; a new
     ///     set when `nil`.
     ///   - sizer: The sizer that measured the cards, whose measurements are reused; a new one

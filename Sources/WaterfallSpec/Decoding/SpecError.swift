@@ -23,7 +23,7 @@ public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     /// One line, compiler style: `shop.yaml:12:7: sections[1].items[3].hieght: unknown key (…)`.
     ///
     /// Whatever the parts echo from the input (a file name, a key, a value) is escaped with
-    /// ``Swift/String/escapedForMessage``, so the line holds no line break and no terminal control.
+    /// `escapedForMessage`, so the line holds no line break and no terminal control.
     public var description: String {
         var parts: [String] = []
         if let file {
