@@ -71,7 +71,7 @@ extension RendererFingerprint {
         return try RendererFingerprint(json: Array(bytes))
     }
 
-    /// Writes the fingerprint into the `baselines` folder, in one step (see ``AtomicFile``),
+    /// Writes the fingerprint into the `baselines` folder, in one step (see `AtomicFile`),
     /// unless the file there already holds these bytes.
     public func record(inBaselines baselines: String) throws(FileError) {
         let path = (baselines as NSString).appendingPathComponent(Self.fileName)
