@@ -60,6 +60,8 @@ public final class RemoteImages: Sendable {
     /// Held while fetching, so two specs of a run that name one URL fetch it once.
     private let fetching = NSLock()
 
+    /// Creates the fetch step of a run, with an empty record of what it fetched.
+    ///
     /// - Parameters:
     ///   - options: Whether and how images are fetched, and where they are cached.
     ///   - warn: Told one line per URL drawn as a placeholder because it could not be had.

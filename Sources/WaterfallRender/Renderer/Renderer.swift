@@ -12,6 +12,8 @@ public struct Renderer: Sendable {
     public let fileExtension: String
     private let body: @Sendable (Scene, _ emit: (RenderedFile) throws -> Void) throws -> Void
 
+    /// Creates a renderer from its format name, file extension and drawing function.
+    ///
     /// - Parameters:
     ///   - format: The name users give to `--format`.
     ///   - fileExtension: The extension of the files it writes.

@@ -114,7 +114,12 @@ public struct Stroke: Sendable, Hashable {
 /// HTML embed it once and the raster renderers decode it once.
 public struct SceneImage: Sendable {
     /// The image file's format.
-    public enum Format: String, Sendable { case png, jpeg }
+    public enum Format: String, Sendable {
+        /// A PNG file.
+        case png
+        /// A JPEG file.
+        case jpeg
+    }
 
     /// The path as the spec gave it, for messages.
     public var path: String
@@ -152,10 +157,20 @@ public struct SceneImage: Sendable {
 /// A run of text laid out inside a box: wrapped to the box's width and clipped to the box.
 public struct TextRun: Sendable, Hashable {
     /// A font weight: regular or bold.
-    public enum Weight: String, Sendable { case regular, bold }
+    public enum Weight: String, Sendable {
+        /// The regular weight, as subtitles use.
+        case regular
+        /// The bold weight, as titles and meta lines use.
+        case bold
+    }
     /// Which edge of its frame a line keeps to: left, or right (the trailing edge of a
     /// right-to-left layout, or a trailing title).
-    public enum Alignment: String, Sendable { case left, right }
+    public enum Alignment: String, Sendable {
+        /// Lines start at the frame's left edge.
+        case left
+        /// Lines end at the frame's right edge.
+        case right
+    }
 
     /// The text, wrapped to the frame's width.
     public var text: String
