@@ -27,6 +27,8 @@ let package = Package(
         // Already in the graph through async-http-client; named here for TLS failures in plain words
         // and the test server's TLS port.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
+        // `swift package generate-documentation`: the DocC catalogs in Sources/*/Documentation.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The engine: pure computation, no IO, no Foundation.

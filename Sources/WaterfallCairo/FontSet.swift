@@ -41,6 +41,7 @@ public struct FontSet: Sendable, Equatable {
     public static let pinned = FontSet(
         root: ProcessInfo.processInfo.environment[rootVariable].flatMap { $0.isEmpty ? nil : $0 } ?? defaultRoot)
 
+    /// Creates a font set of `files` under the folder `root`, relative to the current folder unless absolute.
     public init(root: String, files: [String] = FontSet.builtInFiles) {
         var root = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
         while root.count > 1, root.hasSuffix("/") { root.removeLast() }
@@ -92,12 +93,15 @@ public struct FontSet: Sendable, Equatable {
 public struct FontError: UserFacingError, Equatable {
     /// The font file (or folder) at fault.
     public var path: String
+    /// Why the file cannot be used.
     public var reason: String
 
+    /// Creates an error about a font file.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
+    /// The path and the reason, on one line.
     public var description: String { "\(path.escapedForMessage): \(reason)" }
 }

@@ -9,12 +9,15 @@ import WaterfallRender
 public struct PNGEncoderComparison: Sendable {
     /// The size of the encoded tile in pixels.
     public var width: Int
+    /// The height of the encoded tile in pixels.
     public var height: Int
     /// The fastest of the timed runs of each writer, in seconds.
     public var fastSeconds: Double
+    /// The fastest timed run of Cairo's writer, in seconds.
     public var cairoSeconds: Double
     /// The size of each writer's file in bytes.
     public var fastBytes: Int
+    /// The size of Cairo's file in bytes.
     public var cairoBytes: Int
     /// Whether both files decode to the same pixels.
     public var samePixels: Bool

@@ -11,10 +11,12 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// first few hundred characters cost. Below it both ways give the same line.
     static let wholeLineBytes = 4096
 
+    /// Creates a measurer with the pinned fonts; throws when they cannot be loaded.
     public init() throws {
         engine = try TextEngine()
     }
 
+    /// The width of `text` on one line, in points; infinite when Pango cannot lay it out.
     public func width(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight) -> Double {
         let run = TextRun(
             text: text, frame: .zero, fontFamilies: fontFamilies, fontSize: fontSize, weight: weight, color: .black)
@@ -22,6 +24,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         return (try? engine.width(of: run)) ?? .infinity
     }
 
+    /// How far below the top of its line box the first baseline of `text` sits, in points.
     public func baseline(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight) -> Double {
         let run = TextRun(
             text: text, frame: .zero, fontFamilies: fontFamilies, fontSize: fontSize, weight: weight, color: .black)

@@ -7,23 +7,32 @@
 public struct RendererFingerprint: Sendable, Equatable {
     /// One pinned font file: its path relative to the font folder and the SHA-256 of its bytes.
     public struct Font: Sendable, Equatable {
+        /// The font's path relative to the font folder.
         public var file: String
+        /// The SHA-256 of the file's bytes, in lower-case hex.
         public var sha256: String
 
+        /// Creates the fingerprint of one font file.
         public init(file: String, sha256: String) {
             self.file = file
             self.sha256 = sha256
         }
     }
 
+    /// Cairo's version.
     public var cairo: String
+    /// Pango's version.
     public var pango: String
+    /// HarfBuzz's version.
     public var harfBuzz: String
+    /// FreeType's version.
     public var freeType: String
+    /// fontconfig's version.
     public var fontconfig: String
     /// Sorted by file.
     public var fonts: [Font]
 
+    /// Creates a fingerprint from library versions and font files.
     public init(cairo: String, pango: String, harfBuzz: String, freeType: String, fontconfig: String, fonts: [Font]) {
         self.cairo = cairo
         self.pango = pango

@@ -2,11 +2,16 @@ import WaterfallCore
 
 /// An opaque or translucent sRGB color with 8-bit channels.
 public struct Color: Sendable, Hashable {
+    /// The red channel, 0 to 255.
     public var red: UInt8
+    /// The green channel, 0 to 255.
     public var green: UInt8
+    /// The blue channel, 0 to 255.
     public var blue: UInt8
+    /// The opacity, 0 (transparent) to 255 (opaque).
     public var alpha: UInt8
 
+    /// Creates a color from its channels; opaque unless `alpha` is given.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
@@ -44,6 +49,8 @@ public struct Color: Sendable, Hashable {
         return text
     }
 
+    /// Opaque white.
     public static let white = Color(red: 255, green: 255, blue: 255)
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
 }

@@ -90,6 +90,7 @@ public struct AddressPolicy: Sendable, Hashable {
     /// (`--deny-private-network`).
     public var deniesPrivateNetwork: Bool
 
+    /// Creates a policy; by default link-local addresses are refused and private ones allowed.
     public init(allowsLinkLocal: Bool = false, deniesPrivateNetwork: Bool = false) {
         self.allowsLinkLocal = allowsLinkLocal
         self.deniesPrivateNetwork = deniesPrivateNetwork

@@ -42,12 +42,14 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case shortBody(announced: Int, sent: Int)
     /// The response's type is not an accepted image type (the type, or `no Content-Type`).
     case notAnImage(String)
+    /// The host refused the connection.
     case connectionRefused
     /// The host's name did not resolve.
     case unknownHost(String)
     /// Anything else, as the client said it.
     case other(String)
 
+    /// The failure as it follows the URL in a message.
     public var description: String {
         switch self {
         case .status(let code): "HTTP \(code)"

@@ -11,6 +11,7 @@ public struct FetchLimits: Sendable, Hashable {
     /// The most fetches at once.
     public var concurrency: Int
 
+    /// Creates limits; every parameter left out keeps its default.
     public init(
         connectTimeout: Double = 10, timeout: Double = 30, maximumBytes: Int = 64 * 1024 * 1024,
         maximumRedirects: Int = 5, concurrency: Int = 8

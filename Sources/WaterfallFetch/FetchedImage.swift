@@ -2,10 +2,12 @@
 public struct FetchedImage: Sendable, Hashable {
     /// The URL asked for (not the one a redirect led to).
     public var url: String
+    /// The response body.
     public var bytes: [UInt8]
     /// The media type of the response, in lower case, without parameters (`image/png`).
     public var contentType: String
 
+    /// Creates a fetched image from its URL, bytes and media type.
     public init(url: String, bytes: [UInt8], contentType: String) {
         self.url = url
         self.bytes = bytes
@@ -17,6 +19,7 @@ public struct FetchedImage: Sendable, Hashable {
 public struct FetchProgress: Sendable, Hashable {
     /// Fetches finished, failed or not.
     public var done: Int
+    /// Fetches in the batch.
     public var total: Int
     /// Body bytes received so far.
     public var bytes: Int

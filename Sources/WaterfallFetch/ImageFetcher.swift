@@ -14,15 +14,18 @@ import WaterfallCore
 /// It knows nothing of specs or caches: it turns URLs into bytes or into the reason they could
 /// not be had.
 public struct ImageFetcher: Sendable {
+    /// How far one fetch may go.
     public var limits: FetchLimits
     /// The media types accepted as images.
     public var acceptedTypes: Set<String> = ["image/png", "image/jpeg", "image/jpg"]
+    /// The `User-Agent` header sent with each request.
     public var userAgent = "waterfall"
     /// Which addresses the hosts may resolve to.
     public var addresses: AddressPolicy
     /// PEM files of certificates trusted besides the system's (a private certificate authority).
     public var trustedCertificateFiles: [String] = []
 
+    /// Creates a fetcher with limits and an address policy.
     public init(limits: FetchLimits = FetchLimits(), addresses: AddressPolicy = AddressPolicy()) {
         self.limits = limits
         self.addresses = addresses

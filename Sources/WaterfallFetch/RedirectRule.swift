@@ -13,6 +13,7 @@ public struct RedirectRule: Sendable, Hashable {
     /// The most redirects followed for one URL.
     public var maximumRedirects: Int
 
+    /// Creates a rule for hosts and a redirect count.
     public init(hosts: Set<String>, maximumRedirects: Int) {
         self.hosts = hosts
         self.maximumRedirects = maximumRedirects

@@ -9,6 +9,7 @@ public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, without the location.
     public var message: String
 
+    /// Creates an error at a section, item and setting.
     public init(section: Int? = nil, item: Int? = nil, key: String, message: String) {
         self.section = section
         self.item = item
@@ -24,5 +25,6 @@ public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
         return path.isEmpty ? key : path + "." + key
     }
 
+    /// The location and the message: `sections[1].items[3].span: must be at least 1`.
     public var description: String { "\(path): \(message)" }
 }

@@ -20,6 +20,7 @@ public struct RenderPipeline: Sendable {
     /// How images named by URL are fetched and cached; one value serves a whole run.
     public var remoteImages: RemoteImages
 
+    /// Creates a pipeline for the formats `renderers`; images that cannot be read are errors unless told otherwise.
     public init(
         renderers: [Renderer], scale: Double? = nil, missingImages: MissingImagePolicy = .error,
         remoteImages: RemoteImages = RemoteImages()
@@ -113,8 +114,11 @@ public struct RenderPipeline: Sendable {
 
 /// A spec with its layout and the scene every format draws.
 public struct PreparedSpec: Sendable {
+    /// The spec as it was decoded.
     public var spec: Spec
+    /// Its layout, cards measured as the renderers draw them.
     public var layout: Layout
+    /// The scene every format draws.
     public var scene: Scene
 }
 
@@ -122,9 +126,11 @@ public struct PreparedSpec: Sendable {
 public struct RenderedOutput: Sendable {
     /// The renderer's format name (`png`, `svg`…).
     public var format: String
+    /// The file extension, without the dot (`png`, `layout.json`…).
     public var fileExtension: String
     /// Added to the base name before the extension: empty, or `-1`, `-2`… for tiles.
     public var suffix: String
+    /// The file's bytes.
     public var bytes: [UInt8]
 
     /// The file's name for a spec named `name`.
@@ -133,10 +139,14 @@ public struct RenderedOutput: Sendable {
 
 /// A renderer that failed on a spec that was otherwise fine.
 public struct RenderFailure: UserFacingError {
+    /// The spec file, when the spec came from one.
     public var file: String?
+    /// The format that failed.
     public var format: String
+    /// What the renderer said.
     public var reason: String
 
+    /// The file, the format and the reason, on one line.
     public var description: String {
         "\(file.map { "\($0): " } ?? "")cannot render \(format): \(reason)"
     }

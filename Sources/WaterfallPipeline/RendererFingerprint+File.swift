@@ -63,7 +63,7 @@ extension RendererFingerprint {
         }
     }
 
-    /// Writes the fingerprint into the `baselines` folder, in one step (see ``AtomicFile``),
+    /// Writes the fingerprint into the `baselines` folder, in one step (see `AtomicFile`),
     /// unless the file there already holds these bytes.
     public func record(inBaselines baselines: String) throws(FileError) {
         let path = (baselines as NSString).appendingPathComponent(Self.fileName)
@@ -106,10 +106,13 @@ extension RendererFingerprint {
 
 /// Why a fingerprint file cannot be read.
 public struct FingerprintFileError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong with the file.
     public var reason: String
 
+    /// Creates an error with its reason.
     public init(reason: String) { self.reason = reason }
 
+    /// The reason.
     public var description: String { reason }
 }
 

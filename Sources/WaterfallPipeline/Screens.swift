@@ -26,9 +26,12 @@ public struct Screens: Sendable, Hashable {
     /// The largest offset, in points (as the longest length a spec may give).
     public static let maximumOffset = 1e12
 
+    /// The visible extent along the scroll axis, in points.
     public var viewport: Double
+    /// Where the screens are: one offset, or a count.
     public var position: Position
 
+    /// Creates the screens of a viewport at a position.
     public init(viewport: Double, position: Position) {
         self.viewport = viewport
         self.position = position

@@ -3,16 +3,29 @@ import WaterfallLayout
 
 /// What happened to one element between two layouts.
 public struct LayoutChange: Sendable, Hashable, CustomStringConvertible {
+    /// How an element changed.
     public enum Kind: String, Sendable, Hashable {
-        case appeared, disappeared, moved, resized
+        /// In the new layout only.
+        case appeared
+        /// In the old layout only.
+        case disappeared
+        /// At another place, the same size.
+        case moved
+        /// At the same place, another size.
+        case resized
         /// Moved and resized at once.
         case movedAndResized
     }
 
+    /// How the element changed.
     public var kind: Kind
+    /// What the element is.
     public var element: ElementKind
+    /// The element's section and item.
     public var indexPath: ItemPath
+    /// The frame in the old layout; `nil` for an element that appeared.
     public var old: Rect?
+    /// The frame in the new layout; `nil` for an element that disappeared.
     public var new: Rect?
 
     /// The largest distance any edge travelled, in points; 0 for elements that came or went.

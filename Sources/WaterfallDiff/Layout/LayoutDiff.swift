@@ -3,15 +3,21 @@ import WaterfallLayout
 
 /// Element by element, what changed between two layouts: the review a designer wants.
 public struct LayoutDiff: Sendable, Hashable {
+    /// The old layout's content size.
     public var oldContentSize: Size
+    /// The new layout's content size.
     public var newContentSize: Size
     /// Changes in document order of the new layout, then elements that disappeared.
     public var changes: [LayoutChange]
+    /// How many elements kept their frames.
     public var unchanged: Int
 
     /// Compares `old` with `new`, matching elements by kind, section and item.
     ///
-    /// - Parameter tolerance: Frames closer than this (in points, on every edge) count as equal.
+    /// - Parameters:
+    ///   - old: The layout before the change.
+    ///   - new: The layout after it.
+    ///   - tolerance: Frames closer than this (in points, on every edge) count as equal.
     public init(old: LayoutSnapshot, new: LayoutSnapshot, tolerance: Double = 1e-9) {
         struct Key: Hashable {
             var kind: ElementKind
@@ -65,6 +71,7 @@ public struct LayoutDiff: Sendable, Hashable {
     /// Whether anything changed, the content size included.
     public var isDifferent: Bool { !changes.isEmpty || oldContentSize != newContentSize }
 
+    /// How many changes are of `kind`.
     public func count(_ kind: LayoutChange.Kind) -> Int { changes.filter { $0.kind == kind }.count }
 
     /// The change that travelled farthest.

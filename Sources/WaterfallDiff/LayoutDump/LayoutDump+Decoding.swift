@@ -20,7 +20,7 @@ extension LayoutDump {
         var elements: [Element]
     }
 
-    /// Reads back what ``json(contentSize:elements:pretty:)`` wrote.
+    /// Reads back what `json(contentSize:elements:pretty:)` wrote.
     ///
     /// - Returns: `nil` when `text` is not a layout dump at all (so callers can try it as a spec).
     /// - Throws: ``LayoutDumpError`` when it is a dump with a bad element.

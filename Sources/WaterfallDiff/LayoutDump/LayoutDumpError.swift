@@ -6,8 +6,10 @@ public struct LayoutDumpError: Error, Sendable, Hashable, CustomStringConvertibl
     public var file: String?
     /// The key path, such as `elements[3].kind`.
     public var location: String
+    /// What is wrong, without the location.
     public var message: String
 
+    /// Creates an error at a key path of a dump.
     public init(file: String? = nil, location: String, message: String) {
         self.file = file
         self.location = location

@@ -1,7 +1,10 @@
 /// What a laid-out element is: a cell, one of a section's supplementary views, or its background.
 public enum ElementKind: String, Sendable, Hashable, CaseIterable {
+    /// A cell: one item of a section.
     case cell
+    /// A section's header, above its items.
     case header
+    /// A section's footer, below its items.
     case footer
     /// A section's background: a decoration view behind its cells.
     case background
@@ -9,7 +12,9 @@ public enum ElementKind: String, Sendable, Hashable, CaseIterable {
 
 /// The supplementary views a section can have, as UIKit's element kinds but typed.
 public enum SupplementaryKind: String, Sendable, Hashable, CaseIterable {
+    /// A section's header.
     case header
+    /// A section's footer.
     case footer
 
     /// The element kind this supplementary view is.

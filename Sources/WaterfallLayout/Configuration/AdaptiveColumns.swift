@@ -9,9 +9,12 @@ public enum AdaptiveColumns: Sendable, Hashable {
 
 /// One entry of ``AdaptiveColumns/breakpoints(_:)``: from this width on, this many columns.
 public struct ColumnBreakpoint: Sendable, Hashable {
+    /// The width from which this entry applies, in points (>= 0).
     public var width: Double
+    /// The column count from that width on (>= 1).
     public var columns: Int
 
+    /// Creates a breakpoint: from `width` on, `columns` columns.
     public init(width: Double, columns: Int) {
         self.width = width
         self.columns = columns

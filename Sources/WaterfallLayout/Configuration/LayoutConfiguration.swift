@@ -10,11 +10,14 @@ public struct LayoutConfiguration: Sendable, Hashable {
     public var width: Double
     /// The content is at least this long along the scroll direction.
     public var minimumContentHeight: Double
+    /// The sections, laid out one after another.
     public var sections: [LayoutSection]
     /// Right to left mirrors every frame.
     public var layoutDirection: LayoutDirection
+    /// Whether the feed grows downwards (vertical) or sideways (horizontal).
     public var scrollDirection: ScrollDirection
 
+    /// Creates a configuration from its width and sections.
     public init(
         width: Double, minimumContentHeight: Double = 0, sections: [LayoutSection],
         layoutDirection: LayoutDirection = .leftToRight, scrollDirection: ScrollDirection = .vertical

@@ -1,8 +1,11 @@
 /// One cell's input: how tall it is and how many columns it spans.
 public struct LayoutItem: Sendable, Hashable {
+    /// How the item's height is found from its width.
     public var sizing: ItemSizing
+    /// How many columns the item covers.
     public var span: ItemSpan
 
+    /// Creates an item; it spans one column unless told otherwise.
     public init(sizing: ItemSizing, span: ItemSpan = .single) {
         self.sizing = sizing
         self.span = span

@@ -27,6 +27,7 @@ public struct SectionSettings: Sendable, Hashable {
     /// (CSS `flow-tolerance`); 0 by default, `.infinity` for `infinite`.
     public var flowTolerance: Double
 
+    /// Creates settings; every parameter left out keeps its documented default.
     public init(
         columns: Int = 2,
         sectionInset: EdgeInsets = .zero,

@@ -8,7 +8,9 @@ public struct Layout: Sendable {
     public let width: Double
     /// The minimum length along the scroll direction.
     public let minimumContentHeight: Double
+    /// Whether frames run left to right or are mirrored.
     public let layoutDirection: LayoutDirection
+    /// Whether the feed grows downwards or sideways.
     public let scrollDirection: ScrollDirection
     /// Sections are laid out and stored in the vertical, left-to-right space of the contract (the
     /// flow space); frames are turned and mirrored only when they are handed out
@@ -58,8 +60,10 @@ public struct Layout: Sendable {
     /// The content's length along the scroll direction.
     var flowLength: Double { max(sections.last?.bottom ?? 0, minimumContentHeight) }
 
+    /// How many sections the layout has.
     public var numberOfSections: Int { sections.count }
 
+    /// How many items a section has.
     public func numberOfItems(inSection section: Int) -> Int { sections[section].itemCount }
 
     /// Places sections from `first` on one after another, keeping their cells where they are

@@ -8,12 +8,13 @@ import WaterfallFetch
 ///
 /// Each URL is a pair of files named after the SHA-256 of the URL: `KEY.image` holds the bytes
 /// as the server sent them, `KEY.json` the URL and its content type. Both are written through
-/// ``AtomicFile`` (the image first), and an entry counts only when its `.json` names the very URL
+/// `AtomicFile` (the image first), and an entry counts only when its `.json` names the very URL
 /// asked for, so a reader never takes half an entry or another URL's bytes.
 public struct ImageURLCache: Sendable {
     /// The folder entries are kept in.
     public var folder: String
 
+    /// Creates a cache kept in `folder`.
     public init(folder: String) {
         self.folder = folder
     }

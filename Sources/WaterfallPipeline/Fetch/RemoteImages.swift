@@ -18,9 +18,11 @@ public enum NetworkAccess: String, Sendable, CaseIterable {
 
 /// How a run gets the images a spec names by URL.
 public struct RemoteImageOptions: Sendable {
+    /// Whether the network may be used.
     public var access: NetworkAccess
     /// The cache folder; the platform's (``ImageURLCache/defaultFolder(environment:)``) when `nil`.
     public var cacheFolder: String?
+    /// How far one fetch may go.
     public var limits: FetchLimits
     /// Which addresses the spec's hosts may resolve to.
     public var addresses: AddressPolicy
@@ -28,6 +30,7 @@ public struct RemoteImageOptions: Sendable {
     /// once), or is asked for again by the next spec that names it (a server that keeps running).
     public var remembersFailures: Bool
 
+    /// Creates options; by default fetching is allowed, into the platform's cache folder.
     public init(
         access: NetworkAccess = .online, cacheFolder: String? = nil, limits: FetchLimits = FetchLimits(),
         addresses: AddressPolicy = AddressPolicy(), remembersFailures: Bool = true
@@ -47,7 +50,9 @@ public struct RemoteImageOptions: Sendable {
 /// URL is fetched at most once a run and its failure is warned about once. Requests go only to
 /// the hosts the spec's URLs name: a redirect to another host is a failed fetch.
 public final class RemoteImages: Sendable {
+    /// The options the run was made with.
     public let options: RemoteImageOptions
+    /// The cache the images are fetched into.
     public let cache: ImageURLCache
     private let warn: @Sendable (String) -> Void
     private let progress: (@Sendable (FetchProgress) -> Void)?
@@ -56,9 +61,12 @@ public final class RemoteImages: Sendable {
     /// Held while fetching, so two specs of a run that name one URL fetch it once.
     private let fetching = NSLock()
 
+    /// Creates the fetch step of a run, with an empty record of what it fetched.
+    ///
     /// - Parameters:
+    ///   - options: Whether and how images are fetched, and where they are cached.
     ///   - warn: Told one line per URL drawn as a placeholder because it could not be had.
-    ///   - progress: Told how a batch of fetches is going when it takes long (see ``ImageFetcher``).
+    ///   - progress: Told how a batch of fetches is going when it takes long (see `ImageFetcher` in `WaterfallFetch`).
     public init(
         options: RemoteImageOptions = RemoteImageOptions(), warn: @escaping @Sendable (String) -> Void = { _ in },
         progress: (@Sendable (FetchProgress) -> Void)? = nil

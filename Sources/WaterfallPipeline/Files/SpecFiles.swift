@@ -109,6 +109,7 @@ package struct SpecFiles {
 
 /// The output files a run has claimed, each for one spec.
 public final class OutputClaims: Sendable {
+    /// Creates an empty set of claims, one for a whole run.
     public init() {}
 
     private let claims = Locked([String: String]())

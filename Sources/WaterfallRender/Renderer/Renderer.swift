@@ -12,6 +12,8 @@ public struct Renderer: Sendable {
     public let fileExtension: String
     private let body: @Sendable (Scene, _ emit: (RenderedFile) throws -> Void) throws -> Void
 
+    /// Creates a renderer from its format name, file extension and drawing function.
+    ///
     /// - Parameters:
     ///   - format: The name users give to `--format`.
     ///   - fileExtension: The extension of the files it writes.
@@ -51,8 +53,10 @@ public struct Renderer: Sendable {
 public struct RenderedFile: Sendable {
     /// Added to the base name before the extension: empty, or `-1`, `-2`… for tiles.
     public var suffix: String
+    /// The file's bytes, or this piece of them.
     public var bytes: [UInt8]
 
+    /// Creates a file, or a piece of one, with its name suffix.
     public init(suffix: String = "", bytes: [UInt8]) {
         self.suffix = suffix
         self.bytes = bytes

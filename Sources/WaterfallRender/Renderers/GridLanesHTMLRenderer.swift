@@ -23,6 +23,7 @@ public enum GridLanesPageError: UserFacingError {
     /// The scene is a screen of a feed (`--viewport`), not the whole of it.
     case noScreens
 
+    /// The error as one line that says what to leave out.
     public var description: String {
         "html-grid-lanes writes the whole feed as CSS, not screens: leave out --viewport, --screens and --offset"
     }

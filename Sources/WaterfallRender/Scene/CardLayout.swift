@@ -12,8 +12,11 @@ import WaterfallSpec
 public struct CardLayout: Sendable, Hashable {
     /// One row of text: a title, a subtitle or a meta line, wrapped.
     public struct Row: Sendable, Hashable {
+        /// The row's text, one string a line.
         public var lines: [String]
+        /// The row's font size, in points.
         public var fontSize: Double
+        /// Regular or bold.
         public var weight: TextRun.Weight
         /// Which text the row is, for its colour.
         public var role: TextRole = .title
@@ -38,8 +41,11 @@ public struct CardLayout: Sendable, Hashable {
 
     /// The image area's height; 0 without one.
     public var imageHeight: Double
+    /// The text rows under the image, in order; empty for a card without text.
     public var rows: [Row]
+    /// Around the text block, in points.
     public var padding: Double
+    /// Between two rows of text, in points.
     public var spacing: Double
 
     /// The text block's height: 0 without text.

@@ -8,8 +8,11 @@ import WaterfallSpec
 /// Each distinct (text, width, style) is measured once: a feed of many cards with the same
 /// titles at one column width costs what its distinct titles cost.
 public final class CardSizer: CardSizing {
+    /// Measures the cards' text, with the fonts the renderers draw.
     public let measurer: any TextMeasuring
+    /// The spec's images, read once and shared with the scene.
     public let images: SceneImages
+    /// What to do about an image that cannot be read.
     public let missingImages: MissingImagePolicy
     /// The spec file, for messages.
     public let source: String?
@@ -22,6 +25,7 @@ public final class CardSizer: CardSizing {
         var imageSize: Size?
     }
 
+    /// Creates a sizer that measures with `measurer` and reads images from `images`.
     public init(
         measurer: any TextMeasuring, images: SceneImages, missingImages: MissingImagePolicy = .error,
         source: String? = nil
@@ -32,6 +36,7 @@ public final class CardSizer: CardSizing {
         self.source = source
     }
 
+    /// The card's sizing at `width`: its image's aspect ratio and its text, measured.
     public func sizing(of item: SpecItem, style: SpecStyle, width: Double, at path: ItemPath) throws -> ItemSizing {
         let imageSize = try naturalImageSize(of: item, at: path)
         if style.card.content == .overlay, let imageSize { return .size(imageSize) }

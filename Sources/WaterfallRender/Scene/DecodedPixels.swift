@@ -11,6 +11,8 @@ public final class DecodedPixels: @unchecked Sendable {
     private var image: PixelImage?
     private let budget: PixelBudget?
 
+    /// Creates an empty holder; the pixels are decoded on first use.
+    ///
     /// - Parameter budget: Shared by the images of one scene; `nil` keeps nothing.
     public init(budget: PixelBudget? = nil) {
         self.budget = budget
@@ -42,6 +44,7 @@ public final class PixelBudget: @unchecked Sendable {
     private let lock = NSLock()
     private var remaining: Int
 
+    /// Creates a budget of `bytes` bytes, 256 MiB unless given.
     public init(bytes: Int = PixelBudget.defaultBytes) {
         remaining = bytes
     }

@@ -21,6 +21,7 @@ public enum RemoteImage: Sendable, Hashable {
 
     /// What is wrong with an image's bytes, as messages say it after "the data".
     public struct Problem: Error, Sendable, CustomStringConvertible {
+        /// What is wrong, as it follows "the data".
         public var description: String
     }
 }

@@ -4,7 +4,7 @@ extension Scene {
     /// The scene with every element's edges on the device pixel grid at its `scale`: what
     /// `pixelSnapping: device` draws.
     ///
-    /// Each edge is rounded on its own (``PixelGrid/snap(_:)``), so elements that touch still
+    /// Each edge is rounded on its own (``PixelGrid/snap(_:)-(Double)``), so elements that touch still
     /// touch and elements apart stay apart: no gap or overlap appears between neighbours. Frames,
     /// image areas, text boxes and the page size are snapped; corner radii, stroke widths and
     /// font sizes are kept. The layout's exact frames stay in `layoutFrame` and `layoutSize`, for
@@ -54,6 +54,7 @@ public struct PixelGrid: Sendable, Hashable {
     /// Device pixels per point.
     public var scale: Double
 
+    /// Creates the grid of a scale: `scale` device pixels a point.
     public init(scale: Double) {
         self.scale = scale
     }

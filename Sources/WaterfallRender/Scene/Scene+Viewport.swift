@@ -15,7 +15,7 @@ extension Scene {
     /// - Parameters:
     ///   - layout: The layout this scene was built from: its elements are this scene's, in order.
     ///   - offset: The content offset along the scroll axis (`y`, or `x` in a horizontal feed).
-    ///     It is used as given; ``Screens`` clamps it as UIKit would.
+    ///     It is used as given; `Screens` (in `WaterfallPipeline`) clamps it as UIKit would.
     ///   - length: The visible extent along the scroll axis, > 0.
     ///   - pinsHeader: Whether a section pins its header (`SectionSettings.pinHeader`).
     public func screen(

@@ -24,6 +24,7 @@ public struct Scene: Sendable {
     /// What the native grid-lanes page is written from: the spec's sections as CSS sees them.
     public var grid: SceneGrid?
 
+    /// Creates a scene of a page size and color, at a scale, with its elements.
     public init(size: Size, background: Color, scale: Double, elements: [SceneElement]) {
         self.size = size
         self.background = background
@@ -47,7 +48,9 @@ extension Scene {
 
 /// One laid-out element: a card with an optional image and text.
 public struct SceneElement: Sendable {
+    /// What the element is: a cell, a header, a footer or a background.
     public var kind: ElementKind
+    /// The section the element belongs to.
     public var section: Int
     /// The item index; `nil` for headers and footers.
     public var item: Int?
@@ -57,17 +60,23 @@ public struct SceneElement: Sendable {
     ///
     /// `nil` when they are the same. The layout JSON reports this one.
     public var layoutFrame: Rect?
+    /// The rounded rectangle's fill.
     public var fill: Color
+    /// The corner radius, in points.
     public var cornerRadius: Double
+    /// A line along the inside of the rounded rectangle, if any.
     public var stroke: Stroke?
+    /// The image drawn in ``imageFrame``, if any.
     public var image: SceneImage?
     /// Where the image is drawn, aspect-fill and clipped to the element's rounded rectangle; the
     /// whole frame when `nil`.
     public var imageFrame: Rect?
     /// The color of an image area with no image to show (`imageFrame` without `image`).
     public var imageFill: Color?
+    /// The text runs drawn over the element, in order.
     public var texts: [TextRun]
 
+    /// Creates an element with its frame and fill, and optionally a stroke, an image and text.
     public init(
         kind: ElementKind, section: Int, item: Int?, frame: Rect, fill: Color,
         cornerRadius: Double, stroke: Stroke? = nil, image: SceneImage? = nil, texts: [TextRun] = []
@@ -86,9 +95,12 @@ public struct SceneElement: Sendable {
 
 /// A line drawn along the inside of an element's rounded rectangle.
 public struct Stroke: Sendable, Hashable {
+    /// The line's color.
     public var color: Color
+    /// The line's width, in points.
     public var width: Double
 
+    /// Creates a stroke of a color and width.
     public init(color: Color, width: Double) {
         self.color = color
         self.width = width
@@ -101,20 +113,30 @@ public struct Stroke: Sendable, Hashable {
 /// that shows it carries the same `id`, the same bytes and the same decoded pixels, so SVG and
 /// HTML embed it once and the raster renderers decode it once.
 public struct SceneImage: Sendable {
-    public enum Format: String, Sendable { case png, jpeg }
+    /// The image file's format.
+    public enum Format: String, Sendable {
+        /// A PNG file.
+        case png
+        /// A JPEG file.
+        case jpeg
+    }
 
     /// The path as the spec gave it, for messages.
     public var path: String
     /// Which distinct image of its scene this is: 0, 1, 2… in order of first use.
     public var id: Int
+    /// Whether the file is a PNG or a JPEG.
     public var format: Format
     /// The file's bytes, embedded as they are by SVG and HTML.
     public var data: [UInt8]
+    /// The image's width in pixels, from its header.
     public var pixelWidth: Int
+    /// The image's height in pixels, from its header.
     public var pixelHeight: Int
     /// The decoded pixels, filled by whoever decodes the image first and shared by every copy.
     public let decoded: DecodedPixels
 
+    /// Creates an image from its file's bytes and pixel size.
     public init(
         path: String, id: Int = 0, format: Format, data: [UInt8], pixelWidth: Int, pixelHeight: Int,
         decoded: DecodedPixels = DecodedPixels()
@@ -134,18 +156,33 @@ public struct SceneImage: Sendable {
 
 /// A run of text laid out inside a box: wrapped to the box's width and clipped to the box.
 public struct TextRun: Sendable, Hashable {
-    public enum Weight: String, Sendable { case regular, bold }
+    /// A font weight: regular or bold.
+    public enum Weight: String, Sendable {
+        /// The regular weight, as subtitles use.
+        case regular
+        /// The bold weight, as titles and meta lines use.
+        case bold
+    }
     /// Which edge of its frame a line keeps to: left, or right (the trailing edge of a
     /// right-to-left layout, or a trailing title).
-    public enum Alignment: String, Sendable { case left, right }
+    public enum Alignment: String, Sendable {
+        /// Lines start at the frame's left edge.
+        case left
+        /// Lines end at the frame's right edge.
+        case right
+    }
 
+    /// The text, wrapped to the frame's width.
     public var text: String
     /// The box the text is laid out in; its top-left is where the first line starts.
     public var frame: Rect
     /// Font families in order of preference, the last a generic such as `sans-serif`.
     public var fontFamilies: [String]
+    /// The font size, in points.
     public var fontSize: Double
+    /// Regular or bold.
     public var weight: Weight
+    /// The text's color.
     public var color: Color
     /// How far below the frame's top the first baseline sits, as the text engine lays it out;
     /// SVG, which places text by its baseline, needs it.
@@ -154,6 +191,7 @@ public struct TextRun: Sendable, Hashable {
     /// that it ends at the frame's right edge.
     public var alignment: Alignment
 
+    /// Creates a run; its baseline is estimated from the font size unless given.
     public init(
         text: String, frame: Rect, fontFamilies: [String], fontSize: Double, weight: Weight,
         color: Color, baseline: Double? = nil, alignment: Alignment = .left
@@ -174,10 +212,14 @@ public struct TextRun: Sendable, Hashable {
 public struct SceneGrid: Sendable {
     /// The fixed extent across the scroll direction.
     public var width: Double
+    /// Whether the frames run left to right or are mirrored.
     public var layoutDirection: LayoutDirection
+    /// Whether the feed grows downwards or sideways.
     public var scrollDirection: ScrollDirection
+    /// The sections, in order.
     public var sections: [Section]
 
+    /// One section's settings and spans, as CSS sees them.
     public struct Section: Sendable {
         /// The settings with the column count chosen for this width.
         public var settings: SectionSettings
@@ -186,6 +228,7 @@ public struct SceneGrid: Sendable {
         /// The section's font size: what CSS's `1em` is in it.
         public var fontSize: Double
 
+        /// Creates a section from its settings, item spans and font size.
         public init(settings: SectionSettings, spans: [ItemSpan], fontSize: Double) {
             self.settings = settings
             self.spans = spans
@@ -193,6 +236,7 @@ public struct SceneGrid: Sendable {
         }
     }
 
+    /// Creates a grid from the layout's width, directions and sections.
     public init(width: Double, layoutDirection: LayoutDirection, scrollDirection: ScrollDirection, sections: [Section])
     {
         self.width = width

@@ -4,7 +4,9 @@ import WaterfallSpec
 
 /// Turns a spec and its computed layout into the scene every renderer draws.
 public struct SceneBuilder {
+    /// Measures text with the fonts the renderers draw.
     public var measurer: any TextMeasuring
+    /// What to draw for an image that cannot be read.
     public var missingImages: MissingImagePolicy
     /// Decodes an image once to prove it whole, so that a corrupt file is reported at its item
     /// before anything is drawn; `nil` checks only the header.
@@ -20,6 +22,7 @@ public struct SceneBuilder {
     /// An image area whose image is not given, only its size: where the app's image will load.
     static let imageAreaFill = Color(hex: "#e9ebef")!
 
+    /// Creates a builder that measures with `measurer`.
     public init(
         measurer: any TextMeasuring, missingImages: MissingImagePolicy = .error,
         imageValidator: (@Sendable (SceneImage) throws -> Void)? = nil
@@ -33,6 +36,9 @@ public struct SceneBuilder {
     /// `pixelSnapping: device`, its edges on that scale's device pixels.
     ///
     /// - Parameters:
+    ///   - spec: The spec to draw.
+    ///   - layout: The spec's layout, as ``CardSizer`` measured it when its cards are sized by content.
+    ///   - scale: Device pixels per point; the spec's own when `nil`.
     ///   - images: The spec's images, shared with the ``CardSizer`` that sized the layout; a new
     ///     set when `nil`.
     ///   - sizer: The sizer that measured the cards, whose measurements are reused; a new one

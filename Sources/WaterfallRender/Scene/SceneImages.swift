@@ -3,6 +3,8 @@
 public final class SceneImages {
     private var store: ImageStore
 
+    /// Creates the image set of a spec; no file is read until an image is asked for.
+    ///
     /// - Parameters:
     ///   - base: The folder relative paths are read from.
     ///   - validator: Decodes an image once to prove it whole; `nil` checks only its header.

@@ -6,7 +6,7 @@ import WaterfallCore
 /// `Templates/`, or the user's own through `--templates`), or given as text (templates compiled
 /// into the binary).
 ///
-/// Every template is parsed, and the partials they include checked (see ``PartialGraph``), before
+/// Every template is parsed, and the partials they include checked (see `PartialGraph`), before
 /// a set is made: rendering one never fails on its templates and never recurses without end.
 public struct TemplateSet: Sendable {
     /// Templates every folder must have: the page of one spec, and the gallery of many.

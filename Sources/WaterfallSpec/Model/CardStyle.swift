@@ -8,6 +8,7 @@ public enum CardContent: String, Sendable, Hashable, CaseIterable {
 
 /// How a card lays out its image and text.
 public struct CardStyle: Sendable, Hashable {
+    /// Whether the text goes over the image or under it.
     public var content: CardContent
     /// Around the text block, in points.
     public var padding: Double
@@ -19,6 +20,7 @@ public struct CardStyle: Sendable, Hashable {
     /// Between the title, the subtitle and the meta row, in points.
     public var textSpacing: Double
 
+    /// Creates a card style; every parameter left out keeps the spec format's default.
     public init(
         content: CardContent = .overlay, padding: Double = 8, titleLines: Int? = nil, subtitleLines: Int = 1,
         textSpacing: Double = 4
@@ -36,10 +38,18 @@ public struct CardStyle: Sendable, Hashable {
 
 /// How a header's or footer's title sits in its box.
 public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
-    case leading, center, trailing
+    /// At the leading edge: the left, or the right in a right-to-left layout.
+    case leading
+    /// Centered.
+    case center
+    /// At the trailing edge: the right, or the left in a right-to-left layout.
+    case trailing
 }
 
 /// Which set of colors a spec is drawn in.
 public enum Appearance: String, Sendable, Hashable, CaseIterable {
-    case light, dark
+    /// The spec's `style`.
+    case light
+    /// The spec's `style.dark` over its `style`.
+    case dark
 }

@@ -3,12 +3,18 @@
 public enum GeneratedText {
     /// The language of generated titles.
     public enum Language: String, Sendable, Hashable, CaseIterable {
-        case english, chinese
+        /// Titles in English words.
+        case english
+        /// Titles in Chinese characters.
+        case chinese
     }
 
     /// What a generated subtitle shows.
     public enum Subtitle: String, Sendable, Hashable, CaseIterable {
-        case likes, prices
+        /// A like count, such as `♥ 1.2k`.
+        case likes
+        /// A price, such as `¥199`.
+        case prices
     }
 
     static let englishWords = [

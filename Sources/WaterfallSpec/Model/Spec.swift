@@ -9,14 +9,17 @@ public struct Spec: Sendable {
     public var layoutDirection: LayoutDirection = .leftToRight
     /// Horizontal lays rows out along a fixed height (`scrollDirection`; the spec gives `height`).
     public var scrollDirection: ScrollDirection = .vertical
+    /// The content is at least this long along the scroll direction (`minimumContentHeight`).
     public var minimumContentHeight: Double
     /// Device pixels per point for raster output.
     public var scale: Double
     /// Whether the renderers round element edges to the device pixel grid (`pixelSnapping`).
     public var pixelSnapping: PixelSnapping = .none
+    /// The look of the cards, headers and page.
     public var style: SpecStyle
     /// The style of the dark appearance (`style.dark` over `style`), when the spec gives one.
     public var darkStyle: SpecStyle?
+    /// The sections, in order.
     public var sections: [SpecSection]
     /// The folder relative image paths are read from: the spec file's own folder.
     public var baseDirectory: String
@@ -25,6 +28,7 @@ public struct Spec: Sendable {
     /// The data files its sections take items from (`itemsFrom`), as paths from the current folder.
     public var dataFiles: [String] = []
 
+    /// Creates a spec from its width and sections.
     public init(
         width: Double, minimumContentHeight: Double = 0, scale: Double = 2, style: SpecStyle = SpecStyle(),
         sections: [SpecSection], baseDirectory: String = "."
@@ -106,9 +110,13 @@ public struct Spec: Sendable {
 
 /// One section of a spec.
 public struct SpecSection: Sendable {
+    /// The columns, insets and spacing the section is laid out with.
     public var settings: SectionSettings
+    /// The section's header, if it has one.
     public var header: SpecSupplementary?
+    /// The section's footer, if it has one.
     public var footer: SpecSupplementary?
+    /// The section's cards, in order.
     public var items: [SpecItem]
     /// The section's background color; a section that has one has a background element in its layout.
     public var background: Color?
@@ -119,6 +127,7 @@ public struct SpecSection: Sendable {
     /// The section's background in the dark appearance, when its `style.dark` gives one.
     public var darkBackground: Color?
 
+    /// Creates a section; by default it has the default settings and nothing in it.
     public init(
         settings: SectionSettings = .default, header: SpecSupplementary? = nil, footer: SpecSupplementary? = nil,
         items: [SpecItem] = [], background: Color? = nil
@@ -133,15 +142,20 @@ public struct SpecSection: Sendable {
 
 /// A header or footer: its height and what it shows.
 public struct SpecSupplementary: Sendable, Hashable {
+    /// The height in points (its width in a horizontal feed).
     public var height: Double
+    /// The text it shows, if any.
     public var title: String?
+    /// Its fill; when `nil`, none for a header and the default footer fill for a footer.
     public var color: Color?
     /// Where the title sits; `nil` centers it.
     public var align: TextAlignment?
+    /// The title's color; the style's when `nil`.
     public var textColor: Color?
     /// The colours in the dark appearance (`dark: {color, textColor}`), when given.
     public var dark: DarkColors?
 
+    /// Creates a header or footer of a height, with what it shows.
     public init(
         height: Double, title: String? = nil, color: Color? = nil, align: TextAlignment? = nil,
         textColor: Color? = nil
@@ -156,19 +170,25 @@ public struct SpecSupplementary: Sendable, Hashable {
 
 /// One cell: its layout input and what it shows.
 public struct SpecItem: Sendable, Hashable {
+    /// The layout's input: the card's sizing and span.
     public var layout: LayoutItem
+    /// The first line of text, in bold.
     public var title: String?
+    /// The second line of text.
     public var subtitle: String?
+    /// The card's fill; the style's palette when `nil`.
     public var color: Color?
     /// A PNG or JPEG path, relative to the spec's folder unless absolute.
     public var image: String?
     /// A third text row, such as a price or a like count.
     public var meta: String?
+    /// The text color; when `nil`, white over an image and the style's under it.
     public var textColor: Color?
     /// The colours in the dark appearance (`dark: {color, textColor}`), when given.
     public var dark: DarkColors?
     /// The item's own text styles (`style: {title: {fontSize: 15}}`), over its section's.
     public var text: [TextRole: TextStyle]?
+    /// The corner radius in points; the style's when `nil`.
     public var cornerRadius: Double?
     /// The most lines the title wraps to, over the style's.
     public var titleLines: Int?
@@ -177,6 +197,7 @@ public struct SpecItem: Sendable, Hashable {
     /// The card's height as `height` gives it; `nil` when it comes from the image and the text.
     public var fixedHeight: Double?
 
+    /// Creates a card from its layout input and what it shows.
     public init(
         layout: LayoutItem, title: String? = nil, subtitle: String? = nil, color: Color? = nil, image: String? = nil
     ) {
@@ -194,18 +215,24 @@ public struct SpecItem: Sendable, Hashable {
 
 /// The look of a rendered spec.
 public struct SpecStyle: Sendable, Hashable {
+    /// The page color.
     public var background: Color
+    /// The cards' corner radius, in points.
     public var cornerRadius: Double
     /// Font families in order of preference.
     public var font: [String]
+    /// The title's font size, in points.
     public var fontSize: Double
+    /// The text color of cards, headers and footers that give none.
     public var textColor: Color
     /// Colors used in turn for items that give none.
     public var palette: [Color]
+    /// How cards lay out their image and text.
     public var card: CardStyle
     /// Each role's text style, where the style gives one (`title: {fontSize: 15}`).
     public var text: [TextRole: TextStyle] = [:]
 
+    /// Creates a style; every parameter left out keeps the spec format's default.
     public init(
         background: Color = Color(red: 0xF4, green: 0xF5, blue: 0xF7),
         cornerRadius: Double = 8,
