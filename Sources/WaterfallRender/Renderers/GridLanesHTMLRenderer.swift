@@ -92,7 +92,7 @@ enum GridLanesPage {
                 page += " style=\""
                 Markup.appendMustacheEscaped(style + HTMLPage.appearance(element), to: &page)
                 page += "\">"
-                content(element, to: &page)
+                HTMLPage.writeContent(element, to: &page)
                 page += "</div>\n"
             }
             page += "</div>\n"
@@ -117,32 +117,9 @@ enum GridLanesPage {
         let length = horizontal ? element.frame.width : element.frame.height
         Markup.appendMustacheEscaped("block-size: \(n(length))px;" + HTMLPage.appearance(element), to: &out)
         out += "\">"
-        content(element, to: &out)
+        HTMLPage.writeContent(element, to: &out)
         out += "</div></div>\n"
         return out
-    }
-
-    /// The element's image and text, placed inside it as the absolute page places them.
-    private static func content(_ element: SceneElement, to out: inout String) {
-        if let image = element.image {
-            out += "<div class=\"image "
-            Markup.appendMustacheEscaped(ImageContext.className(image), to: &out)
-            out += "\""
-            let area = HTMLPage.imageArea(element)
-            if !area.isEmpty {
-                out += " style=\""
-                Markup.appendMustacheEscaped(area, to: &out)
-                out += "\""
-            }
-            out += "></div>"
-        }
-        for run in element.texts {
-            out += "<div class=\"text\" style=\""
-            Markup.appendMustacheEscaped(HTMLPage.style(run, in: element.frame), to: &out)
-            out += "\">"
-            Markup.appendMustacheEscaped(run.text, to: &out)
-            out += "</div>"
-        }
     }
 
     /// Insets in the layout's flow space (top and bottom along the scroll direction).

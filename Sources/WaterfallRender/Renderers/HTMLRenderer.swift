@@ -171,6 +171,13 @@ enum HTMLPage {
             element, left: n(frame.minX), top: n(frame.minY), width: n(frame.width), height: n(frame.height))
         Markup.appendMustacheEscaped(style, to: &out)
         out += "\">"
+        writeContent(element, to: &out)
+        out += "</div>"
+    }
+
+    /// The element's image and text, each a `div` placed inside it: what `element.mustache`
+    /// writes inside an element, and what the grid-lanes page writes inside each of its items.
+    static func writeContent(_ element: SceneElement, to out: inout String) {
         if let image = element.image {
             out += "<div class=\"image "
             Markup.appendMustacheEscaped(ImageContext.className(image), to: &out)
@@ -185,12 +192,11 @@ enum HTMLPage {
         }
         for run in element.texts {
             out += "<div class=\"text\" style=\""
-            Markup.appendMustacheEscaped(Self.style(run, in: frame), to: &out)
+            Markup.appendMustacheEscaped(Self.style(run, in: element.frame), to: &out)
             out += "\">"
             Markup.appendMustacheEscaped(run.text, to: &out)
             out += "</div>"
         }
-        out += "</div>"
     }
 }
 
