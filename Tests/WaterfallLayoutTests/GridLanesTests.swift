@@ -193,13 +193,8 @@ import WaterfallTestSupport
             let size = layout.contentSize
             let horizontal = configuration.scrollDirection == .horizontal
             for _ in 0..<4 {
-                let offset = Point(
-                    x: horizontal ? Double.random(in: -100...(size.width + 100), using: &random) : 0,
-                    y: horizontal ? 0 : Double.random(in: -100...(size.height + 100), using: &random))
-                let rect = Rect(
-                    x: offset.x, y: offset.y,
-                    width: horizontal ? Double.random(in: 1...900, using: &random) : size.width,
-                    height: horizontal ? size.height : Double.random(in: 1...900, using: &random))
+                let query = RandomScreenQuery(contentSize: size, horizontal: horizontal, using: &random)
+                let (offset, rect) = (query.offset, query.rect)
                 let reference = ContractReference.layout(configuration, contentOffset: offset, visibleWidth: rect.width)
                 let expected = reference.elements.filter { rect.intersectsElement($0.frame) }
                 let found = layout.layoutAttributesForElements(in: rect, contentOffset: offset)

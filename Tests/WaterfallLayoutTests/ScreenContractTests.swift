@@ -46,13 +46,8 @@ import WaterfallTestSupport
             let size = layout.contentSize
             let horizontal = configuration.scrollDirection == .horizontal
             for _ in 0..<6 {
-                let offset = Point(
-                    x: horizontal ? Double.random(in: -100...(size.width + 100), using: &random) : 0,
-                    y: horizontal ? 0 : Double.random(in: -100...(size.height + 100), using: &random))
-                let rect = Rect(
-                    x: offset.x, y: offset.y,
-                    width: horizontal ? Double.random(in: 1...900, using: &random) : size.width,
-                    height: horizontal ? size.height : Double.random(in: 1...900, using: &random))
+                let query = RandomScreenQuery(contentSize: size, horizontal: horizontal, using: &random)
+                let (offset, rect) = (query.offset, query.rect)
                 // Every element with pinned headers in place, the engine's, against the contract.
                 let everywhere = Rect(x: -1e7, y: -1e7, width: 1e8, height: 1e8)
                 let all = layout.layoutAttributesForElements(in: everywhere, contentOffset: offset)
