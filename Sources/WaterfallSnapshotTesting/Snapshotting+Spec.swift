@@ -48,20 +48,38 @@ extension Snapshotting where Value == Data, Format == Data {
 extension Snapshotting where Value == Spec, Format == String {
     /// The spec's SVG, compared line by line.
     public static var svg: Snapshotting {
-        Snapshotting(pathExtension: "svg", diffing: .lines) { SpecRendering.text(.svg, $0) }
+        text("svg") { spec in
+            String(decoding: try Renderer.svg.render(SpecRendering.prepared(spec).scene)[0].bytes, as: UTF8.self)
+        }
     }
 
     /// The spec's layout as `waterfall layout --pretty` prints it, compared line by line.
+    ///
+    /// Cards sized by their image and text are measured as `waterfall render` measures them.
     public static var layoutJSON: Snapshotting {
-        Snapshotting(pathExtension: "json", diffing: .lines) { spec in
-            do {
-                let layout = try spec.layout()
-                return LayoutDump.json(
-                    contentSize: layout.contentSize, elements: layout.layoutAttributesForAllElements(), pretty: true)
-            } catch {
-                return "error: \(error)\n"
-            }
+        text("json") { spec in
+            let layout = try RenderPipeline(renderers: []).layout(spec)
+            return LayoutDump.json(
+                contentSize: layout.contentSize, elements: layout.layoutAttributesForAllElements(), pretty: true)
         }
+    }
+
+    /// A text strategy whose failure fails the test where it runs: no snapshot is handed on, so an
+    /// error's text is never recorded as the reference.
+    private static func text(
+        _ pathExtension: String, _ make: @escaping @Sendable (Spec) throws -> String
+    ) -> Snapshotting {
+        Snapshotting(
+            pathExtension: pathExtension, diffing: .lines,
+            asyncSnapshot: { spec in
+                Async { callback in
+                    do {
+                        callback(try make(spec))
+                    } catch {
+                        SpecRendering.fail("waterfall could not lay out or render the spec: \(error)")
+                    }
+                }
+            })
     }
 }
 
@@ -74,15 +92,6 @@ enum SpecRendering {
     static func png(_ spec: Spec, scale: Double?) throws -> Data {
         let image = try CairoRenderer.rasterize(prepared(spec, scale: scale).scene)
         return Data(try PNGCodec.encode(image))
-    }
-
-    /// A text format; a failure becomes the snapshot's content, so it shows in the line diff.
-    static func text(_ renderer: Renderer, _ spec: Spec) -> String {
-        do {
-            return String(decoding: try renderer.render(prepared(spec).scene)[0].bytes, as: UTF8.self)
-        } catch {
-            return "error: \(error)\n"
-        }
     }
 
     /// Fails the running test, in Swift Testing or XCTest.

@@ -147,4 +147,15 @@ import WaterfallTestSupport
         let summary = object["summary"] as! [String: Any]
         #expect((summary["disappeared"] as! Int) > 0)
     }
+
+    /// Specs whose cards are sized by their image and text are laid out as `render` lays them
+    /// out, so two of them can be compared.
+    @Test func specsWithCardsSizedByTheirContentAreCompared() throws {
+        let spec = Repository.path("Examples/10-photo-feed.yaml")
+        let same = try CommandRunner.run(["diff", spec, spec])
+        #expect(same.status == 0, "\(same.standardError)")
+        let other = try CommandRunner.run(["diff", spec, Repository.path("Examples/13-shop-data.yaml")])
+        #expect(other.status == 1, "\(other.standardError)")
+        #expect(other.standardError.isEmpty)
+    }
 }

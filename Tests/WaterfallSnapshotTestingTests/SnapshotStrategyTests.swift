@@ -39,6 +39,46 @@ import WaterfallTestSupport
         #expect(verify(spec, as: .layoutJSON) == nil)
     }
 
+    /// Cards sized by their image and text (`content: below` without a height) are measured as
+    /// `waterfall render` and `waterfall layout` measure them; the reference is the layout.
+    @Test func layoutJSONMeasuresCardsSizedByTheirContent() throws {
+        let path = Repository.path("Examples/10-photo-feed.yaml")
+        let spec = try Spec.load(path: path)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-snap-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = verifySnapshot(
+            of: spec, as: .layoutJSON, named: "feed", record: .all, snapshotDirectory: folder, testName: "content")
+        #expect(
+            verifySnapshot(
+                of: spec, as: .layoutJSON, named: "feed", record: .never, snapshotDirectory: folder,
+                testName: "content") == nil)
+        let recorded = try String(contentsOfFile: folder + "/content.feed.json", encoding: .utf8)
+        let printed = try CommandRunner.run(["layout", path, "--pretty"])
+        #expect(printed.status == 0, "\(printed.standardError)")
+        #expect(recorded == printed.standardOutput)
+        #expect(!recorded.contains("error"))
+    }
+
+    /// A spec that cannot be laid out or rendered fails the test; no error text is recorded.
+    @Test(arguments: ["svg", "json"])
+    func aSpecThatCannotBeDrawnFailsAndRecordsNothing(_ format: String) throws {
+        // A card sized by its picture, which is not there.
+        let spec = try Spec.decode(
+            "width: 300\nstyle: {card: {content: below}}\nsections: [{items: [{image: no-such-picture.png, title: A}]}]\n",
+            file: "broken.yaml", baseDirectory: FileManager.default.temporaryDirectory.path)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-snap-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        withKnownIssue {
+            _ = verifySnapshot(
+                of: spec, as: format == "svg" ? .svg : .layoutJSON, named: "broken", record: .all,
+                snapshotDirectory: folder, timeout: 5, testName: "failure")
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("waterfall could not lay out or render the spec") }
+        }
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        #expect(written.isEmpty, "\(written)")
+    }
+
     @Test func aOnePointChangeFailsThePNGStrategyWithArtifacts() throws {
         let failure = try #require(verify(try shopGrid(changingMugBy: 1), as: .png))
         #expect(failure.contains("PNG snapshot does not match"))

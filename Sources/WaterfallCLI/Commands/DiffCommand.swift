@@ -160,6 +160,7 @@ struct DiffCommand: ParsableCommand {
         if let (size, elements) = try LayoutDump.decode(text, file: path) {
             return LayoutSnapshot(contentSize: size, elements: elements)
         }
-        return LayoutSnapshot(try Spec.load(path: path).layout())
+        // Laid out as `render` lays it out: cards sized by their image and text are measured.
+        return LayoutSnapshot(try RenderPipeline(renderers: []).layout(try Spec.load(path: path)))
     }
 }
