@@ -14,10 +14,33 @@ page's context is given the same factor as the browser. Prints "screenshots: N w
 import os
 import sys
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 CHROMIUM = os.environ.get("WATERFALL_CHROMIUM", "/usr/bin/chromium")
 ARGUMENTS = ["--no-sandbox", "--hide-scrollbars", "--font-render-hinting=none", "--force-color-profile=srgb"]
+
+
+def screenshot(browser, scale, width, height, page_path, out):
+    """One page's screenshot in a context of its own.
+
+    Chromium now and then answers a capture with "Unable to capture screenshot" (a compositor
+    frame that was not ready, seen under load); the capture alone is tried again, twice at most,
+    and any other error, or a third such answer, ends the run.
+    """
+    for attempt in range(3):
+        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=float(scale))
+        try:
+            page = context.new_page()
+            page.goto("file://" + os.path.abspath(page_path), timeout=60_000)
+            page.screenshot(path=out, timeout=60_000)
+            return
+        except PlaywrightError as error:
+            if "Unable to capture screenshot" not in str(error) or attempt == 2:
+                raise
+            print(f"screenshot of {page_path} failed ({error.message.splitlines()[0]}); trying again", file=sys.stderr)
+        finally:
+            context.close()
 
 
 def main():
@@ -35,13 +58,7 @@ def main():
             )
             try:
                 for width, height, page_path, out in pages:
-                    context = browser.new_context(
-                        viewport={"width": width, "height": height}, device_scale_factor=float(scale)
-                    )
-                    page = context.new_page()
-                    page.goto("file://" + os.path.abspath(page_path), timeout=60_000)
-                    page.screenshot(path=out, timeout=60_000)
-                    context.close()
+                    screenshot(browser, scale, width, height, page_path, out)
                     written += 1
             finally:
                 browser.close()
