@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "WaterfallRender", targets: ["WaterfallRender", "WaterfallCairo"]),
         .library(name: "WaterfallPipeline", targets: ["WaterfallPipeline"]),
         .library(name: "WaterfallDiff", targets: ["WaterfallDiff"]),
+        .library(name: "WaterfallReview", targets: ["WaterfallReview"]),
         .library(name: "WaterfallSnapshotTesting", targets: ["WaterfallSnapshotTesting"]),
         .executable(name: "waterfall", targets: ["WaterfallCLI"]),
         .executable(name: "waterfall-benchmark", targets: ["WaterfallBenchmark"]),
@@ -24,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // SHA-256 of font files and image URLs; already in the graph through async-http-client.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Already in the graph through async-http-client; named here for TLS failures in plain words
         // and the test server's TLS port.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
@@ -35,7 +38,9 @@ let package = Package(
         .target(name: "WaterfallLayout"),
         // What every module below the command line shares: colors, numbers as text, pixel images
         // and the layout dump.
-        .target(name: "WaterfallCore", dependencies: ["WaterfallLayout"]),
+        .target(
+            name: "WaterfallCore",
+            dependencies: ["WaterfallLayout", .product(name: "Crypto", package: "swift-crypto")]),
         // Spec files (JSON and YAML) decoded into layout configurations and content.
         .target(
             name: "WaterfallSpec",
@@ -82,20 +87,28 @@ let package = Package(
             ]),
         // Pixel and layout comparison for visual regression tests.
         .target(name: "WaterfallDiff", dependencies: ["WaterfallLayout", "WaterfallCore"]),
+        // Visual review: a spec's variants checked against their baselines, recorded all or
+        // nothing, stale baselines, the renderer fingerprint, and the results as JSON, JUnit and
+        // annotations.
+        .target(
+            name: "WaterfallReview",
+            dependencies: [
+                "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
+                "WaterfallPipeline", "WaterfallDiff",
+            ]),
         // Strategies for pointfreeco/swift-snapshot-testing that work on Linux.
         .target(
             name: "WaterfallSnapshotTesting",
             dependencies: [
                 "WaterfallCore", "WaterfallDiff", "WaterfallCairo", "WaterfallPipeline", "WaterfallRender",
-                "WaterfallSpec",
-                "WaterfallLayout",
+                "WaterfallReview", "WaterfallSpec", "WaterfallLayout",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
         .executableTarget(
             name: "WaterfallCLI",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
-                "WaterfallPipeline", "WaterfallDiff", "WaterfallFetch",
+                "WaterfallPipeline", "WaterfallDiff", "WaterfallFetch", "WaterfallReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -109,6 +122,7 @@ let package = Package(
             dependencies: [
                 "CHeapStatistics", "WaterfallPipeline",
                 "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallDiff",
+                "WaterfallReview",
                 "WaterfallTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
@@ -136,12 +150,14 @@ let package = Package(
             name: "WaterfallSpecTests", dependencies: ["WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(
             name: "WaterfallCairoTests",
-            dependencies: ["WaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec"]),
+            dependencies: [
+                "WaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec", "WaterfallTestSupport",
+            ]),
         .testTarget(
             name: "WaterfallRenderTests",
             dependencies: [
                 "WaterfallRender", "WaterfallCairo", "WaterfallPipeline", "WaterfallSpec", "WaterfallLayout",
-                "WaterfallDiff", "WaterfallTestSupport",
+                "WaterfallDiff", "WaterfallReview", "WaterfallTestSupport",
             ]),
         .testTarget(
             name: "WaterfallSnapshotTestingTests",
@@ -151,13 +167,19 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]),
         .testTarget(
+            name: "WaterfallReviewTests",
+            dependencies: [
+                "WaterfallReview", "WaterfallPipeline", "WaterfallCairo", "WaterfallDiff", "WaterfallSpec",
+                "WaterfallCore", "WaterfallTestSupport",
+            ]),
+        .testTarget(
             name: "WaterfallDiffTests",
             dependencies: ["WaterfallDiff", "WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(
             name: "WaterfallCLITests",
             dependencies: [
                 "WaterfallCLI", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallPipeline",
-                "WaterfallTestSupport", "WaterfallTestServer",
+                "WaterfallReview", "WaterfallTestSupport", "WaterfallTestServer",
             ],
             exclude: ["Fixtures"]),
     ]

@@ -10,7 +10,7 @@ swift build
 # symbol link or an undocumented parameter fails here.
 swift package generate-documentation --warnings-as-errors \
   --target WaterfallLayout --target WaterfallSpec --target WaterfallRender --target WaterfallCairo \
-  --target WaterfallPipeline --target WaterfallDiff --target WaterfallSnapshotTesting
+  --target WaterfallPipeline --target WaterfallDiff --target WaterfallReview --target WaterfallSnapshotTesting
 # Dogfood: the rendered examples in Output/ are the baselines; any picture that changes fails here
 # until it is re-recorded on purpose (swift run waterfall check Examples/*.yaml --baselines Output --record).
 swift run waterfall check Examples/*.yaml --baselines Output --report .build/check-report

@@ -29,8 +29,8 @@ struct Benchmark: ParsableCommand {
     @Flag(help: "Skip the slow baselines of the pixel diff (a plain pixelmatch port).")
     var skipDiffBaseline = false
 
-    @Option(help: "Groups of figures to measure, comma-separated: layout, markup, png, diff.")
-    var only = "layout,markup,png,diff"
+    @Option(help: "Groups of figures to measure, comma-separated: layout, markup, png, diff, check.")
+    var only = "layout,markup,png,diff,check"
 
     @Option(help: "Also draw a log-log plot of the layout figures against the item count, as a PNG at this path.")
     var plot: String?
@@ -70,6 +70,10 @@ struct Benchmark: ParsableCommand {
         if groups.contains("diff") {
             figures += try diffFigures()
             log("measured diff")
+        }
+        if groups.contains("check") {
+            figures += try checkFigures()
+            log("measured check")
         }
         if let plot {
             guard let panels = ScalingPlot.panels(from: figures) else {

@@ -3,6 +3,7 @@ import SnapshotTesting
 import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff
+import WaterfallReview
 
 /// One reference PNG compared with an actual one, and the artifacts of a failure.
 struct PNGSnapshotComparison {
@@ -13,23 +14,19 @@ struct PNGSnapshotComparison {
 
     /// `nil` when the pictures match closely enough; otherwise the message and attachments.
     func failure() -> (String, [DiffAttachment])? {
-        let a: PixelImage
-        let b: PixelImage
+        let options = DiffOptions(threshold: max(0, min(1, 1 - perceptualPrecision)), includeAntialiasing: true)
+        let comparison: PictureComparison
         do {
-            a = try PNGCodec.decode([UInt8](reference))
-            b = try PNGCodec.decode([UInt8](actual))
+            comparison = try PictureComparison(
+                reference: [UInt8](reference), name: "the reference snapshot",
+                actual: try PixelImage(png: [UInt8](actual), name: "the actual snapshot"), options: options)
         } catch {
             return ("cannot compare the PNG snapshots: \(error)", [])
         }
-        let options = DiffOptions(threshold: max(0, min(1, 1 - perceptualPrecision)), includeAntialiasing: true)
-        let (result, image) = PixelDiff.compareWithDiffImage(
-            PixelImage(width: a.width, height: a.height, pixels: a.pixels),
-            PixelImage(width: b.width, height: b.height, pixels: b.pixels), options: options)
+        let result = comparison.result
         let matching = 1 - result.share
         guard result.sizeMismatch != nil || matching < precision else { return nil }
-        let diffPNG =
-            (try? PNGCodec.encode(PixelImage(width: image.width, height: image.height, pixels: image.pixels)))
-            .map { Data($0) } ?? Data()
+        let diffPNG = Data(comparison.diffImage ?? [])
         var message =
             "PNG snapshot does not match: " + result.text.split(separator: "\n").prefix(4).joined(separator: "; ")
         message += "; \(ShortestPercent.text(matching)) of pixels match, \(ShortestPercent.text(precision)) required"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaterfallCairo
 import WaterfallPipeline
+import WaterfallReview
 import WaterfallTestSupport
 
 /// `waterfall check` and the renderer fingerprint beside the baselines; the pinned fonts.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallCairo
+import WaterfallReview
 import WaterfallTestSupport
 
 #if canImport(Glibc)

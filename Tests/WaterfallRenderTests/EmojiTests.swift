@@ -5,6 +5,7 @@ import WaterfallCore
 import WaterfallLayout
 import WaterfallPipeline
 import WaterfallRender
+import WaterfallReview
 import WaterfallSpec
 import WaterfallTestSupport
 

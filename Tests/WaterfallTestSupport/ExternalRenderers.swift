@@ -78,3 +78,18 @@ public enum ExternalRenderers {
         return String(decoding: output, as: UTF8.self)
     }
 }
+
+extension ExternalRenderers {
+    /// A new temporary folder holding a symbolic link at each of `files` (relative paths, folders
+    /// made as needed) to the file `target(file)` names: a stand-in for a font folder.
+    public static func linkedFolder(_ files: [String], target: (String) -> String) throws -> String {
+        let root = temporaryPath("dir")
+        for file in files {
+            let link = root + "/" + file
+            try FileManager.default.createDirectory(
+                atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target(file))
+        }
+        return root
+    }
+}

@@ -4,6 +4,7 @@ import WaterfallCore
 import WaterfallDiff
 import WaterfallPipeline
 import WaterfallRender
+import WaterfallReview
 
 /// `waterfall check SPEC... --baselines DIR`: visual regression tests against recorded baselines.
 struct CheckCommand: ParsableCommand {
@@ -56,7 +57,13 @@ struct CheckCommand: ParsableCommand {
         help: ArgumentHelp(
             "Check only part K of N of the specs, sorted by path (1/3, 2/3, 3/3 split a suite in three).",
             valueName: "k/n"),
-        transform: { text in try Shard(parsing: text) })
+        transform: { text in
+            do {
+                return try Shard(parsing: text)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        })
     var shard: Shard?
 
     @Option(
@@ -109,23 +116,13 @@ struct CheckCommand: ParsableCommand {
         let specs = try SpecFolder.expand(self.specs)
         let chosen = shard.map { $0.select(specs).map { specs[$0] } } ?? specs
         // One line before the results when the baselines were made on a different renderer.
-        BaselineFingerprint.warnIfDifferent(baselines: baselines)
-        var results = CheckResults(checks: checkAll(chosen))
+        if let warning = BaselineFingerprint.warning(baselines: baselines) {
+            Output.standardError("check: \(warning)")
+        }
+        var results = checkAll(chosen)
         var fingerprintError: String?
         if let record {
-            let claims = OutputClaims()
-            for index in results.checks.indices {
-                do {
-                    try results.checks[index].record(into: baselines, claims: claims, mode: record)
-                } catch {
-                    results.checks[index].status = .failed
-                    results.checks[index].error = "\(error)"
-                }
-            }
-            // Like the baselines, all or nothing: not after a spec that could not be recorded.
-            if results.count(.failed) == 0 {
-                fingerprintError = BaselineFingerprint.record(baselines: baselines, mode: record)
-            }
+            fingerprintError = results.record(into: baselines, mode: record)
         }
         let annotate = GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
         for check in results.checks { printResult(check, annotate: annotate) }
@@ -146,21 +143,17 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Renders and compares `specs` on `jobs` threads; the results are in the order of `specs`.
-    private func checkAll(_ specs: [String]) -> [SpecCheck] {
-        let options = DiffOptions(threshold: threshold, includeAntialiasing: !ignoreAntialiasing)
-        let pipeline = RenderPipeline(
-            renderers: [], scale: scale, missingImages: missingImages, remoteImages: fetch.remoteImages())
-        let baselines = self.baselines
-        let results = Locked([SpecCheck?](repeating: nil, count: specs.count))
+    private func checkAll(_ specs: [String]) -> CheckResults {
+        var checker = BaselineChecker(
+            baselines: baselines,
+            pipeline: RenderPipeline(
+                renderers: [], scale: scale, missingImages: missingImages, remoteImages: fetch.remoteImages()),
+            options: DiffOptions(threshold: threshold, includeAntialiasing: !ignoreAntialiasing))
+        checker.keepsUnchangedPictures = record == .all
         let progress = CheckProgress(total: specs.count)
-        let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        WorkerPool.run(count: specs.count, workers: workers) { index in
-            let check = SpecCheck.run(spec: specs[index], pipeline: pipeline, baselines: baselines, options: options)
-            results.withLock { $0[index] = check }
-            progress.finished(specs[index])
-        }
+        let results = checker.check(specs, workers: jobs) { progress.finished($0) }
         progress.end()
-        return results.withLock { $0.map { $0! } }
+        return results
     }
 
     /// The result lines of one spec, and its annotation in a GitHub Actions job.

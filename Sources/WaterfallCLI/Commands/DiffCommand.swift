@@ -104,11 +104,11 @@ struct DiffCommand: ParsableCommand {
     static func decodeBoth(_ first: [UInt8], named firstName: String, _ second: [UInt8], named secondName: String)
         throws -> (PixelImage, PixelImage)
     {
-        var images: [Result<PixelImage, CLIError>?] = [nil, nil]
+        var images: [Result<PixelImage, PNGFileError>?] = [nil, nil]
         images.withUnsafeMutableBufferPointer { slots in
             let box = UnsafeSlots(slots: slots)
             DispatchQueue.concurrentPerform(iterations: 2) { index in
-                box.slots[index] = Result { () throws(CLIError) in
+                box.slots[index] = Result { () throws(PNGFileError) in
                     index == 0
                         ? try PixelImage(png: first, name: firstName) : try PixelImage(png: second, name: secondName)
                 }
@@ -119,7 +119,7 @@ struct DiffCommand: ParsableCommand {
 
     /// Two result slots written from two threads, each only its own.
     private struct UnsafeSlots: @unchecked Sendable {
-        let slots: UnsafeMutableBufferPointer<Result<PixelImage, CLIError>?>
+        let slots: UnsafeMutableBufferPointer<Result<PixelImage, PNGFileError>?>
     }
 
     /// The bytes of a file to compare: a PNG, a spec or a layout dump.

@@ -3,6 +3,7 @@ import Foundation
 import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
+import WaterfallReview
 import WaterfallSpec
 
 /// `waterfall` with no arguments: renders every example into `Output/` with a gallery page.

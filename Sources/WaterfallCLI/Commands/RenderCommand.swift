@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WaterfallPipeline
 import WaterfallRender
+import WaterfallReview
 import WaterfallSpec
 
 /// `waterfall render SPEC...`: SVG, HTML, PNG and PDF files named after each spec.
@@ -140,9 +141,9 @@ struct RenderOptions: ParsableArguments {
             pipeline: RenderPipeline(
                 renderers: renderers, scale: scale, missingImages: missingImages, remoteImages: fetch.remoteImages()),
             output: output)
-        job.appearances = (appearance ?? defaultAppearance).appearances
-        job.screens = screenRequest
-        job.widths = try deviceWidths()
+        job.variants = Variants(
+            appearances: (appearance ?? defaultAppearance).appearances, widths: try deviceWidths(),
+            screens: screenRequest)
         return job
     }
 }

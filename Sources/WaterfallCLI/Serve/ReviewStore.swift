@@ -1,5 +1,6 @@
 import WaterfallCore
 import WaterfallPipeline
+import WaterfallReview
 
 /// The results of the last review, kept for their pictures and for the next look at the review
 /// page: they stay until a file changes or a baseline is approved.
@@ -32,7 +33,7 @@ final class ReviewStore: Sendable {
             let found = check.tiles[tile]
             switch kind {
             case "reference.png": return found.reference
-            case "actual.png": return found.actual
+            case "actual.png": return try? found.actualPNG()
             case "diff.png": return found.diffImage
             default: return nil
             }

@@ -1,6 +1,7 @@
 import Foundation
 import WaterfallCore
 import WaterfallRender
+import WaterfallReview
 import WaterfallSpec
 
 /// The server's own pages, from the built-in `serve-*` templates.

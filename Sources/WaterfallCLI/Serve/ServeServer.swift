@@ -5,6 +5,7 @@ import WaterfallCore
 import WaterfallDiff
 import WaterfallPipeline
 import WaterfallRender
+import WaterfallReview
 import WaterfallSpec
 
 /// `waterfall serve`: a gallery of specs, a live page per spec, and with baselines a review view
@@ -206,8 +207,7 @@ struct ServeServer: Sendable {
     private static func render(_ entry: SpecCatalog.Entry, view: ServePages.View, pipeline: RenderPipeline) throws
         -> [UInt8]
     {
-        var spec = try Spec.load(path: entry.path).inAppearance(view.appearance)
-        if let width = view.width { spec.width = width }
+        let spec = Variant(appearance: view.appearance, width: view.width).apply(to: try Spec.load(path: entry.path))
         let prepared = try pipeline.prepare(spec)
         var first: [UInt8] = []
         var suffix: String?
@@ -245,7 +245,10 @@ struct ServeServer: Sendable {
 
     // MARK: Review
 
-    private func checkOptions() -> DiffOptions { DiffOptions(threshold: 0, includeAntialiasing: true) }
+    /// The review's check: every pixel counts, as `check` counts them by default.
+    private func checker(baselines: String) -> BaselineChecker {
+        BaselineChecker(baselines: baselines, pipeline: pipeline)
+    }
 
     /// The review page: every spec checked against its baselines, or the results of the last
     /// look when nothing changed since (`?fresh` checks again).
@@ -256,17 +259,8 @@ struct ServeServer: Sendable {
             let context = ServePages.reviewContext(checks, baselines: baselines, token: security.token)
             return ServeResponse.html(try ServePages.render("serve-review", context))
         }
-        let pipeline = self.pipeline
-        let options = checkOptions()
-        let checks = try await BlockingWork.run {
-            let results = Locked([SpecCheck?](repeating: nil, count: entries.count))
-            WorkerPool.run(count: entries.count, workers: ProcessInfo.processInfo.activeProcessorCount) { index in
-                let check = SpecCheck.run(
-                    spec: entries[index].path, pipeline: pipeline, baselines: baselines, options: options)
-                results.withLock { $0[index] = check }
-            }
-            return results.withLock { $0.map { $0! } }
-        }
+        let checker = checker(baselines: baselines)
+        let checks = try await BlockingWork.run { checker.check(entries.map(\.path)).checks }
         review.store(checks)
         let context = ServePages.reviewContext(checks, baselines: baselines, token: security.token)
         return ServeResponse.html(try ServePages.render("serve-review", context))
@@ -292,16 +286,14 @@ struct ServeServer: Sendable {
             guard let entry = entry(request) else { return ServeResponse.notFound() }
             entries = [entry]
         }
-        let pipeline = self.pipeline
-        let options = checkOptions()
+        let checker = checker(baselines: baselines)
         let checks = try await BlockingWork.run {
             try Self.approvals.withLock { _ in
                 Result {
                     try AtomicFile.makeFolder(baselines)
                     let claims = OutputClaims()
                     let checks = try entries.map { entry in
-                        var check = SpecCheck.run(
-                            spec: entry.path, pipeline: pipeline, baselines: baselines, options: options)
+                        var check = checker.check(specAt: entry.path)
                         try check.record(into: baselines, claims: claims, mode: .changed)
                         return check
                     }

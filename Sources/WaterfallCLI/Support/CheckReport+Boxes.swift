@@ -2,6 +2,7 @@ import Foundation
 import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
+import WaterfallReview
 
 extension CheckReport {
     /// An outline around one card the layout diff names, in percent of one picture (a tile).

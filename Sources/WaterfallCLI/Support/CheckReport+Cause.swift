@@ -1,6 +1,7 @@
 import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
+import WaterfallReview
 
 extension CheckReport {
     /// One sentence saying why the layout changed, where it can be told: which cards changed

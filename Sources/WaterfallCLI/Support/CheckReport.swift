@@ -1,6 +1,7 @@
 import Foundation
 import WaterfallPipeline
 import WaterfallRender
+import WaterfallReview
 
 /// The review page of `waterfall check --report`: every spec with its status, and for each
 /// change the reference, the actual picture, their diff and the layout diff, with boxes around
@@ -29,7 +30,7 @@ enum CheckReport {
                         "actualBoxes": boxes.actual[index].map(\.context),
                         "referenceBoxes": boxes.reference[index].map(\.context),
                     ]
-                    try AtomicFile.write(tile.actual, to: path(folder, "\(stem).actual.png"))
+                    try AtomicFile.write(try tile.actualPNG(), to: path(folder, "\(stem).actual.png"))
                     if let reference = tile.reference {
                         try AtomicFile.write(reference, to: path(folder, "\(stem).reference.png"))
                         entry["reference"] = "\(stem).reference.png"

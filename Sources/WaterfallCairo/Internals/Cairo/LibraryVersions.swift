@@ -2,12 +2,26 @@ import CWaterfallCairo
 
 /// The versions of the libraries that shape and draw text, as the loaded libraries report them
 /// at run time (not the headers this was built with).
-enum LibraryVersions {
-    static var cairo: String { String(cString: cairo_version_string()) }
-    static var pango: String { String(cString: pango_version_string()) }
-    static var harfBuzz: String { String(cString: hb_version_string()) }
+public struct LibraryVersions: Sendable, Equatable {
+    /// Cairo's version.
+    public var cairo: String
+    /// Pango's version.
+    public var pango: String
+    /// HarfBuzz's version.
+    public var harfBuzz: String
+    /// FreeType's version.
+    public var freeType: String
+    /// fontconfig's version.
+    public var fontconfig: String
 
-    static var freeType: String {
+    /// The versions of the libraries this process has loaded.
+    public static var current: LibraryVersions {
+        LibraryVersions(
+            cairo: String(cString: cairo_version_string()), pango: String(cString: pango_version_string()),
+            harfBuzz: String(cString: hb_version_string()), freeType: freeTypeVersion, fontconfig: fontconfigVersion)
+    }
+
+    private static var freeTypeVersion: String {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
         defer { FT_Done_FreeType(library) }
@@ -18,7 +32,7 @@ enum LibraryVersions {
         return "\(major).\(minor).\(patch)"
     }
 
-    static var fontconfig: String {
+    private static var fontconfigVersion: String {
         let version = FcGetVersion()
         return "\(version / 10000).\(version / 100 % 100).\(version % 100)"
     }

@@ -1,3 +1,6 @@
+import WaterfallCairo
+import WaterfallCore
+
 /// What shapes and draws the text of a render on this machine: the versions of Cairo, Pango,
 /// HarfBuzz, FreeType and fontconfig, and the SHA-256 of every pinned font file.
 ///
@@ -45,14 +48,20 @@ public struct RendererFingerprint: Sendable, Equatable {
     /// This machine's fingerprint with `fonts` (the pinned ones by default); reads every font
     /// file (about 100 MB for the built-in set, a few tenths of a second).
     public static func current(fonts: FontSet = .pinned) throws(FontError) -> RendererFingerprint {
-        let configuration = try fonts.configuration()
+        try fonts.validate()
         var hashed: [Font] = []
-        for file in configuration.fonts.files {
-            hashed.append(Font(file: file, sha256: try FileDigest.sha256(ofFileAt: fonts.path(of: file))))
+        for file in fonts.files {
+            let path = fonts.path(of: file)
+            do {
+                hashed.append(Font(file: file, sha256: try FileDigest.sha256(ofFileAt: path)))
+            } catch {
+                throw FontError(path: path, reason: error.reason)
+            }
         }
+        let versions = LibraryVersions.current
         return RendererFingerprint(
-            cairo: LibraryVersions.cairo, pango: LibraryVersions.pango, harfBuzz: LibraryVersions.harfBuzz,
-            freeType: LibraryVersions.freeType, fontconfig: LibraryVersions.fontconfig, fonts: hashed)
+            cairo: versions.cairo, pango: versions.pango, harfBuzz: versions.harfBuzz, freeType: versions.freeType,
+            fontconfig: versions.fontconfig, fonts: hashed)
     }
 
     /// The libraries by name, in the order they are reported.

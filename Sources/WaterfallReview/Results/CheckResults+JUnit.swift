@@ -1,3 +1,5 @@
+import WaterfallCore
+
 extension CheckResults {
     /// The most layout changes a failure's details list.
     static let junitLayoutChangeLimit = 200
@@ -8,7 +10,7 @@ extension CheckResults {
     /// A changed or new spec is a `<failure>` (its reason the `message`, the pixel counts and the
     /// layout changes its text), a spec that could not be checked an `<error>`; a recorded spec
     /// passed. Times are in seconds.
-    var junit: String {
+    public var junit: String {
         let failures = count(.changed) + count(.new)
         let errors = count(.failed)
         let time = seconds(checks.reduce(0) { $0 + $1.duration })

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import WaterfallCore
-import WaterfallPipeline
 
 /// A fixed number of threads that take work items in turn until none is left.
 enum WorkerPool {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import WaterfallCairo
+import WaterfallCore
 import WaterfallPipeline
+import WaterfallReview
 import WaterfallTestSupport
 
 /// The renderer fingerprint and its file beside the baselines.
@@ -104,5 +106,16 @@ import WaterfallTestSupport
         #expect(throws: FingerprintFileError(reason: "is not a regular file")) {
             try RendererFingerprint.recorded(inBaselines: folder)
         }
+    }
+
+    @Test func theSameFontBytesGiveTheSameFingerprintWhereverTheFolderIs() throws {
+        let files = ["truetype/dejavu/DejaVuSans-Bold.ttf", "truetype/dejavu/DejaVuSans.ttf"]
+        let root = try ExternalRenderers.linkedFolder(files) { FontSet.pinned.path(of: $0) }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let linked = try RendererFingerprint.current(fonts: FontSet(root: root, files: files))
+        let pinned = try RendererFingerprint.current()
+        #expect(linked.fonts == pinned.fonts.filter { files.contains($0.file) })
+        #expect(linked.fonts.count == 2)
+        #expect(linked.pango == pinned.pango)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import WaterfallCairo
 import WaterfallCore
+import WaterfallPipeline
 
 /// The fingerprint file beside the baselines: what shaped them, written by `check --record` and
 /// compared by `check`.

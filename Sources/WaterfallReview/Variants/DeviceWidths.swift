@@ -4,15 +4,19 @@ import WaterfallCore
 /// The widths of common phones and tablets, in points, and the `--widths` list that names them.
 ///
 /// `serve`'s width switcher shows the same presets.
-struct DeviceWidths: Sendable, Hashable {
+public struct DeviceWidths: Sendable, Hashable {
     /// One device width: the points, a name for `--widths`, and a label for pages.
-    struct Preset: Sendable, Hashable {
-        var width: Int
-        var name: String
-        var label: String
+    public struct Preset: Sendable, Hashable {
+        /// The width in points.
+        public var width: Int
+        /// The name `--widths` takes (`iphone`).
+        public var name: String
+        /// What a page calls it (`iPhone`).
+        public var label: String
     }
 
-    static let presets = [
+    /// The presets, narrowest first.
+    public static let presets = [
         Preset(width: 320, name: "se", label: "SE"),
         Preset(width: 375, name: "iphone", label: "iPhone"),
         Preset(width: 393, name: "iphone-pro", label: "iPhone Pro"),
@@ -22,40 +26,40 @@ struct DeviceWidths: Sendable, Hashable {
     ]
 
     /// Names for several presets at once.
-    static let groups: [(name: String, widths: [Int])] = [
+    public static let groups: [(name: String, widths: [Int])] = [
         ("phones", [320, 375, 393, 430]),
         ("tablets", [768, 1024]),
         ("devices", presets.map(\.width)),
     ]
 
     /// The most widths one render may ask for.
-    static let maximumCount = 32
+    public static let maximumCount = 32
     /// The widest width, as a spec's `width` (SpecLimits).
-    static let maximumWidth = 1_000_000.0
+    public static let maximumWidth = 1_000_000.0
 
     /// The widths, each once, in the order first given.
-    var widths: [Double]
+    public var widths: [Double]
 
     /// The label a page shows for `width`: `375 · iPhone`, or the number alone.
-    static func label(_ width: Double) -> String {
+    public static func label(_ width: Double) -> String {
         let number = ShortestNumber.text(width)
         guard let preset = presets.first(where: { Double($0.width) == width }) else { return number }
         return "\(number) · \(preset.label)"
     }
 
     /// The file name of a spec named `name` drawn at `width`: `shop@375`.
-    static func name(_ name: String, width: Double) -> String { "\(name)@\(ShortestNumber.text(width))" }
+    public static func name(_ name: String, width: Double) -> String { "\(name)@\(ShortestNumber.text(width))" }
 }
 
 extension DeviceWidths {
     /// `320,375,430,768`, preset names (`iphone`, `ipad`…) and groups (`phones`, `tablets`,
     /// `devices`), mixed freely; each width once, in the order first given.
-    init(parsing text: String) throws(CLIError) {
+    public init(parsing text: String) throws(WidthListError) {
         self.init(widths: try Self.parse(text))
     }
 
     /// The widths `text` names, or the reason it does not name any.
-    static func parse(_ text: String) throws(CLIError) -> [Double] {
+    public static func parse(_ text: String) throws(WidthListError) -> [Double] {
         var widths: [Double] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let word = part.trimmingCharacters(in: .whitespaces).lowercased()
@@ -68,7 +72,7 @@ extension DeviceWidths {
                 named = [number]
             } else {
                 let names = (groups.map(\.name) + presets.map(\.name)).joined(separator: ", ")
-                throw CLIError.badArgument(
+                throw WidthListError(
                     "--widths: \"\(part)\" is neither a width from 1 to 1000000 "
                         + "nor one of \(names)")
             }
@@ -76,8 +80,16 @@ extension DeviceWidths {
             widths += named
         }
         guard widths.count <= maximumCount else {
-            throw CLIError.badArgument("--widths: at most \(maximumCount) widths, not \(widths.count)")
+            throw WidthListError("--widths: at most \(maximumCount) widths, not \(widths.count)")
         }
         return widths
     }
+}
+
+/// Why a `--widths` list names no widths, in one line.
+public struct WidthListError: UserFacingError, Equatable {
+    /// What is wrong, starting with `--widths:`.
+    public var description: String
+
+    init(_ description: String) { self.description = description }
 }

@@ -2,20 +2,20 @@
 ///
 /// Printed on standard output when the environment has `GITHUB_ACTIONS=true`, which the Actions
 /// runner sets.
-enum GitHubAnnotation {
+public enum GitHubAnnotation {
     /// Whether the run is a GitHub Actions job.
-    static func isEnabled(environment: [String: String]) -> Bool { environment["GITHUB_ACTIONS"] == "true" }
+    public static func isEnabled(environment: [String: String]) -> Bool { environment["GITHUB_ACTIONS"] == "true" }
 
     /// `::error file=FILE,title=TITLE::MESSAGE`, each part escaped as the runner reads it back.
-    static func error(file: String, title: String, message: String) -> String {
+    public static func error(file: String, title: String, message: String) -> String {
         "::error file=\(escapeProperty(file)),title=\(escapeProperty(title))::\(escapeData(message))"
     }
 
     /// A message: `%`, carriage returns and line feeds escaped, as the runner's `escapeData` does.
-    static func escapeData(_ text: String) -> String { escape(text, isProperty: false) }
+    public static func escapeData(_ text: String) -> String { escape(text, isProperty: false) }
 
     /// A property value: as a message, and `:` and `,` too, which would end the value.
-    static func escapeProperty(_ text: String) -> String { escape(text, isProperty: true) }
+    public static func escapeProperty(_ text: String) -> String { escape(text, isProperty: true) }
 
     private static func escape(_ text: String, isProperty: Bool) -> String {
         var out = ""

@@ -7,9 +7,9 @@ import WaterfallPipeline
 /// `NAME-K.png` when its ``TileMark`` says it is tile K of NAME's picture. A stale file is one
 /// whose NAME is not the base name of a given spec. Nothing else in the folder (pages, PDFs,
 /// a user's own files, hidden files, folders, links) is ever listed or removed.
-enum StaleBaselines {
+public enum StaleBaselines {
     /// The stale baseline files in `folder`, by name.
-    static func find(in folder: String, specs: [String]) -> [String] {
+    public static func find(in folder: String, specs: [String]) -> [String] {
         let names = Set(specs.map(RenderPipeline.baseName))
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return files.filter { file in
@@ -19,18 +19,18 @@ enum StaleBaselines {
     }
 
     /// Removes `files` from `folder`, each after checking again that it is a regular file.
-    static func remove(_ files: [String], from folder: String) throws(CLIError) {
+    public static func remove(_ files: [String], from folder: String) throws(ReviewError) {
         for file in files {
             let path = (folder as NSString).appendingPathComponent(file)
             guard isRegularFile(path) else { continue }
             guard unlink(path) == 0 else {
-                throw .io(path: path, message: "cannot be removed (\(String(cString: strerror(errno))))")
+                throw ReviewError(reason: "\(path): cannot be removed (\(String(cString: strerror(errno))))")
             }
         }
     }
 
     /// The spec name a baseline file belongs to, or nil when `file` is not a baseline's name.
-    static func baselineName(of file: String, in folder: String) -> String? {
+    public static func baselineName(of file: String, in folder: String) -> String? {
         let path = (folder as NSString).appendingPathComponent(file)
         for ending in [".layout.json", ".svg", ".png"] where file.hasSuffix(ending) && file.count > ending.count {
             guard isRegularFile(path) else { return nil }

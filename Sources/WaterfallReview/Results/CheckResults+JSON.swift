@@ -1,3 +1,5 @@
+import WaterfallCore
+
 extension CheckResults {
     /// The run as one JSON object, the same bytes for the same results: keys in a fixed order,
     /// specs in the order given, no times.
@@ -16,7 +18,7 @@ extension CheckResults {
     /// A tile without a baseline has `"baseline":false` and null counts; a tile equal byte for byte
     /// to its baseline has zero differences and its size read from the PNG header. `layout` is
     /// null for a spec that could not be checked.
-    var json: String {
+    public var json: String {
         var out = "{\"summary\":{\"total\":\(checks.count)"
         for status in [SpecCheck.Status.passed, .changed, .new, .recorded, .failed] {
             out += ",\"\(status.rawValue)\":\(count(status))"
@@ -51,22 +53,15 @@ extension CheckResults {
         var out = "{\"suffix\":\(tile.suffix.jsonQuoted),\"baseline\":\(tile.reference != nil)"
         if tile.reference == nil {
             out += ",\"differentPixels\":null,\"changedPixels\":null,\"antialiasedPixels\":null"
-            out += ",\"totalPixels\":\(pixelCount(png: tile.actual)),\"regions\":null}"
+            out += ",\"totalPixels\":\(tile.pixelCount),\"regions\":null}"
         } else if let result = tile.result {
             out += ",\"differentPixels\":\(result.differentPixels),\"changedPixels\":\(result.changedPixels)"
             out += ",\"antialiasedPixels\":\(result.antialiasedPixels),\"totalPixels\":\(result.totalPixels)"
             out += ",\"regions\":\(result.regions.count)}"
         } else {
             out += ",\"differentPixels\":0,\"changedPixels\":0,\"antialiasedPixels\":0"
-            out += ",\"totalPixels\":\(pixelCount(png: tile.actual)),\"regions\":0}"
+            out += ",\"totalPixels\":\(tile.pixelCount),\"regions\":0}"
         }
         return out
-    }
-
-    /// Width × height from a PNG's `IHDR`, which always comes first.
-    private static func pixelCount(png: [UInt8]) -> Int {
-        guard png.count >= 24 else { return 0 }
-        func number(at offset: Int) -> Int { png[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
-        return number(at: 16) * number(at: 20)
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import WaterfallCairo
+import WaterfallCore
+import WaterfallDiff
+import WaterfallPipeline
+import WaterfallRender
+import WaterfallReview
+
+// `check` of the examples against Output/: the review library, which compares the pixels it drew,
+// beside the path `check` took before it, which encoded its own PNG and decoded it again.
+extension Benchmark {
+    /// The repository's `Output/`, the examples' baselines.
+    static let output = URL(fileURLWithPath: examples).deletingLastPathComponent().appendingPathComponent("Output")
+        .path
+
+    func checkFigures() throws -> [Figure] {
+        let specs = try FileManager.default.contentsOfDirectory(atPath: Self.examples)
+            .filter { $0.hasSuffix(".yaml") }.sorted().map { Self.examples + "/" + $0 }
+        let checker = BaselineChecker(baselines: Self.output)
+        let results = checker.check(specs, workers: 1)
+        guard results.count(.passed) == specs.count else {
+            throw BenchmarkFailure("check of the examples: \(results.summary)")
+        }
+        let ours = Stopwatch.seconds(runs: 3) { consume(checker.check(specs, workers: 1)) }
+        let before = Stopwatch.seconds(runs: 3) {
+            for spec in specs { consume(try? Self.checkByEncodedPNG(spec, baselines: Self.output)) }
+        }
+        return [Figure(name: "check_examples_ms", waterfall: ours * 1e3, baseline: before * 1e3, unit: "ms")]
+    }
+
+    /// The check as it was: render SVG, layout and PNG bytes, then decode the PNG again to
+    /// compare it with the decoded baseline (unless the bytes are equal).
+    static func checkByEncodedPNG(_ spec: String, baselines: String) throws -> Int {
+        let pipeline = RenderPipeline(renderers: [.svg, .layoutJSON, .png])
+        let outputs = try pipeline.render(try pipeline.prepare(specAt: spec))
+        let name = RenderPipeline.baseName(spec)
+        var different = 0
+        for output in outputs {
+            let path = baselines + "/" + output.fileName(for: name)
+            guard let baseline = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
+                different += 1
+                continue
+            }
+            guard output.format == "png", baseline != output.bytes else {
+                different += baseline == output.bytes ? 0 : 1
+                continue
+            }
+            let a = try PixelImage(png: baseline, name: path)
+            let b = try PixelImage(png: output.bytes, name: output.fileName(for: name))
+            let (result, image) = PixelDiff.compareWithDiffImage(a, b)
+            if a != b { _ = try image.pngBytes(name: "diff") }
+            different += result.differentPixels
+        }
+        return different
+    }
+}
+
+/// A figure that cannot be measured, because what it measures went wrong.
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) { self.description = description }
+}

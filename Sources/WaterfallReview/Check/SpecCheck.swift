@@ -1,0 +1,122 @@
+import WaterfallCore
+import WaterfallDiff
+
+/// One spec drawn and compared with its baselines: the PNG by pixels, the SVG as text and the
+/// layout element by element.
+///
+/// ``BaselineChecker`` makes it; ``record(into:claims:mode:)`` writes what it found.
+public struct SpecCheck: Sendable {
+    /// How a spec's check ended.
+    public enum Status: String, Sendable, CaseIterable {
+        /// Every baseline exists and nothing differs from it.
+        case passed
+        /// A baseline differs.
+        case changed
+        /// A baseline is missing (and none differs).
+        case new
+        /// Its baselines were written.
+        case recorded
+        /// The spec could not be drawn or compared; ``SpecCheck/error`` says why.
+        case failed
+    }
+
+    /// One PNG tile compared with its baseline.
+    public struct Tile: Sendable {
+        /// Added to the spec's name before `.png`: empty, or `-1`, `-2`… for a tall picture's tiles.
+        public var suffix: String
+        /// The tile as drawn, as the PNG `render` writes; `nil` when its pixels equal its
+        /// baseline's and it was not kept (see ``actualPNG()``).
+        public var actual: [UInt8]?
+        /// The baseline's bytes; `nil` when there is none.
+        public var reference: [UInt8]?
+        /// The pixel comparison; `nil` without a baseline.
+        public var result: DiffResult?
+        /// The diff picture as PNG, when the pixels differ at all.
+        public var diffImage: [UInt8]?
+        /// Width × height of the tile as drawn, in device pixels.
+        public var pixelCount: Int
+
+        /// The tile as drawn, as PNG: ``actual``, or, for a tile whose pixels equal its baseline's,
+        /// those pixels encoded as `render` encodes them.
+        public func actualPNG() throws -> [UInt8] {
+            if let actual { return actual }
+            guard let reference else { throw ReviewError(reason: "the tile \(suffix) was not kept") }
+            return try TileDrawing.encode(try TileDrawing.decode(reference, name: "baseline tile\(suffix)"))
+        }
+    }
+
+    /// The spec file as given.
+    public var spec: String
+    /// The spec's name, which its baselines are named after.
+    public var name: String
+    /// How the check ended.
+    public var status: Status = .passed
+    /// The picture's tiles, in order.
+    public var tiles: [Tile] = []
+    /// Whether the SVG differs from its baseline.
+    public var svgChanged = false
+    /// Whether the SVG has no baseline.
+    public var svgMissing = false
+    /// Whether the layout has no baseline.
+    public var layoutMissing = false
+    /// Whether the picture has a different number of tiles than its baseline.
+    public var tileCountChanged = false
+    /// The layout compared with its baseline, element by element; `nil` without one.
+    public var layoutDiff: LayoutDiff?
+    /// Why the spec could not be checked.
+    public var error: String?
+    /// The SVG as drawn.
+    public var actualSVG: [UInt8] = []
+    /// The layout as `render --format json` writes it.
+    public var actualLayout: [UInt8] = []
+    /// How long the render and the comparison took, in seconds.
+    public var duration = 0.0
+
+    /// Creates the check of a spec, passed until something is found.
+    public init(spec: String, name: String) {
+        self.spec = spec
+        self.name = name
+    }
+
+    /// Whether the PNG has no baseline at all (not one tile).
+    public var pictureMissing: Bool {
+        !tiles.isEmpty && tiles.allSatisfy { $0.reference == nil } && !tileCountChanged
+    }
+
+    /// Whether the picture differs from a baseline that exists.
+    public var pictureChanged: Bool {
+        tileCountChanged
+            || (!pictureMissing && tiles.contains { $0.reference == nil || $0.result?.isDifferent == true })
+    }
+
+    /// Why it did not pass, in one line.
+    public var reason: String {
+        if let error { return error }
+        var parts: [String] = []
+        let missing =
+            [
+                tiles.contains { $0.reference == nil } && !tileCountChanged ? "PNG" : nil, svgMissing ? "SVG" : nil,
+                layoutMissing ? "layout" : nil,
+            ].compactMap { $0 }
+        if let last = missing.last {
+            let list = missing.count == 1 ? last : missing.dropLast().joined(separator: ", ") + " and " + last
+            parts.append("no baseline \(list)")
+        }
+        if tileCountChanged { parts.append("the number of PNG tiles changed") }
+        let pixels = tiles.compactMap(\.result).reduce(0) { $0 + $1.differentPixels }
+        if pixels > 0 { parts.append("\(pixels) pixels differ") }
+        if tiles.contains(where: { $0.result?.sizeMismatch != nil }) { parts.append("the picture changed size") }
+        if svgChanged { parts.append("the SVG changed") }
+        if let layoutDiff, layoutDiff.isDifferent { parts.append(layoutDiff.summary) }
+        return parts.isEmpty ? "unchanged" : parts.joined(separator: "; ")
+    }
+}
+
+/// A review step that could not be done, in one line.
+public struct ReviewError: UserFacingError {
+    /// What went wrong, naming the file.
+    public var reason: String
+
+    /// The reason.
+    public var description: String { reason }
+}
