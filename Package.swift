@@ -5,10 +5,17 @@ let package = Package(
     name: "Waterfall",
     // Synchronization's Mutex (the one lock, in WaterfallCore) is there from macOS 15.
     platforms: [.macOS(.v15)],
+    // One product a library module; each line of `targets` below says the module's one job, and
+    // the README's architecture section draws the graph.
     products: [
         .library(name: "WaterfallLayout", targets: ["WaterfallLayout"]),
+        .library(name: "WaterfallCore", targets: ["WaterfallCore"]),
         .library(name: "WaterfallSpec", targets: ["WaterfallSpec"]),
-        .library(name: "WaterfallRender", targets: ["WaterfallRender", "WaterfallCairo"]),
+        // The scene and the SVG, HTML and layout JSON renderers: no Cairo.
+        .library(name: "WaterfallRender", targets: ["WaterfallRender"]),
+        // PNG and PDF, with Cairo and Pango.
+        .library(name: "WaterfallCairo", targets: ["WaterfallCairo"]),
+        .library(name: "WaterfallFetch", targets: ["WaterfallFetch"]),
         .library(name: "WaterfallPipeline", targets: ["WaterfallPipeline"]),
         .library(name: "WaterfallDiff", targets: ["WaterfallDiff"]),
         .library(name: "WaterfallReview", targets: ["WaterfallReview"]),
@@ -36,8 +43,8 @@ let package = Package(
     targets: [
         // The engine: pure computation, no IO, no Foundation.
         .target(name: "WaterfallLayout"),
-        // What every module below the command line shares: colors, numbers as text, pixel images
-        // and the layout dump.
+        // What every module below the command line shares: colors, numbers as text, pixel images,
+        // the layout dump, and one of each utility (bounded file reads, the lock, SHA-256, escaping).
         .target(
             name: "WaterfallCore",
             dependencies: ["WaterfallLayout", .product(name: "Crypto", package: "swift-crypto")]),
@@ -46,11 +53,11 @@ let package = Package(
             name: "WaterfallSpec",
             dependencies: ["WaterfallLayout", "WaterfallCore", .product(name: "Yams", package: "Yams")]),
         // The render model (scene) and the text renderers: SVG, and HTML from Mustache templates.
+        // Knows nothing of specs: the pipeline builds the scene.
         .target(
             name: "WaterfallRender",
             dependencies: [
-                "WaterfallLayout", "WaterfallCore", "WaterfallSpec",
-                .product(name: "Mustache", package: "swift-mustache"),
+                "WaterfallLayout", "WaterfallCore", .product(name: "Mustache", package: "swift-mustache"),
             ]),
         // Cairo and Pango, through pkg-config; every C call is in WaterfallCairo/Internals/Cairo/.
         .systemLibrary(
@@ -78,7 +85,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
-        // Spec → layout → scene → renderers → staged files: the one path every command takes.
+        // Spec → layout → scene → renderers → staged files: the one path every command takes. It
+        // builds the scene (cards measured with Pango, images read once), so the scene and the
+        // renderers know nothing of specs.
         .target(
             name: "WaterfallPipeline",
             dependencies: [
@@ -104,6 +113,9 @@ let package = Package(
                 "WaterfallReview", "WaterfallSpec", "WaterfallLayout",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
+        // The command line: arguments, terminal output, the server's routes and the pages of
+        // `examples`, `check --report` and `serve` (their templates); everything it computes is
+        // in the libraries above.
         .executableTarget(
             name: "WaterfallCLI",
             dependencies: [
@@ -151,7 +163,8 @@ let package = Package(
         .testTarget(
             name: "WaterfallCairoTests",
             dependencies: [
-                "WaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec", "WaterfallTestSupport",
+                "WaterfallCairo", "WaterfallRender", "WaterfallLayout", "WaterfallSpec", "WaterfallPipeline",
+                "WaterfallTestSupport",
             ]),
         .testTarget(
             name: "WaterfallRenderTests",

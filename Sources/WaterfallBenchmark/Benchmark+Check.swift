@@ -41,7 +41,7 @@ extension Benchmark {
                 different += 1
                 continue
             }
-            guard output.format == "png", baseline != output.bytes else {
+            guard output.format == .png, baseline != output.bytes else {
                 different += baseline == output.bytes ? 0 : 1
                 continue
             }

@@ -1,14 +1,25 @@
+/// How text is escaped for XML 1.0: where it goes decides which characters are references.
+public enum XMLEscapeStyle: Sendable {
+    /// Element content: `& < >` escaped; quotes, tabs and line feeds as they are.
+    case content
+    /// An attribute in double quotes: also `"`, and tabs and line breaks as references, which a
+    /// parser gives back as they were (literal ones would be read as spaces).
+    case attribute
+    /// Text that may go in content or in either kind of quoted attribute, as the SVG renderer
+    /// writes it: `& < > " '` escaped, tabs and line breaks as they are.
+    case markup
+}
+
 extension String {
     /// The text escaped for XML 1.0 content, with the characters XML 1.0 cannot hold dropped.
-    public var xmlEscaped: String { xmlEscaped(inAttribute: false) }
+    public var xmlEscaped: String { xmlEscaped(.content) }
 
     /// The text escaped for an XML 1.0 attribute in double quotes.
-    ///
-    /// Tabs and line breaks are written as character references, which a parser gives back as
-    /// they were; literal ones in an attribute would be read as spaces.
-    public var xmlAttributeEscaped: String { xmlEscaped(inAttribute: true) }
+    public var xmlAttributeEscaped: String { xmlEscaped(.attribute) }
 
-    private func xmlEscaped(inAttribute: Bool) -> String {
+    /// The text escaped in `style`, with the characters XML 1.0 cannot hold dropped: the other C0
+    /// controls and U+FFFE and U+FFFF, which are not allowed even as references.
+    public func xmlEscaped(_ style: XMLEscapeStyle) -> String {
         var out = ""
         out.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {
@@ -16,12 +27,13 @@ extension String {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += inAttribute ? "&quot;" : "\""
-            case "\t": out += inAttribute ? "&#9;" : "\t"
-            case "\n": out += inAttribute ? "&#10;" : "\n"
-            case "\r": out += "&#13;"
+            case "\"" where style != .content: out += "&quot;"
+            case "'" where style == .markup: out += "&#39;"
+            case "\t" where style == .attribute: out += "&#9;"
+            case "\n" where style == .attribute: out += "&#10;"
+            case "\r" where style != .markup: out += "&#13;"
+            case "\t", "\n", "\r", "\"", "'": out.unicodeScalars.append(scalar)
             default:
-                // XML 1.0 allows no other C0 control and not U+FFFE or U+FFFF, not even as references.
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
                 out.unicodeScalars.append(scalar)
             }

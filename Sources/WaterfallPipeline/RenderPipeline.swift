@@ -93,9 +93,7 @@ public struct RenderPipeline: Sendable {
                 outputs[outputs.count - 1].bytes += piece.bytes
             } else {
                 outputs.append(
-                    RenderedOutput(
-                        format: renderer.format, fileExtension: renderer.fileExtension, suffix: piece.suffix,
-                        bytes: piece.bytes))
+                    RenderedOutput(format: renderer.format, suffix: piece.suffix, bytes: piece.bytes))
             }
         }
         return outputs
@@ -124,10 +122,10 @@ public struct PreparedSpec: Sendable {
 
 /// One file a pipeline rendered, whole.
 public struct RenderedOutput: Sendable {
-    /// The renderer's format name (`png`, `svg`…).
-    public var format: String
+    /// The format it is in.
+    public var format: RenderFormat
     /// The file extension, without the dot (`png`, `layout.json`…).
-    public var fileExtension: String
+    public var fileExtension: String { format.fileExtension }
     /// Added to the base name before the extension: empty, or `-1`, `-2`… for tiles.
     public var suffix: String
     /// The file's bytes.
@@ -142,7 +140,7 @@ public struct RenderFailure: UserFacingError {
     /// The spec file, when the spec came from one.
     public var file: String?
     /// The format that failed.
-    public var format: String
+    public var format: RenderFormat
     /// What the renderer said.
     public var reason: String
 
@@ -182,13 +180,12 @@ extension RenderPipeline {
                 shown.scene = self.screen(prepared, at: screen.offset, viewport: screens.viewport)
                 try render(shown) { renderer, piece in
                     try files.add(
-                        piece, format: renderer.format, fileExtension: renderer.fileExtension,
-                        stem: name + screen.suffix)
+                        piece, format: renderer.format, stem: name + screen.suffix)
                 }
             }
         } else {
             try render(prepared) { renderer, piece in
-                try files.add(piece, format: renderer.format, fileExtension: renderer.fileExtension)
+                try files.add(piece, format: renderer.format)
             }
         }
         return try files.commit(claims: claims)

@@ -133,7 +133,9 @@ import WaterfallTestSupport
             "/tmp/unused-waterfall",
         ])
         #expect(result.status == 2)
-        #expect(result.standardError == "error: unknown format \"gif\"; the formats are svg, html, png, pdf, json\n")
+        #expect(
+            result.standardError
+                == "error: unknown format \"gif\"; the formats are svg, html, html-grid-lanes, png, pdf, json\n")
     }
 
     @Test func noArgumentsRendersTheExamplesWithAGallery() throws {

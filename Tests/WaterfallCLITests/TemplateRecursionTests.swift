@@ -122,7 +122,13 @@ import WaterfallTestSupport
             "\(error)" == "built-in/page.mustache:2:4: template syntax error (sectionCloseNameIncorrect)"
         }
         #expect {
-            try TemplateSet(templates: ["page": ""], origin: "built-in")
+            try TemplateSet(templates: ["gallery": ""], origin: "built-in")
+        } throws: { error in
+            "\(error)" == "built-in: missing template page.mustache"
+        }
+        // The command line asks a folder for its gallery too.
+        #expect {
+            try TemplateSet(templates: ["page": ""], origin: "built-in", required: ["page", "gallery"])
         } throws: { error in
             "\(error)" == "built-in: missing template gallery.mustache"
         }

@@ -2,6 +2,7 @@ import Foundation
 import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
+import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
 import XCTest

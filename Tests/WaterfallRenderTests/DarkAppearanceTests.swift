@@ -2,6 +2,7 @@ import Testing
 import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
+import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
 

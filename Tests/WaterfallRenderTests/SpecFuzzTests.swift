@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaterfallCairo
 import WaterfallLayout
+import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
 import WaterfallTestSupport

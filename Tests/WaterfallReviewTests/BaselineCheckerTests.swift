@@ -73,7 +73,7 @@ import WaterfallTestSupport
         #expect(again.tiles.count == 1)
         // Equal pixels: the drawn tile is not encoded, yet its PNG is there when asked for.
         #expect(again.tiles[0].actual == nil)
-        #expect(try again.tiles[0].actualPNG() == rendered.first { $0.format == "png" }?.bytes)
+        #expect(try again.tiles[0].actualPNG() == rendered.first { $0.format == .png }?.bytes)
         #expect(again.tiles[0].result?.differentPixels == 0)
     }
 

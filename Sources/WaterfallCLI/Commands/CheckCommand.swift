@@ -108,7 +108,7 @@ struct CheckCommand: ParsableCommand {
         var reportTemplates: TemplateSet?
         if report != nil {
             do {
-                reportTemplates = try TemplateSet.named(templates)
+                reportTemplates = try CommandTemplates.named(templates)
             } catch {
                 throw CLIError.badArgument(error.description)
             }

@@ -29,7 +29,7 @@ struct ExamplesCommand: ParsableCommand {
         let outcomes = BatchRenderer(job: job).run(specs)
         let templates: TemplateSet
         do {
-            templates = try TemplateSet.named(options.templates)
+            templates = try CommandTemplates.named(options.templates)
         } catch {
             throw CLIError.badArgument(error.description)
         }

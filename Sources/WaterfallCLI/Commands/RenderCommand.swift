@@ -38,7 +38,7 @@ struct RenderOptions: ParsableArguments {
         help: ArgumentHelp(
             "Formats to write, comma-separated (html-grid-lanes, CSS grid-lanes itself, only when asked for).",
             valueName: "svg,html,png,pdf,json"))
-    var format = Renderers.names.joined(separator: ",")
+    var format = Renderers.defaults.map(\.rawValue).joined(separator: ",")
 
     @Option(name: .shortAndLong, help: "The folder to write into.")
     var output = "Output"
@@ -112,7 +112,7 @@ struct RenderOptions: ParsableArguments {
     func validate() throws {
         try Self.validate(scale: scale)
         guard !formats.isEmpty else {
-            throw ValidationError("--format needs at least one of \(Renderers.names.joined(separator: ", "))")
+            throw ValidationError("--format needs at least one of \(Renderers.names)")
         }
         if let problem = Screens.problem(viewport: viewport, offset: offset, count: screens) {
             throw ValidationError(problem)

@@ -72,7 +72,7 @@ struct ServeCommand: ParsableCommand {
             }
         }
         do {
-            _ = try TemplateSet.named(templates)
+            _ = try CommandTemplates.named(templates)
         } catch {
             throw CLIError.badArgument(error.description)
         }

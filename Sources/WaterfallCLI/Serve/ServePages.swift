@@ -13,7 +13,7 @@ enum ServePages {
 
     static func render(_ name: String, _ context: [String: Any]) throws -> String {
         do {
-            return try TemplateSet.bundled.render(name, context)
+            return try CommandTemplates.bundled.render(name, context)
         } catch {
             throw CLIError.badArgument(error.description)
         }

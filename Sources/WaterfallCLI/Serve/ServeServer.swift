@@ -169,7 +169,7 @@ struct ServeServer: Sendable {
         do {
             let bytes = try await BlockingWork.run {
                 var pipeline = pipeline
-                let set = try TemplateSet.named(templates)
+                let set = try CommandTemplates.named(templates)
                 pipeline.renderers = [.html(templates: set, title: entry.name)]
                 return try Self.render(entry, view: view, pipeline: pipeline)
             }

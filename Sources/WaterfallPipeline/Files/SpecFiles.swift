@@ -1,6 +1,5 @@
 import Foundation
 import WaterfallCore
-import WaterfallPipeline
 import WaterfallRender
 
 /// The files of one spec in one folder, staged as they are rendered and renamed into place together.
@@ -27,16 +26,16 @@ package struct SpecFiles {
     /// The file is named after `stem` (the spec's `name` when `nil`; a screen's is `name.screen-1`),
     /// and a tile is marked as a tile of `stem`'s picture.
     package mutating func add(
-        _ piece: RenderedFile, format: String, fileExtension: String, stem: String? = nil
+        _ piece: RenderedFile, format: RenderFormat, stem: String? = nil
     ) throws(FileError) {
         let stem = stem ?? name
-        let file = "\(stem)\(piece.suffix).\(fileExtension)"
+        let file = "\(stem)\(piece.suffix).\(format.fileExtension)"
         let path = self.path(file)
         if let last = staged.last, last.file == file {
             try AtomicFile.append(piece.bytes, toStaged: last.temporary, for: path)
             return
         }
-        let isTile = format == "png" && !piece.suffix.isEmpty
+        let isTile = format == .png && !piece.suffix.isEmpty
         var bytes = piece.bytes
         if isTile, let index = Int(piece.suffix.dropFirst()) {
             bytes = TileMark.marking(bytes, name: stem, index: index)

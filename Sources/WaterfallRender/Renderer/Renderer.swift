@@ -1,31 +1,26 @@
-import WaterfallSpec
-
 /// One output format: a name, a file extension and a function from a scene to files.
 ///
-/// Renderers are values, in the way of swift-snapshot-testing's `Snapshotting`: a new format is a
-/// new static (`Renderer.svg`, `Renderer.png`…) in its own file and one line where the command
-/// line registers it.
+/// Renderers are values, in the way of swift-snapshot-testing's `Snapshotting`: each format is a
+/// static (`Renderer.svg`, `Renderer.png`…) in its own file, named by a ``RenderFormat`` case
+/// that the command line maps `--format` to.
 public struct Renderer: Sendable {
-    /// The name users give to `--format`.
-    public let format: String
+    /// The format it writes.
+    public let format: RenderFormat
     /// The file extension, without the dot.
-    public let fileExtension: String
+    public var fileExtension: String { format.fileExtension }
     private let body: @Sendable (Scene, _ emit: (RenderedFile) throws -> Void) throws -> Void
 
-    /// Creates a renderer from its format name, file extension and drawing function.
+    /// Creates a renderer from its format and drawing function.
     ///
     /// - Parameters:
-    ///   - format: The name users give to `--format`.
-    ///   - fileExtension: The extension of the files it writes.
+    ///   - format: The format it writes, which names its files' extension.
     ///   - render: Draws a scene and hands its output to `emit` piece by piece, so that large
     ///     outputs need not be held in memory: consecutive pieces with the same suffix are one
     ///     file, in order.
     public init(
-        format: String, fileExtension: String,
-        render: @escaping @Sendable (Scene, _ emit: (RenderedFile) throws -> Void) throws -> Void
+        format: RenderFormat, render: @escaping @Sendable (Scene, _ emit: (RenderedFile) throws -> Void) throws -> Void
     ) {
         self.format = format
-        self.fileExtension = fileExtension
         self.body = render
     }
 

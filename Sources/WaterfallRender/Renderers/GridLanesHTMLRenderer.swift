@@ -9,7 +9,7 @@ extension Renderer {
     /// Cards keep their size along the scroll direction, their look and their text; where they go
     /// is the browser's. With `placement: gridLanes` that is where `waterfall layout` puts them.
     public static func htmlGridLanes(title: String = "Waterfall") -> Renderer {
-        Renderer(format: "html-grid-lanes", fileExtension: "grid-lanes.html") { scene, emit in
+        Renderer(format: .htmlGridLanes) { scene, emit in
             // A screen (`--viewport`) holds only the elements on it, and the browser would place
             // those anew: the page is always the whole feed, which the browser scrolls.
             guard let grid = scene.grid else { throw GridLanesPageError.noScreens }

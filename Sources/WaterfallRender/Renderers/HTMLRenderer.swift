@@ -2,13 +2,12 @@ import Foundation
 import Mustache
 import WaterfallCore
 import WaterfallLayout
-import WaterfallSpec
 
 extension Renderer {
     /// A static page, no script needed: each element a `div` absolutely positioned at its frame
     /// in CSS pixels, from the `page` template of `templates`.
     public static func html(templates: TemplateSet, title: String = "Waterfall") -> Renderer {
-        Renderer(format: "html", fileExtension: "html") { scene, emit in
+        Renderer(format: .html) { scene, emit in
             try HTMLPage.write(scene, title: title, templates: templates) {
                 try emit(RenderedFile(bytes: Array($0.utf8)))
             }

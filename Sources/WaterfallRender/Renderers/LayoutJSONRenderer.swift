@@ -1,12 +1,11 @@
 import WaterfallCore
 import WaterfallLayout
-import WaterfallSpec
 
 extension Renderer {
     /// The layout JSON of `waterfall layout`, from the scene's elements: the baseline a layout diff is made against.
     ///
     /// It reports the layout's exact frames, also when the scene's are snapped to device pixels.
-    public static let layoutJSON = Renderer(format: "json", fileExtension: "layout.json") { scene, emit in
+    public static let layoutJSON = Renderer(format: .json) { scene, emit in
         let elements = scene.elements.lazy.map {
             LayoutAttributes(
                 kind: $0.kind, indexPath: ItemPath(section: $0.section, item: $0.item ?? 0),

@@ -1,12 +1,11 @@
 import Foundation
 import WaterfallCore
 import WaterfallLayout
-import WaterfallSpec
 
 extension Renderer {
     /// One self-contained SVG document: each element a `<g>` with `data-kind`, `data-section` and
     /// `data-item`, images embedded as data URIs, text escaped.
-    public static let svg = Renderer(format: "svg", fileExtension: "svg") { scene, emit in
+    public static let svg = Renderer(format: .svg) { scene, emit in
         try SVGWriter.write(scene) { try emit(RenderedFile(bytes: Array($0.utf8))) }
     }
 }

@@ -1,6 +1,5 @@
 import WaterfallCore
 import WaterfallLayout
-import WaterfallSpec
 
 /// Everything a renderer draws: the page and its elements, in points, in drawing order.
 ///

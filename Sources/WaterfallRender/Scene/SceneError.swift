@@ -1,5 +1,3 @@
-import WaterfallSpec
-
 /// Why a spec's content cannot be drawn, said at its place in the spec.
 public struct SceneError: Error, Sendable, CustomStringConvertible {
     /// The spec file, when the spec came from one.

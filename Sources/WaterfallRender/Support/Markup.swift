@@ -1,28 +1,9 @@
 import WaterfallCore
-import WaterfallSpec
 
 /// Escaping for text placed in XML and HTML, in content and in quoted attributes.
 enum Markup {
     /// `text` with `& < > " '` escaped and characters XML cannot hold dropped.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                // XML 1.0 has no place for other C0 controls or the non-characters U+FFFE/U+FFFF.
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { text.xmlEscaped(.markup) }
 
     /// Appends `text` escaped as swift-mustache's `{{…}}` escapes it: each `Character` (grapheme
     /// cluster) that is exactly `<`, `>`, `&`, `"` or `'` replaced, everything else as it is.

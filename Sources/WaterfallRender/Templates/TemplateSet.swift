@@ -9,8 +9,8 @@ import WaterfallCore
 /// Every template is parsed, and the partials they include checked (see `PartialGraph`), before
 /// a set is made: rendering one never fails on its templates and never recurses without end.
 public struct TemplateSet: Sendable {
-    /// Templates every folder must have: the page of one spec, and the gallery of many.
-    public static let required = ["page", "gallery"]
+    /// Templates every set must have unless told otherwise: the page of one spec.
+    public static let required = ["page"]
     /// The largest template file read: far more than any page's template.
     static let maximumTemplateBytes = 16 << 20
 
@@ -18,6 +18,8 @@ public struct TemplateSet: Sendable {
     ///
     /// Files in messages are `origin/NAME.mustache`.
     public let origin: String
+    /// Each template's text, by name.
+    public let texts: [String: String]
     private let library: MustacheLibrary
 
     /// The folder the templates were read from (the ``origin``).
@@ -28,7 +30,7 @@ public struct TemplateSet: Sendable {
     /// - Throws: ``TemplateError`` when the folder is missing, a required template is absent, a
     ///   template has a syntax error (with its line and column), or its partials include
     ///   themselves or nest too deep (with the line).
-    public init(directory: String) throws(TemplateError) {
+    public init(directory: String, required: [String] = TemplateSet.required) throws(TemplateError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw TemplateError(place: directory, message: "template folder not found")
@@ -57,7 +59,7 @@ public struct TemplateSet: Sendable {
             }
             templates[String(file.dropLast(".mustache".count))] = text
         }
-        try self.init(templates: templates, origin: directory)
+        try self.init(templates: templates, origin: directory, required: required)
     }
 
     /// Parses `templates`, the text of each template by name (`"page"`, not `"page.mustache"`).
@@ -65,8 +67,11 @@ public struct TemplateSet: Sendable {
     /// - Parameters:
     ///   - templates: the text of each template, by name.
     ///   - origin: where they come from, for messages: `origin/NAME.mustache:LINE:COLUMN`.
-    /// - Throws: ``TemplateError`` as ``init(directory:)`` does.
-    public init(templates: [String: String], origin: String) throws(TemplateError) {
+    ///   - required: the templates the set must have.
+    /// - Throws: ``TemplateError`` as ``init(directory:required:)`` does.
+    public init(
+        templates: [String: String], origin: String, required: [String] = TemplateSet.required
+    ) throws(TemplateError) {
         func file(_ name: String) -> String { (origin as NSString).appendingPathComponent("\(name).mustache") }
         var library = MustacheLibrary()
         var references: [String: [PartialReference]] = [:]
@@ -84,10 +89,11 @@ public struct TemplateSet: Sendable {
             references[name] = PartialReference.all(in: text)
         }
         try PartialGraph.check(references, file: file)
-        for name in Self.required where library.getTemplate(named: name) == nil {
+        for name in required where library.getTemplate(named: name) == nil {
             throw TemplateError(place: origin, message: "missing template \(name).mustache")
         }
         self.origin = origin
+        self.texts = templates
         self.library = library
     }
 

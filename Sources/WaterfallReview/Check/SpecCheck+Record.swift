@@ -25,16 +25,16 @@ extension SpecCheck {
         var files = SpecFiles(folder: baselines, name: name, spec: spec)
         defer { files.discard() }
         if writeSVG {
-            try files.add(RenderedFile(bytes: actualSVG), format: "svg", fileExtension: "svg")
+            try files.add(RenderedFile(bytes: actualSVG), format: .svg)
         }
         if writeLayout {
-            try files.add(RenderedFile(bytes: actualLayout), format: "json", fileExtension: "layout.json")
+            try files.add(RenderedFile(bytes: actualLayout), format: .json)
         }
         if writePicture {
             // All tiles or none: a picture is never half old, half new.
             for tile in tiles {
                 try files.add(
-                    RenderedFile(suffix: tile.suffix, bytes: try tile.actualPNG()), format: "png", fileExtension: "png")
+                    RenderedFile(suffix: tile.suffix, bytes: try tile.actualPNG()), format: .png)
             }
         }
         _ = try files.commit(claims: claims)

@@ -1,5 +1,6 @@
 import WaterfallCore
 import WaterfallLayout
+import WaterfallRender
 import WaterfallSpec
 
 /// Sizes the cards whose height comes from their content: an image's aspect ratio from its

@@ -1,3 +1,8 @@
+import WaterfallCore
+import WaterfallLayout
+import WaterfallRender
+import WaterfallSpec
+
 /// The images of one spec, read, checked and numbered once, shared by the card sizer and the
 /// scene builder so that a file is read once whoever asks first.
 public final class SceneImages {

@@ -1,3 +1,6 @@
+import WaterfallCore
+import WaterfallLayout
+import WaterfallRender
 import WaterfallSpec
 
 /// The images of one scene: each file read, checked and numbered once, whatever the spelling of

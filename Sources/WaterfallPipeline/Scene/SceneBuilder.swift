@@ -1,5 +1,6 @@
 import WaterfallCore
 import WaterfallLayout
+import WaterfallRender
 import WaterfallSpec
 
 /// Turns a spec and its computed layout into the scene every renderer draws.

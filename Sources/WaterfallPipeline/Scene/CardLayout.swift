@@ -1,5 +1,6 @@
 import WaterfallCore
 import WaterfallLayout
+import WaterfallRender
 import WaterfallSpec
 
 /// Where a card's image area and rows of text go, given its width: the geometry that

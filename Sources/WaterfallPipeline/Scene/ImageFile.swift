@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallCore
+import WaterfallRender
 
 /// An image file read for embedding: its bytes, its format and its pixel size from the header.
 enum ImageFile {

@@ -1,3 +1,6 @@
+import WaterfallCore
+import WaterfallRender
+
 /// Where an image URL of a spec was found before the scene is built: the file the fetch step
 /// stored its bytes in, or why it could not be fetched.
 ///
