@@ -142,7 +142,8 @@ let package = Package(
             dependencies: [
                 "WaterfallRender", "WaterfallCairo", "WaterfallPipeline", "WaterfallSpec", "WaterfallLayout",
                 "WaterfallDiff", "WaterfallTestSupport",
-            ]),
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "WaterfallSnapshotTestingTests",
             dependencies: [

@@ -60,11 +60,20 @@ import WaterfallTestSupport
         let folder = ExternalRenderers.temporaryPath("dir")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try CommandRunner.shell(
-            "\"$WATERFALL\" render \(Self.spec) --output \(CommandRunner.quote(folder)) --format svg,html 2>&-")
+            "\"$WATERFALL\" render \(Self.spec) --output \(CommandRunner.quote(folder + "/closed")) --format svg,html 2>&-"
+        )
         #expect(result.status == 0)
+        // The same files as a render with every stream open.
+        let open = try CommandRunner.run(
+            [
+                "render", Repository.path("Examples/01-shop-grid.yaml"), "--output", folder + "/open", "--format",
+                "svg,html",
+            ])
+        #expect(open.status == 0, "\(open.standardError)")
         for name in ["01-shop-grid.svg", "01-shop-grid.html"] {
-            let written = FileManager.default.contents(atPath: folder + "/" + name)
-            #expect(written == FileManager.default.contents(atPath: Repository.path("Output/" + name)), "\(name)")
+            let written = FileManager.default.contents(atPath: folder + "/closed/" + name)
+            #expect(written != nil, "\(name)")
+            #expect(written == FileManager.default.contents(atPath: folder + "/open/" + name), "\(name)")
         }
     }
 
