@@ -7,7 +7,7 @@ import WaterfallTestSupport
 @Suite struct OrphanedTemporaryTests {
     /// The id of a process that has exited and been reaped.
     func deadProcessID() throws -> Int32 {
-        let process = try CommandRunner.start(executable: "/bin/sh", ["-c", "exit 0"])
+        let process = try CommandRunner.start(["-c", "exit 0"], executable: "/bin/sh")
         _ = process.wait()
         return process.processIdentifier
     }

@@ -185,9 +185,8 @@ import Glibc
             .write(toFile: folder + "/bomb.yaml", atomically: true, encoding: .utf8)
         // GNU time (`scripts/setup.sh` installs it) reports the peak resident memory in kilobytes.
         let text = try CommandRunner.run(
-            executable: "/usr/bin/time",
             ["-f", "peak %M", CommandRunner.waterfall, "render", "bomb.yaml", "--output", "out"],
-            currentDirectory: folder
+            executable: "/usr/bin/time", currentDirectory: folder
         ).standardError
         let lines = text.split(separator: "\n")
         #expect(

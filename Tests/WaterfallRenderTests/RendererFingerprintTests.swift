@@ -21,7 +21,7 @@ import WaterfallTestSupport
         #expect(fingerprint.fonts.map(\.file) == FontSet.builtInFiles)
         // The same digest as coreutils' sha256sum.
         let path = FontSet.pinned.path(of: "truetype/dejavu/DejaVuSans.ttf")
-        let output = try CommandRunner.run(executable: "/usr/bin/sha256sum", [path]).standardOutput
+        let output = try CommandRunner.run([path], executable: "/usr/bin/sha256sum").standardOutput
         let expected = String(output.prefix(64))
         #expect(fingerprint.fonts.first { $0.file == "truetype/dejavu/DejaVuSans.ttf" }?.sha256 == expected)
     }

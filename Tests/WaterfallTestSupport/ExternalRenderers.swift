@@ -62,7 +62,7 @@ public enum ExternalRenderers {
 
     @discardableResult
     private static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let result = try CommandRunner.run(executable: executable, arguments)
+        let result = try CommandRunner.run(arguments, executable: executable)
         guard result.status == 0 else {
             throw Failure(description: "\(executable) exited with \(result.status)")
         }
