@@ -24,23 +24,26 @@ public final class RunningCommand: @unchecked Sendable {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         for path in [outputPath, errorPath] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        let error = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        process.standardOutput = output
-        process.standardError = error
+        let outputFile = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        let errorFile = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        process.standardOutput = outputFile
+        process.standardError = errorFile
         let inputPipe = Pipe()
         switch input {
         case .nullDevice: process.standardInput = FileHandle.nullDevice
         case .empty, .bytes: process.standardInput = inputPipe
         }
         do {
+            // The child has its own copies; this process keeps none open.
+            defer {
+                try? outputFile.close()
+                try? errorFile.close()
+            }
             try process.run()
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
             throw error
         }
-        try output.close()
-        try error.close()
         let pid = process.processIdentifier
         let finished = finished
         Thread {
