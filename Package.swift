@@ -171,7 +171,8 @@ let package = Package(
             dependencies: [
                 "WaterfallRender", "WaterfallCairo", "WaterfallPipeline", "WaterfallSpec", "WaterfallLayout",
                 "WaterfallDiff", "WaterfallReview", "WaterfallTestSupport",
-            ]),
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "WaterfallSnapshotTestingTests",
             dependencies: [

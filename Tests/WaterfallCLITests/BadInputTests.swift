@@ -3,20 +3,23 @@ import Testing
 import WaterfallTestSupport
 
 /// Bad input: one line on standard error naming the place, exit status 2, nothing on standard output.
-@Suite struct BadInputTests {
-    static let folder: String = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-bad-\(UUID())").path
-        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }()
+@Suite final class BadInputTests {
+    /// A folder of this test's own, removed after it.
+    let folder = ExternalRenderers.temporaryPath("dir")
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func write(_ name: String, _ bytes: [UInt8]) -> String {
-        let path = Self.folder + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let path = folder + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }
 
-    func expectBadInput(_ arguments: [String], input: String? = nil, message: String) throws {
+    func expectBadInput(_ arguments: [String], input: StandardInput = .empty, message: String) throws {
         let result = try CommandRunner.run(arguments, input: input)
         #expect(result.status == 2, "\(arguments)")
         #expect(result.standardOutput.isEmpty)
@@ -28,7 +31,7 @@ import WaterfallTestSupport
     }
 
     @Test func directory() throws {
-        try expectBadInput(["layout", Self.folder], message: "\(Self.folder): is a directory, not a spec file")
+        try expectBadInput(["layout", folder], message: "\(folder): is a directory, not a spec file")
     }
 
     @Test func emptyFile() throws {

@@ -1,17 +1,19 @@
 import Foundation
+import Testing
 import WaterfallTestSupport
 
-/// `Examples/01-shop-grid.yaml` and its baselines from `Output/` (PNG, SVG, layout JSON), copied
-/// into a temporary folder of their own: what the `check` and fingerprint tests work on.
+/// `Examples/01-shop-grid.yaml` and its baselines (PNG, SVG, layout JSON, no fingerprint),
+/// rendered fresh by `waterfall render` into a temporary folder of their own: what the `check` and
+/// fingerprint tests work on.
 func baselineWorkspace() throws -> (folder: String, spec: String, baselines: String) {
     let folder = ExternalRenderers.temporaryPath("dir")
     let baselines = folder + "/baselines"
     try FileManager.default.createDirectory(atPath: baselines, withIntermediateDirectories: true)
     let spec = folder + "/01-shop-grid.yaml"
     try FileManager.default.copyItem(atPath: Repository.path("Examples/01-shop-grid.yaml"), toPath: spec)
-    for ext in ["png", "svg", "layout.json"] {
-        try FileManager.default.copyItem(
-            atPath: Repository.path("Output/01-shop-grid.\(ext)"), toPath: baselines + "/01-shop-grid.\(ext)")
-    }
+    let rendered = try CommandRunner.run(["render", spec, "--format", "png,svg,json", "--output", baselines])
+    try #require(rendered.status == 0, "\(rendered.standardError)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: baselines).sorted()
+    try #require(files == ["01-shop-grid.layout.json", "01-shop-grid.png", "01-shop-grid.svg"], "\(files)")
     return (folder, spec, baselines)
 }

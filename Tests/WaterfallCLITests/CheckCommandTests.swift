@@ -11,10 +11,17 @@ import WaterfallTestSupport
         try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     }
 
-    @Test func theExamplesMatchTheirBaselinesInOutput() throws {
+    /// What `waterfall examples` writes is what `check` compares with: every example unchanged.
+    /// (The committed `Output/` itself is checked by `scripts/test.sh`.)
+    @Test func theExamplesMatchTheBaselinesTheExamplesCommandWrites() throws {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let written = try CommandRunner.run(["examples", "--examples", Repository.path("Examples"), "--output", folder])
+        try #require(written.status == 0, "\(written.standardError)")
         let specs = try Repository.examples().map { Repository.path("Examples/\($0)") }
-        let result = try CommandRunner.run(["check"] + specs + ["--baselines", Repository.path("Output")])
+        let result = try CommandRunner.run(["check"] + specs + ["--baselines", folder])
         #expect(result.status == 0, "\(result.standardOutput)")
+        #expect(result.standardError == "", "\(result.standardError)")
         #expect(
             result.standardOutput.hasSuffix(
                 "check: \(specs.count) unchanged, 0 changed, 0 without baseline, 0 recorded, 0 errors\n"))

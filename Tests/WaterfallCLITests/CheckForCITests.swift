@@ -205,7 +205,7 @@ import FoundationXML
         let command =
             "\"$WATERFALL\" check \(suite.specs.joined(separator: " ")) --baselines \(suite.baselines) --jobs 2 "
             + "> \(suite.folder)/out.txt"
-        let result = try ShellRunner.run("/usr/bin/script -qec '\(command)' /dev/null")
+        let result = try CommandRunner.shell("/usr/bin/script -qec '\(command)' /dev/null")
         #expect(result.status == 0, "\(result.standardError)")
         let drawn = result.standardOutput
         for done in 1...7 { #expect(drawn.contains("\r\u{1B}[K[\(done)/7] \(suite.folder)/")) }
@@ -227,7 +227,7 @@ import FoundationXML
                 toFile: folder + "/\(name).yaml", atomically: true, encoding: .utf8)
         }
         let command = "cd \(folder) && \"$WATERFALL\" render *.yaml --format svg --output out > out.txt"
-        let result = try ShellRunner.run("/usr/bin/script -qec '\(command)' /dev/null")
+        let result = try CommandRunner.shell("/usr/bin/script -qec '\(command)' /dev/null")
         #expect(result.status == 0, "\(result.standardError)")
         let drawn = result.standardOutput
         #expect(

@@ -12,15 +12,15 @@ import WaterfallTestSupport
     #if os(Linux)
     @Test func chromiumLaysOutTheRandomSpecsAsWaterfallDoes() throws {
         // The run takes about half a minute.
-        let (status, output) = try BrowserScript.run(
-            "grid-lanes-tests.py", ["--specs", "1000", "--seed", "23"], limit: 600)
-        #expect(status == 0, "\(output)")
-        #expect(output.contains("grid-lanes tests passed"), "\(output)")
+        let result = try CommandRunner.python(
+            "grid-lanes-tests.py", [CommandRunner.waterfall, "--specs", "1000", "--seed", "23"], timeout: 600)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.standardOutput.contains("grid-lanes tests passed"), "\(result.output)")
         let prefix = "gridLanes specs compared: "
-        let compared = output.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap {
+        let compared = result.standardOutput.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap {
             Int($0.dropFirst(prefix.count))
         }
-        #expect((compared ?? 0) >= 1_000, "\(output)")
+        #expect((compared ?? 0) >= 1_000, "\(result.output)")
     }
     #endif
 }

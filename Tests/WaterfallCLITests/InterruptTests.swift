@@ -17,25 +17,16 @@ import WaterfallTestSupport
             try FileManager.default.copyItem(atPath: Repository.path("Examples/05-goods-list.yaml"), toPath: path)
             specs.append(path)
         }
-        let process = Process()
-        process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("waterfall")
-        process.arguments = ["render"] + specs + ["--output", output, "--templates", Repository.path("Templates")]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let render = try CommandRunner.start(
+            ["render"] + specs + ["--output", output, "--templates", Repository.path("Templates")])
         // Wait until some files are there, then stop it.
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline,
+        render.poll(timeout: 60) {
             ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter({ $0.hasSuffix(".pdf") })
-                .count < 3
-        {
-            usleep(20_000)
+                .count >= 3
         }
-        process.terminate()
-        process.waitUntilExit()
-        #expect(
-            process.terminationReason == .exit && process.terminationStatus == 128 + SIGTERM,
-            "it was still working when stopped")
+        render.terminate()
+        let result = render.wait()
+        #expect(!result.wasSignalled && result.status == 128 + SIGTERM, "it was still working when stopped")
         let files = try FileManager.default.contentsOfDirectory(atPath: output)
         #expect(!files.contains { $0.contains(".tmp-") }, "\(files.filter { $0.contains(".tmp-") })")
         #expect(files.count >= 3)

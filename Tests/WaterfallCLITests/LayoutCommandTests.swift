@@ -45,9 +45,9 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         for seed in UInt64(5_000)..<5_040 {
             var random = TestRandom(seed: seed)
-            let configuration = RandomConfigurations.make(&random)
+            let configuration = RandomSpec.configuration(&random)
             let path = folder.appendingPathComponent("spec-\(seed).json").path
-            try SpecText.json(configuration).write(toFile: path, atomically: true, encoding: .utf8)
+            try RandomSpec.json(configuration).write(toFile: path, atomically: true, encoding: .utf8)
             let result = try CommandRunner.run(["layout", path])
             try #require(result.status == 0, "seed \(seed): \(result.standardError)")
             let printed = try parse(result.standardOutput)

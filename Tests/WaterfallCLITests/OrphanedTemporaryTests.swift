@@ -7,11 +7,8 @@ import WaterfallTestSupport
 @Suite struct OrphanedTemporaryTests {
     /// The id of a process that has exited and been reaped.
     func deadProcessID() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exit 0"]
-        try process.run()
-        process.waitUntilExit()
+        let process = try CommandRunner.start(["-c", "exit 0"], executable: "/bin/sh")
+        _ = process.wait()
         return process.processIdentifier
     }
 

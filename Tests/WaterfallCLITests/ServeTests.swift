@@ -11,15 +11,14 @@ import Glibc
 /// `waterfall serve` over HTTP: the token, `Host` and `Origin` checks and the path refusals, with
 /// raw requests (so `..` and `%2e%2e` reach the server as written); and the browser tests in
 /// Chromium (`scripts/browser-tests.py`).
+// Serialized: every test has a folder of its own, but starts a server (the browser tests a Chromium
+// too) and holds it to time limits of seconds; one server at a time keeps them on a 2-core machine.
 @Suite(.serialized) struct ServeTests {
     /// A running `waterfall serve` over a folder of two specs with recorded baselines.
     final class Server {
-        let process = Process()
         let folder: String
-        var port = 0
-
-        /// The server's standard error.
-        let log: String
+        let port: Int
+        private let command: RunningCommand
 
         /// - Parameters:
         ///   - arguments: Further arguments for `serve`.
@@ -41,53 +40,33 @@ import Glibc
                 currentDirectory: folder)
             #expect(recorded.status == 0, "\(recorded.standardError)")
             try prepare(folder)
-            process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("waterfall")
-            process.arguments = ["serve", "specs", "--port", "0", "--baselines", "baselines"] + arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: folder)
-            let output = Pipe()
-            process.standardOutput = output
-            log = folder + "/serve.log"
-            _ = FileManager.default.createFile(atPath: log, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-            try process.run()
+            let command = try CommandRunner.start(
+                ["serve", "specs", "--port", "0", "--baselines", "baselines"] + arguments, currentDirectory: folder)
+            self.command = command
             // The first line is `serving http://127.0.0.1:PORT/`; give up after a minute.
-            let line = Locked("")
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                var text = ""
-                while !text.contains("\n") {
-                    let data = output.fileHandleForReading.availableData
-                    if data.isEmpty { break }
-                    text += String(decoding: data, as: UTF8.self)
-                }
-                line.set(text)
-                done.signal()
-            }.start()
-            _ = done.wait(timeout: .now() + 60)
-            let text = line.get()
+            command.poll(timeout: 60) { command.standardOutput.contains("\n") }
+            let text = command.standardOutput
             guard text.hasPrefix("serving http://"), let colon = text.lastIndex(of: ":"),
                 let port = Int(text[text.index(after: colon)...].prefix { $0.isNumber })
             else {
-                process.terminate()
+                command.terminate()
                 throw ServeTestError(message: "serve printed \(text.debugDescription)")
             }
             self.port = port
         }
 
         deinit {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
+            command.terminate()
+            _ = command.wait()
             try? FileManager.default.removeItem(atPath: folder)
         }
 
         /// What the server wrote on standard error so far.
-        var standardError: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        var standardError: String { command.standardError }
 
         /// The server's peak resident memory in bytes (`VmHWM` on Linux).
         var peakMemory: Int? {
-            let path = "/proc/\(process.processIdentifier)/status"
+            let path = "/proc/\(command.processIdentifier)/status"
             guard let status = try? String(contentsOfFile: path, encoding: .utf8),
                 let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
             else { return nil }
@@ -227,9 +206,9 @@ import Glibc
     /// is checked on the machines this is developed on.
     #if os(Linux)
     @Test func theBrowserTestsPass() throws {
-        let (status, output) = try BrowserScript.run("browser-tests.py", limit: 300)
-        #expect(status == 0, "\(output)")
-        #expect(output.contains("browser tests passed"), "\(output)")
+        let result = try CommandRunner.python("browser-tests.py", [CommandRunner.waterfall], timeout: 300)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.standardOutput.contains("browser tests passed"), "\(result.output)")
     }
     #endif
 }
@@ -237,15 +216,6 @@ import Glibc
 struct ServeTestError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
-}
-
-/// A value shared between threads.
-private final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func get() -> Value { lock.withLock { value } }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
 }
 
 /// One HTTP exchange over a plain socket, sent byte for byte as given.

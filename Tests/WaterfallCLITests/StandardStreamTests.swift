@@ -4,17 +4,17 @@ import WaterfallTestSupport
 
 /// Closed, full and broken standard streams: one line and exit status 2, never a crash.
 @Suite struct StandardStreamTests {
-    static let spec = ShellRunner.quote(Repository.path("Examples/01-shop-grid.yaml"))
+    static let spec = CommandRunner.quote(Repository.path("Examples/01-shop-grid.yaml"))
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
     func aFullStandardOutputIsOneLineAndStatus2() throws {
-        let result = try ShellRunner.run("\"$WATERFALL\" layout \(Self.spec) > /dev/full")
+        let result = try CommandRunner.shell("\"$WATERFALL\" layout \(Self.spec) > /dev/full")
         #expect(result.status == 2)
         #expect(result.standardError == "error: cannot write to standard output (No space left on device)\n")
     }
 
     @Test func aClosedStandardOutputIsOneLineAndStatus2() throws {
-        let result = try ShellRunner.run("\"$WATERFALL\" layout \(Self.spec) >&-")
+        let result = try CommandRunner.shell("\"$WATERFALL\" layout \(Self.spec) >&-")
         #expect(result.status == 2)
         #expect(result.standardError == "error: cannot write to standard output (Bad file descriptor)\n")
     }
@@ -27,7 +27,7 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "width: 375\nsections: [{columns: 3, generate: {count: 5000, seed: 1}}]\n".write(
             toFile: folder + "/big.yaml", atomically: true, encoding: .utf8)
-        let result = try ShellRunner.run(
+        let result = try CommandRunner.shell(
             "{ \"$WATERFALL\" layout big.yaml; echo $? > status; } | :", currentDirectory: folder)
         let status = try String(contentsOfFile: folder + "/status", encoding: .utf8)
         #expect(status == "2\n")
@@ -35,21 +35,21 @@ import WaterfallTestSupport
     }
 
     @Test func aClosedStandardErrorDoesNotCrash() throws {
-        let bad = try ShellRunner.run("\"$WATERFALL\" layout no-such-spec.yaml 2>&-")
+        let bad = try CommandRunner.shell("\"$WATERFALL\" layout no-such-spec.yaml 2>&-")
         #expect(bad.status == 2)
-        let good = try ShellRunner.run("\"$WATERFALL\" layout \(Self.spec) 2>&-")
+        let good = try CommandRunner.shell("\"$WATERFALL\" layout \(Self.spec) 2>&-")
         #expect(good.status == 0)
         #expect(good.standardOutput.hasPrefix("{\"contentSize\":"))
     }
 
     @Test func aClosedStandardInputReadsAsEmpty() throws {
-        let result = try ShellRunner.run("\"$WATERFALL\" layout - <&-")
+        let result = try CommandRunner.shell("\"$WATERFALL\" layout - <&-")
         #expect(result.status == 2)
         #expect(result.standardError == "error: -: the file is empty\n")
     }
 
     @Test func allThreeClosedEndsInStatus2() throws {
-        let result = try ShellRunner.run("\"$WATERFALL\" layout \(Self.spec) <&- >&- 2>&-")
+        let result = try CommandRunner.shell("\"$WATERFALL\" layout \(Self.spec) <&- >&- 2>&-")
         #expect(!result.wasSignalled)
         #expect(result.status == 2)
     }
@@ -59,12 +59,21 @@ import WaterfallTestSupport
         // and the progress line would be written into it.
         let folder = ExternalRenderers.temporaryPath("dir")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try ShellRunner.run(
-            "\"$WATERFALL\" render \(Self.spec) --output \(ShellRunner.quote(folder)) --format svg,html 2>&-")
+        let result = try CommandRunner.shell(
+            "\"$WATERFALL\" render \(Self.spec) --output \(CommandRunner.quote(folder + "/closed")) --format svg,html 2>&-"
+        )
         #expect(result.status == 0)
+        // The same files as a render with every stream open.
+        let open = try CommandRunner.run(
+            [
+                "render", Repository.path("Examples/01-shop-grid.yaml"), "--output", folder + "/open", "--format",
+                "svg,html",
+            ])
+        #expect(open.status == 0, "\(open.standardError)")
         for name in ["01-shop-grid.svg", "01-shop-grid.html"] {
-            let written = FileManager.default.contents(atPath: folder + "/" + name)
-            #expect(written == FileManager.default.contents(atPath: Repository.path("Output/" + name)), "\(name)")
+            let written = FileManager.default.contents(atPath: folder + "/closed/" + name)
+            #expect(written != nil, "\(name)")
+            #expect(written == FileManager.default.contents(atPath: folder + "/open/" + name), "\(name)")
         }
     }
 

@@ -10,6 +10,8 @@ import Glibc
 ///
 /// What its files can do, how much they can make the server hold, which `Host` it answers. The browser half (a served page's script trying to
 /// approve) is in `scripts/browser-tests.py`.
+// Serialized: every test has a folder of its own, but starts a server (the browser tests a Chromium
+// too) and holds it to time limits of seconds; one server at a time keeps them on a 2-core machine.
 @Suite(.serialized) struct UntrustedServeTests {
     typealias Server = ServeTests.Server
 
@@ -181,18 +183,11 @@ import Glibc
         let template = String(repeating: "{v}", count: 5_000)
         try "width: 375\nsections:\n  - itemsFrom: {file: data.csv, fields: {title: \"\(template)\", cardHeight: h}}\n"
             .write(toFile: folder + "/bomb.yaml", atomically: true, encoding: .utf8)
-        let waterfall = CommandRunner.productsDirectory.appendingPathComponent("waterfall").path
         // GNU time (`scripts/setup.sh` installs it) reports the peak resident memory in kilobytes.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "peak %M", waterfall, "render", "bomb.yaml", "--output", "out"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try CommandRunner.run(
+            ["-f", "peak %M", CommandRunner.waterfall, "render", "bomb.yaml", "--output", "out"],
+            executable: "/usr/bin/time", currentDirectory: folder
+        ).standardError
         let lines = text.split(separator: "\n")
         #expect(
             lines.first
@@ -250,6 +245,8 @@ import Glibc
 }
 
 /// The probe's cases that held before: kept here so that they keep holding.
+// Serialized: every test has a folder of its own, but starts a server (the browser tests a Chromium
+// too) and holds it to time limits of seconds; one server at a time keeps them on a 2-core machine.
 @Suite(.serialized) struct UntrustedServeProbeTests {
     typealias Server = ServeTests.Server
 

@@ -1,13 +1,14 @@
+import Testing
 import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
-import XCTest
 
 /// PNG tiles drawn in bands against the same tiles drawn whole (Cairo's writer on one surface).
-final class BandedPNGTests: XCTestCase {
-    func testNarrowTallPagesGiveTheWholeTilesPixels() throws {
-        // 10 pixels wide: one deflate segment would be 33,825 rows, taller than a surface may be.
+@Suite struct BandedPNGTests {
+    /// 10 pixels wide: one deflate segment would be 33,825 rows, taller than a surface may be.
+    @Test(arguments: [32767, 7001])
+    func narrowTallPagesGiveTheWholeTilesPixels(maxTileHeight: Int) throws {
         var elements: [SceneElement] = []
         for item in 0..<40 {
             elements.append(
@@ -17,17 +18,15 @@ final class BandedPNGTests: XCTestCase {
         }
         let scene = Scene(
             size: Size(width: 5, height: 20_010), background: SceneFixtures.background, scale: 2, elements: elements)
-        for maxTileHeight in [32767, 7001] {
-            var banded: [PixelImage] = []
-            var whole: [PixelImage] = []
-            try CairoRenderer.renderPNG(scene, maxTileHeight: maxTileHeight) { _, bytes in
-                banded.append(try PNGCodec.decode(bytes))
-            }
-            try CairoRenderer.renderPNG(scene, maxTileHeight: maxTileHeight, encoder: .cairo) { _, bytes in
-                whole.append(try PNGCodec.decodeWithLibPNG(bytes))
-            }
-            XCTAssertEqual(banded.count, whole.count)
-            XCTAssertEqual(banded, whole, "tiles of \(maxTileHeight) rows")
+        var banded: [PixelImage] = []
+        var whole: [PixelImage] = []
+        try CairoRenderer.renderPNG(scene, maxTileHeight: maxTileHeight) { _, bytes in
+            banded.append(try PNGCodec.decode(bytes))
         }
+        try CairoRenderer.renderPNG(scene, maxTileHeight: maxTileHeight, encoder: .cairo) { _, bytes in
+            whole.append(try PNGCodec.decodeWithLibPNG(bytes))
+        }
+        #expect(banded.count == whole.count)
+        #expect(banded == whole, "tiles of \(maxTileHeight) rows")
     }
 }

@@ -1,11 +1,11 @@
+import Testing
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
-import XCTest
 
 /// The built-in element template written directly against the same template rendered by Mustache.
-final class HTMLElementWriterTests: XCTestCase {
-    func testDirectWriterGivesMustachesBytes() throws {
+@Suite struct HTMLElementWriterTests {
+    @Test func directWriterGivesMustachesBytes() throws {
         var scene = try SceneFixtures.tallScene()
         let awkward = [
             "Tom & Jerry's <b>\"quoted\"</b>", "<\u{301}combining>&\u{301}", "e\u{301}'\u{20DD}", "标题 <>", "",
@@ -43,7 +43,7 @@ final class HTMLElementWriterTests: XCTestCase {
             origin: "a copy of the built-in templates")
         let direct = try Renderer.html(templates: .bundled).render(scene).flatMap(\.bytes)
         let mustache = try Renderer.html(templates: copy).render(scene).flatMap(\.bytes)
-        XCTAssertEqual(String(decoding: direct, as: UTF8.self), String(decoding: mustache, as: UTF8.self))
-        XCTAssertEqual(direct, mustache)
+        #expect(String(decoding: direct, as: UTF8.self) == String(decoding: mustache, as: UTF8.self))
+        #expect(direct == mustache)
     }
 }

@@ -1,13 +1,13 @@
+import Testing
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
-import XCTest
 
 @testable import WaterfallCairo
 
 /// The image cache is internal: it is tested through `@testable` for how often it decodes.
-final class ImageCacheTests: XCTestCase {
-    func testEachImageIsDecodedOncePerRenderAndShared() throws {
+@Suite struct ImageCacheTests {
+    @Test func eachImageIsDecodedOncePerRenderAndShared() throws {
         let shared = try SceneFixtures.pngImage([[SceneFixtures.red, SceneFixtures.green]], path: "a.png")
         // Same path and bytes in a different array: still the same image.
         let copy = SceneImage(
@@ -22,13 +22,13 @@ final class ImageCacheTests: XCTestCase {
         }
         let scene = Scene(size: Size(width: 60, height: 1200), background: .white, scale: 2, elements: elements)
         let cache = ImageCache(scene: scene)
-        XCTAssertEqual(cache.distinctImageCount, 2)
+        #expect(cache.distinctImageCount == 2)
         let drawer = SceneDrawer(
             scene: scene, text: try TextEngine(), images: cache, mode: .raster(try PixelCanvas(scene)))
         let surface = try CairoSurface.image(width: 120, height: 2400)
         let context = try CairoContext(surface: surface)
         try context.scale(by: 2)
         try drawer.draw(in: context)
-        XCTAssertEqual(cache.decodeCount, 2)
+        #expect(cache.decodeCount == 2)
     }
 }

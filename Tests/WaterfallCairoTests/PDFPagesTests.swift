@@ -1,12 +1,13 @@
+import Foundation
+import Testing
 import WaterfallCairo
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
-import XCTest
 
 /// PDF output: pages of at most 14,400 points, each distinct image embedded once.
-final class PDFPagesTests: XCTestCase {
-    func testTallContentIsSplitIntoPagesOf14400Points() throws {
+@Suite struct PDFPagesTests {
+    @Test func tallContentIsSplitIntoPagesOf14400Points() throws {
         var elements: [SceneElement] = []
         for item in 0..<30 {
             elements.append(
@@ -16,13 +17,13 @@ final class PDFPagesTests: XCTestCase {
         }
         let scene = Scene(size: Size(width: 100, height: 30_000), background: .white, scale: 1, elements: elements)
         let pdf = String(decoding: try CairoRenderer.renderPDF(scene), as: UTF8.self)
-        XCTAssertEqual(pdf.components(separatedBy: "/MediaBox [ 0 0 100 14400 ]").count - 1, 2)
-        XCTAssertEqual(pdf.components(separatedBy: "/MediaBox [ 0 0 100 1200 ]").count - 1, 1)
-        XCTAssertEqual(pdf.components(separatedBy: "/Type /Page %").count - 1, 3)
-        XCTAssertTrue(pdf.contains("/Count 3"))
+        #expect(pdf.components(separatedBy: "/MediaBox [ 0 0 100 14400 ]").count - 1 == 2)
+        #expect(pdf.components(separatedBy: "/MediaBox [ 0 0 100 1200 ]").count - 1 == 1)
+        #expect(pdf.components(separatedBy: "/Type /Page %").count - 1 == 3)
+        #expect(pdf.contains("/Count 3"))
     }
 
-    func testEachDistinctImageIsEmbeddedOnce() throws {
+    @Test func eachDistinctImageIsEmbeddedOnce() throws {
         let shared = try SceneFixtures.pngImage(
             [[SceneFixtures.red, SceneFixtures.green], [SceneFixtures.blue, SceneFixtures.yellow]], path: "a.png")
         let other = try SceneFixtures.pngImage([[SceneFixtures.green]], path: "b.png")
@@ -36,7 +37,7 @@ final class PDFPagesTests: XCTestCase {
         }
         let scene = Scene(size: Size(width: 60, height: 36_000), background: .white, scale: 1, elements: elements)
         let pdf = String(decoding: try CairoRenderer.renderPDF(scene), as: UTF8.self)
-        XCTAssertEqual(pdf.components(separatedBy: "/Type /Page %").count - 1, 3)
-        XCTAssertEqual(pdf.components(separatedBy: "/Subtype /Image").count - 1, 2, "one image object per file")
+        #expect(pdf.components(separatedBy: "/Type /Page %").count - 1 == 3)
+        #expect(pdf.components(separatedBy: "/Subtype /Image").count - 1 == 2, "one image object per file")
     }
 }

@@ -1,23 +1,23 @@
 import Foundation
+import Testing
 import WaterfallCairo
 import WaterfallCore
-import XCTest
 
 /// The libdeflate path for plain PNGs against libpng: the same pixels for every file it takes.
-final class PNGDecodingPathTests: XCTestCase {
-    func testFastDecodingGivesLibPNGsPixelsForWrittenImages() throws {
+@Suite struct PNGDecodingPathTests {
+    @Test func fastDecodingGivesLibPNGsPixelsForWrittenImages() throws {
         for (width, height) in [(1, 1), (3, 7), (701, 203), (64, 2000)] {
             for translucent in [false, true] {
                 let image = PNGEncoderFixtures.noise(width: width, height: height, translucent: translucent)
                 let bytes = try PNGCodec.encode(image)
                 let fast = try PNGCodec.decode(bytes)
-                XCTAssertEqual(fast, try PNGCodec.decodeWithLibPNG(bytes), "\(width)×\(height) \(translucent)")
-                XCTAssertEqual(fast, image)
+                #expect(try fast == PNGCodec.decodeWithLibPNG(bytes), "\(width)×\(height) \(translucent)")
+                #expect(fast == image)
             }
         }
     }
 
-    func testFastDecodingGivesLibPNGsPixelsForRenderedTilesAndExampleImages() throws {
+    @Test func fastDecodingGivesLibPNGsPixelsForRenderedTilesAndExampleImages() throws {
         var scene = try PNGEncoderFixtures.photoCards(height: 600)
         scene.scale = 2
         var files: [[UInt8]] = []
@@ -25,23 +25,26 @@ final class PNGDecodingPathTests: XCTestCase {
         // Cairo's writer (libpng) uses all five filter types, None and Average included.
         try CairoRenderer.renderPNG(scene, maxTileHeight: 700, encoder: .cairo) { _, bytes in files.append(bytes) }
         for name in ["meadow.png", "night.png"] {
-            files.append(Array(try Data(contentsOf: URL(fileURLWithPath: repository("Examples/images/\(name)")))))
+            files.append(
+                Array(
+                    try Data(contentsOf: URL(fileURLWithPath: PNGEncoderFixtures.repository("Examples/images/\(name)")))
+                ))
         }
         for (index, bytes) in files.enumerated() {
-            XCTAssertEqual(try PNGCodec.decode(bytes), try PNGCodec.decodeWithLibPNG(bytes), "file \(index)")
+            #expect(try PNGCodec.decode(bytes) == PNGCodec.decodeWithLibPNG(bytes), "file \(index)")
         }
     }
 
     /// Flat boxes over a flat background, staggered like cards, with stray pixels: rows whose
     /// Sub and Paeth filters leave long runs of zeros, next to runs that are not, at every offset.
-    func testFastDecodingGivesLibPNGsPixelsForFlatBoxesWithStrayPixels() throws {
+    @Test func fastDecodingGivesLibPNGsPixelsForFlatBoxesWithStrayPixels() throws {
         for (width, height, seed) in [(5, 9, 1), (97, 61, 2), (403, 257, 3)] as [(Int, Int, UInt32)] {
             for translucent in [false, true] {
                 let image = Self.boxes(width: width, height: height, seed: seed, translucent: translucent)
                 let bytes = try PNGCodec.encode(image)
                 let fast = try PNGCodec.decode(bytes)
-                XCTAssertEqual(fast, image, "\(width)×\(height) \(translucent)")
-                XCTAssertEqual(fast, try PNGCodec.decodeWithLibPNG(bytes), "\(width)×\(height) \(translucent)")
+                #expect(fast == image, "\(width)×\(height) \(translucent)")
+                #expect(try fast == PNGCodec.decodeWithLibPNG(bytes), "\(width)×\(height) \(translucent)")
             }
         }
     }
@@ -75,29 +78,24 @@ final class PNGDecodingPathTests: XCTestCase {
         return PixelImage(width: width, height: height, pixels: pixels)
     }
 
-    private func repository(_ path: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(path).path
-    }
-
-    func testDamagedFilesFailOnBothPaths() throws {
+    @Test func damagedFilesFailOnBothPaths() throws {
         let bytes = try PNGCodec.encode(PNGEncoderFixtures.noise(width: 50, height: 50, translucent: false))
         var damaged = bytes
         damaged[damaged.count / 2] ^= 0xFF
-        XCTAssertThrowsError(try PNGCodec.decode(damaged))
-        XCTAssertThrowsError(try PNGCodec.decodeWithLibPNG(damaged))
-        XCTAssertThrowsError(try PNGCodec.decode(Array(bytes.prefix(bytes.count - 20))))
+        #expect(throws: (any Error).self) { try PNGCodec.decode(damaged) }
+        #expect(throws: (any Error).self) { try PNGCodec.decodeWithLibPNG(damaged) }
+        #expect(throws: (any Error).self) { try PNGCodec.decode(Array(bytes.prefix(bytes.count - 20))) }
     }
 
-    func testSizeIsReadFromTheHeaderOfWellFormedFilesOnly() throws {
+    @Test func sizeIsReadFromTheHeaderOfWellFormedFilesOnly() throws {
         let bytes = try PNGCodec.encode(PNGEncoderFixtures.noise(width: 37, height: 11, translucent: true))
-        XCTAssertEqual(PNGCodec.size(of: bytes)?.width, 37)
-        XCTAssertEqual(PNGCodec.size(of: bytes)?.height, 11)
+        #expect(PNGCodec.size(of: bytes)?.width == 37)
+        #expect(PNGCodec.size(of: bytes)?.height == 11)
         var badCRC = bytes
         badCRC[20] ^= 1
-        XCTAssertNil(PNGCodec.size(of: badCRC))
-        XCTAssertNil(PNGCodec.size(of: Array(bytes.dropLast())))
-        XCTAssertNil(PNGCodec.size(of: Array(bytes.dropFirst())))
+        #expect(PNGCodec.size(of: badCRC) == nil)
+        #expect(PNGCodec.size(of: Array(bytes.dropLast())) == nil)
+        #expect(PNGCodec.size(of: Array(bytes.dropFirst())) == nil)
         // A header claiming more pixels than decoding takes is left to decoding, to refuse.
         var huge = bytes
         for index in 16..<24 { huge[index] = 0xFF }
@@ -105,8 +103,8 @@ final class PNGDecodingPathTests: XCTestCase {
         for (offset, byte) in [crc >> 24, crc >> 16 & 0xFF, crc >> 8 & 0xFF, crc & 0xFF].enumerated() {
             huge[29 + offset] = UInt8(byte)
         }
-        XCTAssertNil(PNGCodec.size(of: huge))
-        XCTAssertThrowsError(try PNGCodec.decode(huge))
+        #expect(PNGCodec.size(of: huge) == nil)
+        #expect(throws: (any Error).self) { try PNGCodec.decode(huge) }
     }
 
     /// The CRC-32 of PNG chunks, bit by bit.
@@ -121,8 +119,8 @@ final class PNGDecodingPathTests: XCTestCase {
 }
 
 /// The one-pass, sampled filter choice against filtering each row with every candidate in turn.
-final class RowFilterPathTests: XCTestCase {
-    func testOnePassFilterChoiceGivesTheSamePixelsInAsFewBytes() throws {
+@Suite struct RowFilterPathTests {
+    @Test func onePassFilterChoiceGivesTheSamePixelsInAsFewBytes() throws {
         var images = [PNGEncoderFixtures.noise(width: 301, height: 97, translucent: false)]
         images.append(PNGEncoderFixtures.noise(width: 5, height: 40, translucent: true))
         // Flat areas and repeated rows, as on rendered cards: rows equal to the one above.
@@ -136,10 +134,10 @@ final class RowFilterPathTests: XCTestCase {
         images.append(try CairoRenderer.rasterize(scene))
         for (index, image) in images.enumerated() {
             let (onePass, eachInTurn) = try PNGEncoderComparison.oneFilterPassAndEachFilterInTurn(image)
-            XCTAssertEqual(try PNGCodec.decode(onePass), image, "image \(index)")
-            XCTAssertEqual(try PNGCodec.decode(eachInTurn), image, "image \(index)")
+            #expect(try PNGCodec.decode(onePass) == image, "image \(index)")
+            #expect(try PNGCodec.decode(eachInTurn) == image, "image \(index)")
             // Sampling the rows to choose a filter costs at most a few percent of size.
-            XCTAssertLessThanOrEqual(Double(onePass.count), Double(eachInTurn.count) * 1.05, "image \(index)")
+            #expect(Double(onePass.count) <= Double(eachInTurn.count) * 1.05, "image \(index)")
         }
     }
 }

@@ -1,100 +1,97 @@
 import Foundation
+import Testing
 import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
-import XCTest
 
 /// The fast PNG writer against Cairo's own: same pixels, stable bytes, any size.
-final class PNGEncoderTests: XCTestCase {
-    func testFastPNGDecodesToCairosPixelsAtScales1To3() throws {
-        for scale in [1.0, 2, 3] {
-            var scene = try PNGEncoderFixtures.photoCards(height: 400)
-            scene.scale = scale
-            try assertSamePixels(scene, maxTileHeight: 32767, "scale \(scale)")
-        }
+@Suite struct PNGEncoderTests {
+    @Test(arguments: [1.0, 2, 3])
+    func fastPNGDecodesToCairosPixels(scale: Double) throws {
+        var scene = try PNGEncoderFixtures.photoCards(height: 400)
+        scene.scale = scale
+        try expectSamePixels(scene, maxTileHeight: 32767, "scale \(scale)")
     }
 
-    func testFastPNGDecodesToCairosPixelsForTiledRenders() throws {
-        try assertSamePixels(try SceneFixtures.tallScene(), maxTileHeight: 50, "small tiles")
+    @Test func fastPNGDecodesToCairosPixelsForTiledRenders() throws {
+        try expectSamePixels(try SceneFixtures.tallScene(), maxTileHeight: 50, "small tiles")
         // Full tiles hold 4.7 MB of filtered RGB, so each is cut into five 1 MiB deflate segments.
         var scene = try PNGEncoderFixtures.photoCards(height: 1500)
         scene.scale = 3
-        try assertSamePixels(scene, maxTileHeight: 1379, "tiles of 1379 rows")
+        try expectSamePixels(scene, maxTileHeight: 1379, "tiles of 1379 rows")
     }
 
-    func testRenderedPNGsAreTheSameBytesOnEveryRun() throws {
+    @Test func renderedPNGsAreTheSameBytesOnEveryRun() throws {
         var scene = try PNGEncoderFixtures.photoCards(height: 1200)
         scene.scale = 2
         let first = try tiles(scene, maxTileHeight: 32767, encoder: .fast)
         let second = try tiles(scene, maxTileHeight: 32767, encoder: .fast)
-        XCTAssertEqual(first, second)
+        #expect(first == second)
         let image = PNGEncoderFixtures.noise(width: 701, height: 2003, translucent: true)
-        XCTAssertEqual(try PNGCodec.encode(image), try PNGCodec.encode(image))
+        #expect(try PNGCodec.encode(image) == PNGCodec.encode(image))
     }
 
-    func testOddSizesRoundTrip() throws {
-        // The writer cuts rows into segments of about 1 MiB: the last three sizes make 5 to 7
-        // segments, the last of each shorter than the others.
-        let sizes = [(1, 1), (3, 1), (1, 3), (3, 7), (5, 300_001), (701, 2003), (2003, 701)]
-        for (width, height) in sizes {
-            for translucent in [false, true] {
-                let image = PNGEncoderFixtures.noise(width: width, height: height, translucent: translucent)
-                let bytes = try PNGCodec.encode(image)
-                XCTAssertEqual(bytes[25], translucent ? 6 : 2, "\(width)×\(height) color type")
-                XCTAssertTrue(try PNGCodec.decode(bytes) == image, "\(width)×\(height), translucent: \(translucent)")
-            }
+    /// The writer cuts rows into segments of about 1 MiB: the last three sizes make 5 to 7
+    /// segments, the last of each shorter than the others.
+    @Test(arguments: [(1, 1), (3, 1), (1, 3), (3, 7), (5, 300_001), (701, 2003), (2003, 701)])
+    func oddSizesRoundTrip(width: Int, height: Int) throws {
+        for translucent in [false, true] {
+            let image = PNGEncoderFixtures.noise(width: width, height: height, translucent: translucent)
+            let bytes = try PNGCodec.encode(image)
+            #expect(bytes[25] == (translucent ? 6 : 2), "\(width)×\(height) color type")
+            #expect(try PNGCodec.decode(bytes) == image, "\(width)×\(height), translucent: \(translucent)")
         }
     }
 
-    func testTinyScenesRenderToCairosPixels() throws {
-        for (width, height) in [(1.0, 1.0), (3, 5), (3, 1000.5)] {
-            let scene = Scene(
-                size: Size(width: width, height: height), background: SceneFixtures.blue, scale: 1,
-                elements: [
-                    SceneElement(
-                        kind: .cell, section: 0, item: 0, frame: Rect(x: 0.5, y: 0.5, width: 2, height: height - 1),
-                        fill: SceneFixtures.yellow, cornerRadius: 1)
-                ])
-            try assertSamePixels(scene, maxTileHeight: 333, "\(width)×\(height)")
-        }
+    @Test(arguments: [(1.0, 1.0), (3, 5), (3, 1000.5)])
+    func tinyScenesRenderToCairosPixels(width: Double, height: Double) throws {
+        let scene = Scene(
+            size: Size(width: width, height: height), background: SceneFixtures.blue, scale: 1,
+            elements: [
+                SceneElement(
+                    kind: .cell, section: 0, item: 0, frame: Rect(x: 0.5, y: 0.5, width: 2, height: height - 1),
+                    fill: SceneFixtures.yellow, cornerRadius: 1)
+            ])
+        try expectSamePixels(scene, maxTileHeight: 333, "\(width)×\(height)")
     }
 
-    func testComparisonReportsBothEncoders() throws {
+    @Test func comparisonReportsBothEncoders() throws {
         var scene = try PNGEncoderFixtures.photoCards(height: 300)
         scene.scale = 2
         let comparison = try PNGEncoderComparison.measure(scene, repetitions: 1, maxTileHeight: 500)
-        XCTAssertEqual(comparison.width, 750)
-        XCTAssertEqual(comparison.height, 500)
-        XCTAssertTrue(comparison.samePixels)
-        XCTAssertGreaterThan(comparison.fastBytes, 0)
-        XCTAssertGreaterThan(comparison.cairoBytes, 0)
-        XCTAssertGreaterThan(comparison.fastSeconds, 0)
-        XCTAssertGreaterThan(comparison.cairoSeconds, 0)
+        #expect(comparison.width == 750)
+        #expect(comparison.height == 500)
+        #expect(comparison.samePixels)
+        #expect(comparison.fastBytes > 0)
+        #expect(comparison.cairoBytes > 0)
+        #expect(comparison.fastSeconds > 0)
+        #expect(comparison.cairoSeconds > 0)
     }
 
     private func tiles(_ scene: Scene, maxTileHeight: Int, encoder: PNGEncoder) throws -> [[UInt8]] {
         var tiles: [[UInt8]] = []
         try CairoRenderer.renderPNG(scene, maxTileHeight: maxTileHeight, encoder: encoder) { index, bytes in
-            XCTAssertEqual(index, tiles.count)
+            #expect(index == tiles.count)
             tiles.append(bytes)
         }
         return tiles
     }
 
-    private func assertSamePixels(
-        _ scene: Scene, maxTileHeight: Int, _ message: String, file: StaticString = #filePath, line: UInt = #line
+    private func expectSamePixels(
+        _ scene: Scene, maxTileHeight: Int, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let fast = try tiles(scene, maxTileHeight: maxTileHeight, encoder: .fast)
         let cairo = try tiles(scene, maxTileHeight: maxTileHeight, encoder: .cairo)
-        XCTAssertEqual(fast.count, cairo.count, message, file: file, line: line)
+        #expect(fast.count == cairo.count, "\(message)", sourceLocation: sourceLocation)
         for (index, (fastBytes, cairoBytes)) in zip(fast, cairo).enumerated() {
-            XCTAssertEqual(fastBytes[25], 2, "\(message), tile \(index): opaque tiles are RGB", file: file, line: line)
+            #expect(
+                fastBytes[25] == 2, "\(message), tile \(index): opaque tiles are RGB", sourceLocation: sourceLocation)
             let expected = try PNGCodec.decode(cairoBytes)
             let actual = try PNGCodec.decode(fastBytes)
-            XCTAssertTrue(actual == expected, "\(message), tile \(index) differs", file: file, line: line)
+            #expect(actual == expected, "\(message), tile \(index) differs", sourceLocation: sourceLocation)
         }
     }
 }
@@ -169,7 +166,8 @@ enum PNGEncoderFixtures {
         return PixelImage(width: width, height: height, pixels: pixels)
     }
 
-    private static func repository(_ path: String) -> String {
+    /// A path inside this repository (this target does not link WaterfallTestSupport's `Repository`).
+    static func repository(_ path: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent(path).path
     }

@@ -1,9 +1,9 @@
+import Testing
 import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
-import XCTest
 
 /// Small scenes and pixel helpers shared by the tests.
 enum SceneFixtures {
@@ -64,15 +64,15 @@ enum SceneFixtures {
     }
 }
 
-/// Asserts two colors differ by at most `tolerance` in every channel.
-func assertColor(
+/// Expects two colors to differ by at most `tolerance` in every channel.
+func expectColor(
     _ actual: Color, _ expected: Color, tolerance: Int = 0, _ message: String = "",
-    file: StaticString = #filePath, line: UInt = #line
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let pairs = [
         (actual.red, expected.red), (actual.green, expected.green), (actual.blue, expected.blue),
         (actual.alpha, expected.alpha),
     ]
     let close = pairs.allSatisfy { abs(Int($0.0) - Int($0.1)) <= tolerance }
-    XCTAssertTrue(close, "\(actual) is not \(expected) ±\(tolerance) \(message)", file: file, line: line)
+    #expect(close, "\(actual) is not \(expected) ±\(tolerance) \(message)", sourceLocation: sourceLocation)
 }

@@ -1,13 +1,13 @@
 import Dispatch
+import Testing
 import WaterfallCairo
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
-import XCTest
 
 /// The Pango measurer's fitting: the same lines as the protocol's plain bisection, in time
 /// linear in what fits, and text Cairo can draw into every format.
-final class TextFittingTests: XCTestCase {
+@Suite struct TextFittingTests {
     /// The protocol's own `fitting` (bisection over the whole line) on Pango's widths: the twin.
     private struct PlainBisection: TextMeasuring {
         let measurer: PangoTextMeasurer
@@ -18,7 +18,7 @@ final class TextFittingTests: XCTestCase {
 
     private let families = SceneFixtures.families
 
-    func testFittingMatchesThePlainBisection() throws {
+    @Test func fittingMatchesThePlainBisection() throws {
         let measurer = try PangoTextMeasurer()
         let twin = PlainBisection(measurer: measurer)
         let words = ["Linen", "shirt", "标题", "卡片", "  ", "naïve", "e\u{301}", "👩‍👩‍👧", "Ω", "—", "\n", "x"]
@@ -31,37 +31,37 @@ final class TextFittingTests: XCTestCase {
             for width in [0, 5, 40, 111.5, 300, 5000] {
                 let fast = measurer.fitting(title, width: width, fontFamilies: families, fontSize: 13, weight: .bold)
                 let plain = twin.fitting(title, width: width, fontFamilies: families, fontSize: 13, weight: .bold)
-                XCTAssertEqual(fast, plain, "\(title.prefix(40).debugDescription) in \(width) pt")
+                #expect(fast == plain, "\(title.prefix(40).debugDescription) in \(width) pt")
             }
         }
     }
 
-    func testATenMegabyteTitleFitsInLinearTime() throws {
+    @Test func aTenMegabyteTitleFitsInLinearTime() throws {
         let measurer = try PangoTextMeasurer()
         let title = String(repeating: "Linen shirt with a long name ", count: 350_000)
-        XCTAssertGreaterThan(title.utf8.count, 10_000_000)
+        #expect(title.utf8.count > 10_000_000)
         let start = DispatchTime.now().uptimeNanoseconds
         let fitted = measurer.fitting(title, width: 180, fontFamilies: families, fontSize: 13, weight: .regular)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        XCTAssertTrue(fitted.hasSuffix("…"), fitted)
-        XCTAssertTrue(title.hasPrefix(fitted.dropLast()), fitted)
-        XCTAssertEqual(
-            fitted,
-            PlainBisection(measurer: measurer).fitting(
-                String(title.prefix(5000)), width: 180, fontFamilies: families, fontSize: 13, weight: .regular))
+        #expect(fitted.hasSuffix("…"), "\(fitted)")
+        #expect(title.hasPrefix(fitted.dropLast()), "\(fitted)")
+        #expect(
+            fitted
+                == PlainBisection(measurer: measurer).fitting(
+                    String(title.prefix(5000)), width: 180, fontFamilies: families, fontSize: 13, weight: .regular))
         // 94 s before (debug build); now a few hundred characters reach Pango.
-        XCTAssertLessThan(seconds, 10)
+        #expect(seconds < 10)
     }
 
-    func testAHundredThousandCombiningMarksAreBounded() throws {
+    @Test func aHundredThousandCombiningMarksAreBounded() throws {
         let measurer = try PangoTextMeasurer()
         let title = "e" + String(repeating: "\u{301}", count: 100_000) + " shirt"
         let start = DispatchTime.now().uptimeNanoseconds
         let fitted = measurer.fitting(title, width: 300, fontFamilies: families, fontSize: 13, weight: .regular)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // UAX #15's stream-safe limit: 30 marks kept after the letter.
-        XCTAssertEqual(fitted, "e" + String(repeating: "\u{301}", count: 30) + " shirt")
-        XCTAssertLessThan(seconds, 5, "36 s before")
+        #expect(fitted == "e" + String(repeating: "\u{301}", count: 30) + " shirt")
+        #expect(seconds < 5, "36 s before")
 
         let scene = Scene(
             size: Size(width: 300, height: 40), background: .white, scale: 1,
@@ -69,31 +69,31 @@ final class TextFittingTests: XCTestCase {
         let start2 = DispatchTime.now().uptimeNanoseconds
         _ = try CairoRenderer.rasterize(scene)
         _ = try CairoRenderer.renderPDF(scene)
-        XCTAssertLessThan(Double(DispatchTime.now().uptimeNanoseconds - start2) / 1e9, 5)
+        #expect(Double(DispatchTime.now().uptimeNanoseconds - start2) / 1e9 < 5)
     }
 
-    func testNoncharactersDrawInPNGAndPDF() throws {
+    @Test func noncharactersDrawInPNGAndPDF() throws {
         let measurer = try PangoTextMeasurer()
         // Swift literals refuse noncharacters; spec files and `Unicode.Scalar` do not.
         let scalars: [UInt32] = [0x61, 0xFDD0, 0x62, 0xFFFE, 0x63, 0xFDEF, 0x64, 0x10FFFF, 0x65, 0x1FFFF]
         let title = String(String.UnicodeScalarView(scalars.map { Unicode.Scalar($0)! }))
         let fitted = measurer.fitting(title, width: 300, fontFamilies: families, fontSize: 13, weight: .regular)
-        XCTAssertEqual(fitted, "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}")
+        #expect(fitted == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}")
         // Both the fitted text and the raw one (a scene made by hand) draw in every Cairo format.
         for text in [fitted, title] {
             let scene = Scene(
                 size: Size(width: 300, height: 40), background: .white, scale: 2,
                 elements: [textElement(text, width: 300)])
             let pdf = try CairoRenderer.renderPDF(scene)
-            XCTAssertEqual(Array(pdf.prefix(5)), Array("%PDF-".utf8))
+            #expect(Array(pdf.prefix(5)) == Array("%PDF-".utf8))
             let raster = try CairoRenderer.rasterize(scene)
             let inked = stride(from: 0, to: raster.pixels.count, by: 4).filter { raster.pixels[$0] < 128 }.count
-            XCTAssertGreaterThan(inked, 20, "the text was drawn")
+            #expect(inked > 20, "the text was drawn")
         }
         // Ordinary text is left alone.
-        XCTAssertEqual(
-            measurer.fitting("Café 卡片 👩‍👩‍👧", width: 300, fontFamilies: families, fontSize: 13, weight: .regular),
-            "Café 卡片 👩‍👩‍👧")
+        #expect(
+            measurer.fitting("Café 卡片 👩‍👩‍👧", width: 300, fontFamilies: families, fontSize: 13, weight: .regular)
+                == "Café 卡片 👩‍👩‍👧")
     }
 
     private func textElement(_ text: String, width: Double) -> SceneElement {

@@ -1,53 +1,52 @@
+import Testing
 import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
-import XCTest
 
-final class TilingTests: XCTestCase {
-    func testTilesStitchToTheWholePicture() throws {
+/// PNG tiles and tiled rasters against the whole picture drawn at once.
+@Suite struct TilingTests {
+    @Test func tilesStitchToTheWholePicture() throws {
         let scene = try SceneFixtures.tallScene()
         let whole = try CairoRenderer.rasterize(scene)
-        XCTAssertEqual(whole.width, 180)
-        XCTAssertEqual(whole.height, 255)
+        #expect(whole.width == 180)
+        #expect(whole.height == 255)
 
         var tiles: [PixelImage] = []
         let count = try CairoRenderer.renderPNG(scene, maxTileHeight: 50) { index, bytes in
-            XCTAssertEqual(index, tiles.count)
+            #expect(index == tiles.count)
             tiles.append(try PNGCodec.decode(bytes))
         }
-        XCTAssertEqual(count, 6)
-        XCTAssertEqual(tiles.map(\.height), [50, 50, 50, 50, 50, 5])
-        XCTAssertTrue(tiles.allSatisfy { $0.width == 180 })
+        #expect(count == 6)
+        #expect(tiles.map(\.height) == [50, 50, 50, 50, 50, 5])
+        #expect(tiles.allSatisfy { $0.width == 180 })
         let stitched = PixelImage(width: 180, height: 255, pixels: tiles.flatMap(\.pixels))
-        XCTAssertTrue(stitched == whole, "\(differingPixels(stitched, whole)) pixels differ")
+        #expect(stitched == whole, "\(differingPixels(stitched, whole)) pixels differ")
 
         let tiledRaster = try CairoRenderer.rasterize(scene, maxTileHeight: 7)
-        XCTAssertTrue(tiledRaster == whole, "\(differingPixels(tiledRaster, whole)) pixels differ")
+        #expect(tiledRaster == whole, "\(differingPixels(tiledRaster, whole)) pixels differ")
     }
 
-    func testTilingIsExactAtOddScalesAndTileHeights() throws {
-        for scale in [1, 1.37, 2, 2.75, 3] {
-            var scene = try SceneFixtures.tallScene()
-            scene.scale = scale
-            let whole = try CairoRenderer.rasterize(scene)
-            for tileHeight in [1, 13, 64] {
-                let tiled = try CairoRenderer.rasterize(scene, maxTileHeight: tileHeight)
-                XCTAssertTrue(
-                    tiled == whole, "scale \(scale), tiles \(tileHeight): \(differingPixels(tiled, whole)) differ")
-            }
+    @Test(arguments: [1, 1.37, 2, 2.75, 3])
+    func tilingIsExactAtOddScalesAndTileHeights(scale: Double) throws {
+        var scene = try SceneFixtures.tallScene()
+        scene.scale = scale
+        let whole = try CairoRenderer.rasterize(scene)
+        for tileHeight in [1, 13, 64] {
+            let tiled = try CairoRenderer.rasterize(scene, maxTileHeight: tileHeight)
+            #expect(tiled == whole, "scale \(scale), tiles \(tileHeight): \(differingPixels(tiled, whole)) differ")
         }
     }
 
-    func testSmallScenesAreOneOpaqueTile() throws {
+    @Test func smallScenesAreOneOpaqueTile() throws {
         let scene = try SceneFixtures.tallScene()
         var tiles: [[UInt8]] = []
-        XCTAssertEqual(try CairoRenderer.renderPNG(scene) { _, bytes in tiles.append(bytes) }, 1)
-        let decoded = try PNGCodec.decode(tiles[0])
-        XCTAssertEqual(decoded, try CairoRenderer.rasterize(scene))
+        #expect(try CairoRenderer.renderPNG(scene) { _, bytes in tiles.append(bytes) } == 1)
+        let decoded = try PNGCodec.decode(try #require(tiles.first))
+        #expect(try decoded == CairoRenderer.rasterize(scene))
         // Color type 2 (RGB, no alpha) in the IHDR chunk: the output is opaque.
-        XCTAssertEqual(tiles[0][25], 2)
+        #expect(tiles[0][25] == 2)
     }
 
     private func differingPixels(_ a: PixelImage, _ b: PixelImage) -> Int {

@@ -102,7 +102,7 @@ import WaterfallTestSupport
 
     /// The eight-at-a-time neighbour count agrees with `equalNeighbours` on every interior pixel.
     @Test func neighbourCountMatchesThePixelOne() {
-        var rng = SplitMix(state: 2024)
+        var rng = TestRandom(seed: 2024)
         for _ in 0..<20 {
             let (image, _) = PixelDiffTests.randomPair(&rng, maxSide: 40)
             guard image.width >= 10, image.height >= 3 else { continue }

@@ -160,7 +160,7 @@ import WaterfallTestSupport
     }
 
     /// Random image pairs: few flat colours (so anti-aliasing detection triggers), noise blocks, shifts, alpha.
-    static func randomPair(_ rng: inout SplitMix, maxSide: Int) -> (PixelImage, PixelImage) {
+    static func randomPair(_ rng: inout TestRandom, maxSide: Int) -> (PixelImage, PixelImage) {
         let palette: [[UInt8]] = [
             [255, 255, 255, 255], [0, 0, 0, 255], [128, 128, 128, 255], [200, 30, 30, 255],
             [30, 30, 200, 120], [250, 250, 250, 255], [0, 0, 0, 0],
@@ -233,7 +233,7 @@ import WaterfallTestSupport
     }
 
     @Test func matchesBruteForceTwinOnRandomPairs() {
-        var rng = SplitMix(state: 42)
+        var rng = TestRandom(seed: 42)
         for _ in 0..<200 {
             let (a, b) = Self.randomPair(&rng, maxSide: 24)
             let options = DiffOptions(
@@ -244,7 +244,7 @@ import WaterfallTestSupport
     }
 
     @Test func matchesBruteForceTwinOnLargeThreadedPairs() {
-        var rng = SplitMix(state: 7)
+        var rng = TestRandom(seed: 7)
         for _ in 0..<3 {
             var (a, b) = Self.randomPair(&rng, maxSide: 16)
             // scale up past the threading threshold (65,536 px) by tiling, then add noise blocks across bands
@@ -274,7 +274,7 @@ import WaterfallTestSupport
     }
 
     @Test func deterministic() {
-        var rng = SplitMix(state: 99)
+        var rng = TestRandom(seed: 99)
         let (a, b) = Self.randomPair(&rng, maxSide: 24)
         let first = PixelDiff.compareWithDiffImage(a, b)
         for _ in 0..<5 {

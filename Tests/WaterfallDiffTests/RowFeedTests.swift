@@ -79,7 +79,7 @@ import WaterfallTestSupport
     }
 
     @Test func randomPairs() {
-        var rng = SplitMix(state: 77)
+        var rng = TestRandom(seed: 77)
         for _ in 0..<60 {
             let (a, b) = PixelDiffTests.randomPair(&rng, maxSide: 24)
             Self.check(a, b, DiffOptions(includeAntialiasing: Bool.random(using: &rng)))

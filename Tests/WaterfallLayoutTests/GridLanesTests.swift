@@ -101,17 +101,7 @@ import WaterfallTestSupport
     /// with a tolerance.
     private func configuration(seed: UInt64, everyFeature: Bool) -> LayoutConfiguration {
         var random = TestRandom(seed: seed)
-        var configuration =
-            everyFeature
-            ? RandomConfigurations.makeWithEveryFeature(&random, maxItems: 30)
-            : RandomConfigurations.make(&random, maxItems: 30)
-        for index in configuration.sections.indices {
-            var settings = configuration.sections[index].settings
-            settings.placement = Int.random(in: 0..<4, using: &random) == 0 ? .shortestColumn : .gridLanes
-            settings.flowTolerance = [0, 0, random.length(0...40), .infinity].randomElement(using: &random)!
-            configuration.sections[index].settings = settings
-        }
-        return configuration
+        return RandomSpec.gridLanesConfiguration(&random, maxItems: 30, everyFeature: everyFeature)
     }
 
     @Test func agreesWithTheContractOnRandomConfigurations() throws {

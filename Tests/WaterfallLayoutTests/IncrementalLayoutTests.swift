@@ -7,7 +7,7 @@ import WaterfallTestSupport
     @Test func randomEditSequencesMatchAFullRecomputation() throws {
         for seed in UInt64(1)...300 {
             var random = TestRandom(seed: seed &* 31)
-            var configuration = RandomConfigurations.make(&random, maxItems: 30)
+            var configuration = RandomSpec.configuration(&random, maxItems: 30)
             var layout = try Layout(configuration)
             for step in 0..<12 {
                 let sectionCount = configuration.sections.count

@@ -11,7 +11,7 @@ import WaterfallTestSupport
     @Test func rectQueriesMatchABruteForceScan() throws {
         for seed in UInt64(1)...400 {
             var random = TestRandom(seed: seed &* 7)
-            let configuration = RandomConfigurations.make(&random, maxItems: 80)
+            let configuration = RandomSpec.configuration(&random, maxItems: 80)
             let layout = try Layout(configuration)
             let height = layout.contentSize.height
             let all = layout.layoutAttributesForAllElements()

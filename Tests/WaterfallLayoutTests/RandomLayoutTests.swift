@@ -9,7 +9,7 @@ import WaterfallTestSupport
     @Test func agreesWithTheContractOnRandomConfigurations() throws {
         for seed in Self.seeds {
             var random = TestRandom(seed: seed)
-            let configuration = RandomConfigurations.make(&random)
+            let configuration = RandomSpec.configuration(&random)
             let layout = try Layout(configuration)
             let reference = ContractReference.layout(configuration)
             let elements = layout.layoutAttributesForAllElements()
@@ -27,7 +27,7 @@ import WaterfallTestSupport
     @Test func invariantsHoldOnRandomConfigurations() throws {
         for seed in Self.seeds {
             var random = TestRandom(seed: seed &+ 10_000)
-            let configuration = RandomConfigurations.make(&random)
+            let configuration = RandomSpec.configuration(&random)
             let layout = try Layout(configuration)
             try checkInvariants(layout, configuration, seed: seed)
         }
@@ -95,7 +95,7 @@ import WaterfallTestSupport
         // With single-span items only, every column is a plain stack.
         for seed in UInt64(1)...200 {
             var random = TestRandom(seed: seed)
-            var configuration = RandomConfigurations.make(&random)
+            var configuration = RandomSpec.configuration(&random)
             for s in configuration.sections.indices {
                 configuration.sections[s].items = configuration.sections[s].items.map {
                     LayoutItem(sizing: $0.sizing, span: .single)

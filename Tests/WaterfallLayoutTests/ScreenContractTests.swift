@@ -23,7 +23,7 @@ import WaterfallTestSupport
         var counts: [String: Int] = [:]
         for seed in Self.seeds {
             var random = TestRandom(seed: seed &* 13)
-            let configuration = RandomConfigurations.makeWithEveryFeature(&random)
+            let configuration = RandomSpec.configurationWithEveryFeature(&random)
             let layout = try Layout(configuration)
             let reference = ContractReference.layout(configuration)
             try expectMatches(layout.layoutAttributesForAllElements(), reference.elements, "seed \(seed)")
@@ -41,7 +41,7 @@ import WaterfallTestSupport
         var moved = 0
         for seed in Self.seeds {
             var random = TestRandom(seed: seed &* 17)
-            let configuration = RandomConfigurations.makeWithEveryFeature(&random)
+            let configuration = RandomSpec.configurationWithEveryFeature(&random)
             let layout = try Layout(configuration)
             let size = layout.contentSize
             let horizontal = configuration.scrollDirection == .horizontal
@@ -81,7 +81,7 @@ import WaterfallTestSupport
     @Test func mirroringIsExactlyTheMirrorOfTheLeftToRightLayout() throws {
         for seed in Self.seeds {
             var random = TestRandom(seed: seed &* 19)
-            var configuration = RandomConfigurations.makeWithEveryFeature(&random)
+            var configuration = RandomSpec.configurationWithEveryFeature(&random)
             configuration.layoutDirection = .leftToRight
             let plain = try Layout(configuration)
             configuration.layoutDirection = .rightToLeft
@@ -100,7 +100,7 @@ import WaterfallTestSupport
     @Test func aHorizontalFeedIsExactlyTheVerticalOneTurned() throws {
         for seed in Self.seeds {
             var random = TestRandom(seed: seed &* 23)
-            var configuration = RandomConfigurations.makeWithEveryFeature(&random, scrollDirection: .horizontal)
+            var configuration = RandomSpec.configurationWithEveryFeature(&random, scrollDirection: .horizontal)
             configuration.layoutDirection = .leftToRight
             let horizontal = try Layout(configuration)
             // The vertical feed of the turned configuration.
@@ -134,7 +134,7 @@ import WaterfallTestSupport
         var adaptive = 0
         for seed in Self.seeds {
             var random = TestRandom(seed: seed &* 29)
-            let configuration = RandomConfigurations.makeWithEveryFeature(&random, scrollDirection: .vertical)
+            let configuration = RandomSpec.configurationWithEveryFeature(&random, scrollDirection: .vertical)
             for s in configuration.sections.indices where configuration.sections[s].settings.adaptiveColumns != nil {
                 adaptive += 1
             }
@@ -155,7 +155,7 @@ import WaterfallTestSupport
     @Test func rectQueriesMatchABruteForceScanInEveryDirection() throws {
         for seed in UInt64(1)...300 {
             var random = TestRandom(seed: seed &* 31)
-            let configuration = RandomConfigurations.makeWithEveryFeature(&random, maxItems: 60)
+            let configuration = RandomSpec.configurationWithEveryFeature(&random, maxItems: 60)
             let layout = try Layout(configuration)
             let size = layout.contentSize
             let all = layout.layoutAttributesForAllElements()

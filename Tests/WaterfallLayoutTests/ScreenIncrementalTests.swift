@@ -9,7 +9,7 @@ import WaterfallTestSupport
         var operations = Array(repeating: 0, count: 5)
         for seed in UInt64(1)...300 {
             var random = TestRandom(seed: seed &* 37)
-            var configuration = RandomConfigurations.makeWithEveryFeature(&random, maxItems: 30)
+            var configuration = RandomSpec.configurationWithEveryFeature(&random, maxItems: 30)
             var layout = try Layout(configuration)
             let horizontal = configuration.scrollDirection == .horizontal
             for step in 0..<10 {

@@ -188,17 +188,8 @@ import WaterfallTestSupport
 /// In Chromium, no text box of a card page overflows its card or its own box.
 @Suite(.serialized) struct CardTextInChromiumTests {
     func runCheck(_ pages: [String]) throws -> (status: Int32, output: String) {
-        let script = Repository.path("scripts/text-overflow-check.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script] + pages
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let result = try CommandRunner.python("text-overflow-check.py", pages)
+        return (result.status, result.output)
     }
 
     #if os(Linux)

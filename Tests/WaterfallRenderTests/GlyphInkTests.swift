@@ -118,45 +118,11 @@ import WaterfallTestSupport
         #expect(problems.isEmpty, "\(example): \(problems.joined(separator: "; "))")
     }
 
-    static let titles = [
-        "gjpqy Typography", "分类 Categories", "猜你喜欢 · For you", "手工陶瓷马克杯 · 釉面", "Ångström Éclair ÿÿ",
-        "🧋 Bubble tea jelly", "👩🏽‍💻 coding all night", "🇯🇵 Tokyo 🇫🇷 Paris", "1️⃣ keycap quiz", "glyph jumping quickly",
-        "夏日大促 Summer sale · jazzy pygmy", "Ögon på gården, yogi",
-    ]
-
-    /// A spec of a few sections with headers, footers and cards, text picked from `titles`.
-    static func randomSpec(_ random: inout TestRandom) -> String {
-        func pick() -> String { titles[random.nextInt(in: 0...titles.count - 1)] }
-        let content = random.nextInt(in: 0...1) == 0 ? "below" : "overlay"
-        var text = """
-            width: \(random.nextInt(in: 200...420))
-            style: {fontSize: \(random.nextInt(in: 9...40)), card: {content: \(content), titleLines: 2}}
-            sections:
-
-            """
-        for _ in 0..<random.nextInt(in: 1...3) {
-            let size = random.nextInt(in: 9...40)
-            text += "  - columns: \(random.nextInt(in: 1...3))\n"
-            text += "    style: {fontSize: \(size)}\n"
-            text += "    header: {height: \(random.nextInt(in: 8...70)), title: \"\(pick())\"}\n"
-            text += "    footer: {height: \(random.nextInt(in: 8...70)), title: \"\(pick())\", align: trailing}\n"
-            text += "    items:\n"
-            for _ in 0..<random.nextInt(in: 1...5) {
-                let sizing =
-                    random.nextInt(in: 0...1) == 0
-                    ? "size: {width: 3, height: \(random.nextInt(in: 2...5))}"
-                    : "height: \(random.nextInt(in: 20...200))"
-                text += "      - {\(sizing), title: \"\(pick())\", subtitle: \"\(pick())\", meta: \"\(pick())\"}\n"
-            }
-        }
-        return text
-    }
-
     @Test func noGlyphIsCutInRandomSpecs() throws {
         var checked = 0
         for seed in UInt64(1)...24 {
             var random = TestRandom(seed: seed &* 104_729)
-            let text = Self.randomSpec(&random)
+            let text = RandomSpec.yamlWithText(&random)
             let spec = try Spec.decode(text, file: "random.yaml")
             let scene = try Self.scene(spec)
             checked += scene.elements.reduce(0) { $0 + $1.texts.count }

@@ -11,8 +11,11 @@ import WaterfallTestSupport
     @Test func theWebFeedPageIsTheRecordedOne() throws {
         let page = try RenderFixtures.text(.htmlGridLanes(), RenderFixtures.scene("16-web-feed.yaml"))
         let recorded = try String(
-            contentsOfFile: Repository.path("Output/16-web-feed.grid-lanes.html"), encoding: .utf8)
-        #expect(page == recorded, "re-record with waterfall render Examples/16-web-feed.yaml --format html-grid-lanes")
+            contentsOfFile: Repository.path("Tests/WaterfallRenderTests/Fixtures/16-web-feed.grid-lanes.html"),
+            encoding: .utf8)
+        // Re-record: waterfall render Examples/16-web-feed.yaml --format html-grid-lanes --output DIR,
+        // then copy DIR/16-web-feed.grid-lanes.html into Tests/WaterfallRenderTests/Fixtures.
+        #expect(page == recorded, "the page differs from Fixtures/16-web-feed.grid-lanes.html")
     }
 
     @Test func sectionsAreGridLanesContainersAndCardsHaveNoPositions() throws {

@@ -9,24 +9,6 @@ import WaterfallTestSupport
 
 /// Every format puts every element at its contract frame, on specs the renderers never saw.
 @Suite struct PictureTests {
-    /// A random spec with content, from a random layout configuration.
-    static func randomSpec(seed: UInt64) -> Spec {
-        var random = TestRandom(seed: seed)
-        let configuration = RandomConfigurations.make(&random, maxItems: 30)
-        let sections = configuration.sections.map { section in
-            SpecSection(
-                settings: section.settings,
-                header: section.headerHeight > 0
-                    ? SpecSupplementary(height: section.headerHeight, title: "Header", color: Color(hex: "#fafafa"))
-                    : nil,
-                footer: section.footerHeight > 0 ? SpecSupplementary(height: section.footerHeight) : nil,
-                items: section.items.enumerated().map { SpecItem(layout: $0.element, title: "Item \($0.offset)") })
-        }
-        return Spec(
-            width: configuration.width, minimumContentHeight: configuration.minimumContentHeight, scale: 2,
-            sections: sections)
-    }
-
     func frames(inSVG svg: String) -> [Rect] {
         // The first rect of each group is the element's card, at its frame.
         svg.split(separator: "<g data-kind").dropFirst().map { group in
@@ -54,7 +36,8 @@ import WaterfallTestSupport
 
     @Test(arguments: Array(UInt64(900)..<UInt64(930)))
     func everyFormatDrawsEveryElementAtItsFrame(_ seed: UInt64) throws {
-        let spec = Self.randomSpec(seed: seed)
+        var random = TestRandom(seed: seed)
+        let spec = RandomSpec.specWithTitles(&random)
         let layout = try spec.layout()
         let reference = ContractReference.layout(spec.configuration)
         guard layout.contentSize.height > 0 else { return }

@@ -256,21 +256,9 @@ import WaterfallTestSupport
     }
 
     static func runScreenshots(_ jobs: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Repository.path("scripts/chromium-screenshots.py")]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(jobs.utf8))
-        try input.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
-        return text
+        let result = try CommandRunner.python("chromium-screenshots.py", [], input: .text(jobs))
+        #expect(result.status == 0, "\(result.output)")
+        return result.output
     }
 
     @Test func chromiumAndLibrsvgMatchThePNGOutsideTextWhenSnapped() throws {

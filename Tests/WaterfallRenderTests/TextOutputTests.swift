@@ -5,8 +5,8 @@ import WaterfallRender
 import WaterfallSpec
 import WaterfallTestSupport
 
-/// SVG and HTML compared as text with the rendered examples in `Output/`, which are also the
-/// `waterfall check` baselines: one recorded copy (re-record with WATERFALL_RECORD=1).
+/// SVG and HTML compared as text, line by line, with recorded copies of the examples' renders in
+/// `Tests/WaterfallRenderTests/Fixtures` (re-record with WATERFALL_RECORD=1).
 @Suite struct TextOutputTests {
     static let examples = [
         "04-grid-100.yaml", "05-goods-list.yaml", "06-local-images.yaml", "07-chinese.yaml", "08-spans-banners.yaml",
@@ -14,7 +14,7 @@ import WaterfallTestSupport
     static let record = ProcessInfo.processInfo.environment["WATERFALL_RECORD"] == "1"
 
     func compare(_ text: String, fixture: String) throws {
-        let path = Repository.path("Output/\(fixture)")
+        let path = Repository.path("Tests/WaterfallRenderTests/Fixtures/\(fixture)")
         if Self.record { try text.write(toFile: path, atomically: true, encoding: .utf8) }
         let recorded = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

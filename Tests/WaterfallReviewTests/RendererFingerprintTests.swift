@@ -23,14 +23,7 @@ import WaterfallTestSupport
         #expect(fingerprint.fonts.map(\.file) == FontSet.builtInFiles)
         // The same digest as coreutils' sha256sum.
         let path = FontSet.pinned.path(of: "truetype/dejavu/DejaVuSans.ttf")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = try CommandRunner.run([path], executable: "/usr/bin/sha256sum").standardOutput
         let expected = String(output.prefix(64))
         #expect(fingerprint.fonts.first { $0.file == "truetype/dejavu/DejaVuSans.ttf" }?.sha256 == expected)
     }

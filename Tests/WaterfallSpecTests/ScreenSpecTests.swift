@@ -10,16 +10,8 @@ import WaterfallTestSupport
         var horizontal = 0
         for seed in UInt64(1)...300 {
             var random = TestRandom(seed: seed &* 41)
-            var configuration = RandomConfigurations.makeWithEveryFeature(&random, maxItems: 20)
-            // The item decoder asks every size for a width > 0, in either direction.
-            for s in configuration.sections.indices {
-                for i in configuration.sections[s].items.indices {
-                    if case .size(let size) = configuration.sections[s].items[i].sizing, size.width == 0 {
-                        configuration.sections[s].items[i].sizing = .size(Size(width: 1, height: size.height))
-                    }
-                }
-            }
-            let spec = try Spec.decode(ScreenSpecText.json(configuration), file: "random.json")
+            let configuration = RandomSpec.describableConfiguration(&random, maxItems: 20)
+            let spec = try Spec.decode(RandomSpec.json(configuration, explicitDefaults: true), file: "random.json")
             let layout = try spec.layout()
             let expected = try Layout(configuration)
             #expect(layout.contentSize == expected.contentSize, "seed \(seed)")

@@ -34,8 +34,7 @@ public enum ExternalRenderers {
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)", "--dump-dom",
                 "file://\(htmlPath)",
-            ],
-            captureOutput: true)
+            ])
     }
 
     /// The SVG at `svgPath` rasterized by `rsvg-convert` at `scale`.
@@ -62,20 +61,12 @@ public enum ExternalRenderers {
     }
 
     @discardableResult
-    private static func run(_ executable: String, _ arguments: [String], captureOutput: Bool = false) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = captureOutput ? pipe : FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = captureOutput ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(executable) exited with \(process.terminationStatus)")
+    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let result = try CommandRunner.run(arguments, executable: executable)
+        guard result.status == 0 else {
+            throw Failure(description: "\(executable) exited with \(result.status)")
         }
-        return String(decoding: output, as: UTF8.self)
+        return result.standardOutput
     }
 }
 
