@@ -10,10 +10,10 @@ import WaterfallRender
 import WaterfallSpec
 import WaterfallTestSupport
 
-// The PNG encoder beside Cairo's writer.
+// The PNG encoder beside Cairo's writer and beside libdeflate's compressor.
 extension Benchmark {
     func pngFigures() throws -> [Figure] {
-        // The first tile of the long example feed, and a page of photo cards: both encoders, same pixels.
+        // The first tile of the long example feed, and a page of photo cards: all encoders, same pixels.
         var figures: [Figure] = []
         for example in ["09-long-feed.yaml", "06-local-images.yaml"] {
             let scene = try RenderPipeline(renderers: []).prepare(specAt: Self.examples + "/" + example).scene
@@ -29,7 +29,36 @@ extension Benchmark {
                 Figure(
                     name: "png_bytes_\(name)", waterfall: Double(result.fastBytes), baseline: Double(result.cairoBytes),
                     unit: "bytes"))
+            // The run-length deflate of wf_deflate.h beside libdeflate's own compressor, same rows.
+            figures.append(
+                Figure(
+                    name: "png_mb_per_s_vs_libdeflate_\(name)", waterfall: megabytes / result.fastSeconds,
+                    baseline: megabytes / result.libdeflateSeconds, unit: "MB/s", higherIsBetter: true))
+            figures.append(
+                Figure(
+                    name: "png_bytes_vs_libdeflate_\(name)", waterfall: Double(result.fastBytes),
+                    baseline: Double(result.libdeflateBytes), unit: "bytes"))
         }
+        figures += try checkFigures()
         return figures
+    }
+
+    /// What `check` needs of a page, its tiles' pixels, drawn straight into pixels
+    /// (`rasterizeTiles`) beside written as PNG and decoded again.
+    func checkFigures() throws -> [Figure] {
+        let scene = try RenderPipeline(renderers: []).prepare(specAt: Self.examples + "/09-long-feed.yaml").scene
+        let direct = Stopwatch.seconds(runs: 3) {
+            consume(try! CairoRenderer.rasterizeTiles(scene).map(\.image.height))
+        }
+        let roundTrip = Stopwatch.seconds(runs: 3) {
+            var heights: [Int] = []
+            try! CairoRenderer.renderPNG(scene) { _, bytes in heights.append(try PNGCodec.decode(bytes).height) }
+            consume(heights)
+        }
+        return [
+            Figure(
+                name: "check_tile_pixels_ms_09_long_feed", waterfall: direct * 1e3, baseline: roundTrip * 1e3,
+                unit: "ms")
+        ]
     }
 }
