@@ -57,7 +57,32 @@ extension Benchmark {
         return [
             Figure(
                 name: "check_tile_pixels_ms_09_long_feed", waterfall: direct * 1e3, baseline: roundTrip * 1e3,
-                unit: "ms")
+                unit: "ms"),
+            try firstTileFigure(),
         ]
+    }
+
+    /// What `serve` shows of a tall page, its first PNG tile: drawn alone beside the whole page
+    /// drawn and encoded for its first tile.
+    func firstTileFigure() throws -> Figure {
+        let text = """
+            width: 1024
+            scale: 2
+            defaults: {columns: 10, sectionInset: 8, lineSpacing: 8, interitemSpacing: 8}
+            sections:
+              - items: []
+                generate: {count: 6000, minHeight: 40, maxHeight: 80, seed: 1}
+
+            """
+        let scene = try RenderPipeline(renderers: []).prepare(Spec.decode(text)).scene
+        let tiles = try CairoRenderer.tileCount(scene)
+        precondition(tiles > 1, "the tall page is \(tiles) tile")
+        let alone = Stopwatch.seconds(runs: 3) {
+            consume(try! Renderer.firstPNGTile.render(scene)[0].bytes.count)
+        }
+        let all = Stopwatch.seconds(runs: 3) {
+            consume(try! Renderer.png.render(scene)[0].bytes.count)
+        }
+        return Figure(name: "first_png_tile_ms_\(tiles)_tiles", waterfall: alone * 1e3, baseline: all * 1e3, unit: "ms")
     }
 }
