@@ -37,6 +37,8 @@ struct PNGWriter {
     /// and Paeth beats zlib level 1–3 with hash chains on size (flat cards are long runs of zero
     /// after filtering) at about the same speed; trying None and Average too costs time and buys
     /// nothing; 1 MiB segments keep both cores busy on small tiles for under 1% of size.
+    /// libdeflate's own compressor at level 1 on the same rows (the benchmark's png group) was 5–27×
+    /// slower, 13% larger on the long feed and 13% smaller on photo cards: run-length stays.
     struct Tuning: Equatable, Sendable {
         /// The zlib level, 1 (fastest) to 9, for hash chains; with runs only, just the level the
         /// zlib header names.

@@ -47,7 +47,7 @@ enum TurboJPEG {
                 throw CairoError.imageTooLarge(width: Int(width), height: Int(height))
             }
             if eighth {
-                // TurboJPEG takes the smallest scaling factor whose size fits: 1/8.
+                // TurboJPEG scales to the largest size that fits in the one asked for: 1/8 here.
                 width = (width + 7) / 8
                 height = (height + 7) / 8
                 byteCount = Int(width) * Int(height) * 4
