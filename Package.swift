@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // SHA-256 of font files and image URLs; already in the graph through async-http-client.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // FileDescriptor and Errno for the bounded file reader; already in the graph through swift-nio.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // Already in the graph through async-http-client; named here for TLS failures in plain words
         // and the test server's TLS port.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
@@ -47,7 +49,10 @@ let package = Package(
         // the layout dump, and one of each utility (bounded file reads, the lock, SHA-256, escaping).
         .target(
             name: "WaterfallCore",
-            dependencies: ["WaterfallLayout", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "WaterfallLayout", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // Spec files (JSON and YAML) decoded into layout configurations and content.
         .target(
             name: "WaterfallSpec",
@@ -125,6 +130,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The C library's heap statistics, for the benchmark's bytes-per-item figures (glibc; zero elsewhere).
         .target(name: "CHeapStatistics"),

@@ -19,7 +19,7 @@ public enum CairoRenderer {
         }
         var pixels = [UInt8](repeating: 0, count: byteCount)
         _ = try renderTiles(scene, canvas: canvas, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth) {
-            tile, _, surface in
+            tile, _, _, surface in
             let image = try surface.rasterImage()
             let rowBytes = tile.columns.count * 4
             let skipped = (tile.columns.lowerBound - tile.surfaceColumns.lowerBound) * 4
@@ -42,18 +42,34 @@ public enum CairoRenderer {
     /// (at least 2,048). Tiles are rendered one at a time and handed to `write(tileIndex, pngBytes)`
     /// as soon as each is done. Returns the number of tiles. `encoder` picks who writes the PNG
     /// bytes; both give the same pixels.
+    ///
+    /// With `tiles`, only the tiles of that range (clamped to the picture's) are drawn and written,
+    /// with the bytes they have in the whole set: `0..<1` is the first tile alone.
     @discardableResult
     public static func renderPNG(
         _ scene: Scene, maxTileHeight: Int = 32767, maxTileWidth: Int = 32767, encoder: PNGEncoder = .fast,
-        write: (Int, [UInt8]) throws -> Void
+        tiles: Range<Int>? = nil, write: (Int, [UInt8]) throws -> Void
+    ) throws -> Int {
+        try renderPNGTiles(
+            scene, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth, encoder: encoder, tiles: tiles
+        ) { index, _, bytes in try write(index, bytes) }
+    }
+
+    /// `renderPNG`, handing each tile to `write` with the picture's tile count too, known before
+    /// the first tile is drawn, from the one canvas both take.
+    static func renderPNGTiles(
+        _ scene: Scene, maxTileHeight: Int = 32767, maxTileWidth: Int = 32767, encoder: PNGEncoder = .fast,
+        tiles: Range<Int>? = nil, write: (_ index: Int, _ count: Int, _ bytes: [UInt8]) throws -> Void
     ) throws -> Int {
         let canvas = try PixelCanvas(scene)
         if encoder == .fast {
             return try renderPNGInBands(
-                scene, canvas: canvas, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth, write: write)
+                scene, canvas: canvas, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth, tiles: tiles,
+                write: write)
         }
-        return try renderTiles(scene, canvas: canvas, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth) {
-            tile, index, drawn in
+        return try renderTiles(
+            scene, canvas: canvas, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth, tiles: tiles
+        ) { tile, index, count, drawn in
             var surface = drawn
             if tile.surfaceColumns != tile.columns {
                 // A strip's margins are drawn, not written.
@@ -69,10 +85,48 @@ public enum CairoRenderer {
                     from: PixelImage(width: tile.columns.count, height: image.height, pixels: kept))
             }
             switch encoder {
-            case .fast: try write(index, surface.pngBytes())
-            case .cairo: try write(index, surface.cairoPNGBytes())
+            case .fast: try write(index, count, surface.pngBytes())
+            case .cairo: try write(index, count, surface.cairoPNGBytes())
             }
         }
+    }
+
+    /// Draws `scene` into the tiles `renderPNG` writes, as the pixels decoding each PNG would give.
+    ///
+    /// Each tile is handed to `body` as soon as it is drawn, one at a time, without encoding
+    /// anything. Returns the number of tiles.
+    ///
+    /// The tiles come in `renderPNG`'s order, cut by the same `maxTileHeight` and `maxTileWidth`
+    /// (all of them, or those of `tiles`), each with its ``RasterTile/suffix`` and the count, so
+    /// a comparison can take a baseline's pixels side by side with them. Only one tile's pixels
+    /// are alive at a time unless `body` keeps them; ``RasterTile/pngBytes()`` gives the very
+    /// file `renderPNG` writes for a tile.
+    @discardableResult
+    public static func rasterizeTiles(
+        _ scene: Scene, maxTileHeight: Int = 32767, maxTileWidth: Int = 32767, tiles: Range<Int>? = nil,
+        body: (RasterTile) throws -> Void
+    ) throws -> Int {
+        try rasterizeInBands(
+            scene, canvas: try PixelCanvas(scene), maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth,
+            tiles: tiles, body: body)
+    }
+
+    /// Every tile of `rasterizeTiles(_:maxTileHeight:maxTileWidth:tiles:body:)`, in order: for
+    /// small pictures; large ones are better taken a tile at a time.
+    public static func rasterizeTiles(
+        _ scene: Scene, maxTileHeight: Int = 32767, maxTileWidth: Int = 32767, tiles: Range<Int>? = nil
+    ) throws -> [RasterTile] {
+        var all: [RasterTile] = []
+        try rasterizeTiles(scene, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth, tiles: tiles) {
+            all.append($0)
+        }
+        return all
+    }
+
+    /// What tile `index` of `count` adds to a file name: `""` for a picture of one tile, `-1`,
+    /// `-2`… otherwise.
+    public static func tileSuffix(_ index: Int, of count: Int) -> String {
+        count > 1 ? "-\(index + 1)" : ""
     }
 
     /// How many PNG tiles `renderPNG` writes for `scene`: 1 unless the page is taller or wider than a tile.
@@ -181,20 +235,24 @@ public enum CairoRenderer {
             })
     }
 
-    /// Draws each tile (or the first `limit`) on its own surface, one alive at a time, and passes
-    /// it to `body` with its index.
+    /// Draws each tile (or those of `tiles`) on its own surface, one alive at a time.
+    ///
+    /// Each is passed to `body` with its index and the picture's tile count. Returns the tile count.
     static func renderTiles(
-        _ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int, maxTileWidth: Int = 32767, limit: Int = .max,
-        _ body: (PixelCanvas.Tile, Int, CairoSurface) throws -> Void
+        _ scene: Scene, canvas: PixelCanvas, maxTileHeight: Int, maxTileWidth: Int = 32767, tiles: Range<Int>? = nil,
+        _ body: (PixelCanvas.Tile, Int, Int, CairoSurface) throws -> Void
     ) throws -> Int {
         let drawer = try rasterDrawer(scene, canvas: canvas, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth)
         let scale = canvas.scale
         let count = canvas.tileCount(maxHeight: maxTileHeight, maxWidth: maxTileWidth)
         var sweep = BandSweep(extents: [])
-        for tileIndex in 0..<min(count, limit) {
+        let drawn = (tiles ?? 0..<count).clamped(to: 0..<count)
+        for tileIndex in drawn {
             let tile = canvas.tile(tileIndex, maxHeight: maxTileHeight, maxWidth: maxTileWidth)
             let rows = tile.rows
-            if rows.lowerBound == 0 { sweep = Self.sweep(scene, columns: tile.columns, scale: scale) }
+            if rows.lowerBound == 0 || tileIndex == drawn.lowerBound {
+                sweep = Self.sweep(scene, columns: tile.columns, scale: scale)
+            }
             let surface = try CairoSurface.image(width: tile.surfaceColumns.count, height: rows.count)
             // The tile's offset lives on the surface, so user space is the same for every tile.
             surface.setDeviceOffset(x: -Double(tile.surfaceColumns.lowerBound), y: -Double(rows.lowerBound))
@@ -209,7 +267,7 @@ public enum CairoRenderer {
                 try drawer.draw(in: context, rows: rows, indices: visible)
                 try context.checkStatus("draw tile \(tileIndex)")
             }
-            try body(tile, tileIndex, surface)
+            try body(tile, tileIndex, count, surface)
             let nextTop = Double(rows.upperBound) - 1
             drawer.images.evict(above: nextTop / scale) { sweep.extents[$0].upperBound * scale <= nextTop }
         }

@@ -52,7 +52,9 @@ public enum PNGCodec {
         try encode(image, tuning: .standard)
     }
 
-    static func encode(_ image: PixelImage, tuning: PNGWriter.Tuning) throws -> [UInt8] {
+    /// `image` as PNG, with `segmentRows` rows a deflate segment when given (those of the bands
+    /// a tile was drawn in, for its very bytes).
+    static func encode(_ image: PixelImage, tuning: PNGWriter.Tuning, segmentRows: Int? = nil) throws -> [UInt8] {
         try image.validate()
         let width = image.width
         let bytes = try image.pixels.withUnsafeBufferPointer { source -> [UInt8]? in
@@ -63,7 +65,8 @@ public enum PNGCodec {
                 break
             }
             let writer = PNGWriter(
-                width: width, height: image.height, colorType: isOpaque ? .rgb : .rgba, tuning: tuning)
+                width: width, height: image.height, colorType: isOpaque ? .rgb : .rgba, tuning: tuning,
+                rowsPerSegment: segmentRows)
             return try writer.encode { y, row in
                 let start = pixels + y * width * 4
                 if isOpaque {

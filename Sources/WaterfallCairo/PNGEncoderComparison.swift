@@ -2,10 +2,12 @@ import Dispatch
 import WaterfallCore
 import WaterfallRender
 
-/// Our PNG writer and Cairo's own on the same rendered pixels: speed, size and agreement.
+/// Our PNG writer and Cairo's own on the same rendered pixels: speed, size and agreement; and our
+/// writer with libdeflate's compressor in place of its run-length one.
 ///
 /// For benchmarks: `waterfall` always writes PNGs with the fast writer, and this is the one
-/// place Cairo's writer (libpng's defaults: every filter tried on every row, zlib level 6) still runs.
+/// place Cairo's writer (libpng's defaults: every filter tried on every row, zlib level 6) and
+/// libdeflate's compressor still run.
 public struct PNGEncoderComparison: Sendable {
     /// The size of the encoded tile in pixels.
     public var width: Int
@@ -19,7 +21,13 @@ public struct PNGEncoderComparison: Sendable {
     public var fastBytes: Int
     /// The size of Cairo's file in bytes.
     public var cairoBytes: Int
-    /// Whether both files decode to the same pixels.
+    /// The fastest timed run of our writer with libdeflate's compressor at level 1 (its fastest)
+    /// in place of the run-length one: the same filtered rows (filtered on all cores), deflated in
+    /// one call on one thread, since libdeflate cannot cut a stream into segments.
+    public var libdeflateSeconds: Double
+    /// The size of that file in bytes.
+    public var libdeflateBytes: Int
+    /// Whether all three files decode to the same pixels.
     public var samePixels: Bool
 
     /// Millions of pixels in the tile.
@@ -30,24 +38,30 @@ public struct PNGEncoderComparison: Sendable {
     public var sizeRatio: Double { Double(fastBytes) / Double(cairoBytes) }
 
     /// Renders the first PNG tile of `scene` (at most `maxTileHeight` device pixels high) once,
-    /// then encodes it `repetitions` times with each writer, alternating.
+    /// then encodes it `repetitions` times with each writer, in turn.
     public static func measure(
         _ scene: Scene, repetitions: Int = 3, maxTileHeight: Int = 32767
     ) throws -> PNGEncoderComparison {
         var result: PNGEncoderComparison?
         _ = try CairoRenderer.renderTiles(
-            scene, canvas: try PixelCanvas(scene), maxTileHeight: maxTileHeight, limit: 1
-        ) { _, _, surface in
+            scene, canvas: try PixelCanvas(scene), maxTileHeight: maxTileHeight, tiles: 0..<1
+        ) { _, _, _, surface in
             var fast = (seconds: Double.infinity, bytes: [UInt8]())
             var cairo = fast
+            var libdeflate = fast
+            var libdeflateTuning = PNGWriter.Tuning.standard
+            libdeflateTuning.libdeflate = true
             for _ in 0..<max(1, repetitions) {
                 try time({ try surface.pngBytes() }, into: &fast)
                 try time({ try surface.cairoPNGBytes() }, into: &cairo)
+                try time({ try surface.pngBytes(tuning: libdeflateTuning) }, into: &libdeflate)
             }
+            let pixels = try PNGCodec.decode(fast.bytes)
             result = PNGEncoderComparison(
                 width: surface.width, height: surface.height, fastSeconds: fast.seconds, cairoSeconds: cairo.seconds,
-                fastBytes: fast.bytes.count, cairoBytes: cairo.bytes.count,
-                samePixels: try PNGCodec.decode(fast.bytes) == PNGCodec.decode(cairo.bytes))
+                fastBytes: fast.bytes.count, cairoBytes: cairo.bytes.count, libdeflateSeconds: libdeflate.seconds,
+                libdeflateBytes: libdeflate.bytes.count,
+                samePixels: try pixels == PNGCodec.decode(cairo.bytes) && pixels == PNGCodec.decode(libdeflate.bytes))
         }
         guard let result else { throw CairoError.invalidCanvas(reason: "the scene has no tiles") }
         return result

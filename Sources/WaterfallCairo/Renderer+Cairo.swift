@@ -4,9 +4,16 @@ extension Renderer {
     /// Opaque PNG at the scene's scale; pages taller than Cairo's 32,767 device pixels become
     /// numbered tiles (`-1`, `-2`…) that together hold the whole picture.
     public static let png = Renderer(format: .png) { scene, emit in
-        let tiles = try CairoRenderer.tileCount(scene)
-        try CairoRenderer.renderPNG(scene) { index, bytes in
-            try emit(RenderedFile(suffix: tiles > 1 ? "-\(index + 1)" : "", bytes: bytes))
+        try CairoRenderer.renderPNGTiles(scene) { index, count, bytes in
+            try emit(RenderedFile(suffix: CairoRenderer.tileSuffix(index, of: count), bytes: bytes))
+        }
+    }
+
+    /// The first file ``png`` writes and only that one: the whole picture, or its first tile
+    /// (named `-1`) when it has several, drawn without the others.
+    public static let firstPNGTile = Renderer(format: .png) { scene, emit in
+        try CairoRenderer.renderPNGTiles(scene, tiles: 0..<1) { index, count, bytes in
+            try emit(RenderedFile(suffix: CairoRenderer.tileSuffix(index, of: count), bytes: bytes))
         }
     }
 

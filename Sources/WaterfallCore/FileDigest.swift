@@ -1,10 +1,5 @@
 import Crypto
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// SHA-256 of bytes, or of a file's bytes read a megabyte at a time, as 64 lower-case hex digits
 /// (swift-crypto's, which uses the CPU's SHA instructions where there are any).
@@ -19,18 +14,21 @@ package enum FileDigest {
 
     /// The digest of the regular file at `path`; a FIFO or device is refused, never waited on.
     package static func sha256(ofFileAt path: String) throws(RegularFile.Failure) -> String {
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         switch RegularFile.open(path) {
         case .success(let file): descriptor = file.descriptor
         case .failure(let failure): throw failure
         }
-        defer { close(descriptor) }
+        defer { try? descriptor.close() }
         var hasher = SHA256()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw .system(errno) }
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
+            } catch {
+                throw .system(error as? Errno ?? .ioError)
+            }
             if count == 0 { break }
             buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }

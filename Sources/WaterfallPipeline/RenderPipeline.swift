@@ -8,8 +8,8 @@ import WaterfallSpec
 /// Spec → layout → scene → renderers: the one path that `render`, `check`, `examples`, the
 /// snapshot strategies and the benchmark all take.
 ///
-/// Each distinct image is read, checked and decoded once while the scene is built, and every
-/// format draws that same scene.
+/// Each distinct image is read and proved whole once while the scene is built, its pixels kept
+/// for the formats that draw them, and every format draws that same scene.
 public struct RenderPipeline: Sendable {
     /// The formats to render, in order.
     public var renderers: [Renderer]
@@ -19,6 +19,13 @@ public struct RenderPipeline: Sendable {
     public var missingImages: MissingImagePolicy
     /// How images named by URL are fetched and cached; one value serves a whole run.
     public var remoteImages: RemoteImages
+    /// Whether images are decoded to pixels that are kept for drawing when the scene is built.
+    ///
+    /// `nil` (the default) keeps them unless every renderer is one that never draws pixels (SVG,
+    /// HTML and layout JSON embed or skip the files): then each image is proved whole with the
+    /// same errors, and its pixels are not kept. Set it to `true` when the prepared scene is drawn
+    /// by other means, such as `CairoRenderer.rasterizeTiles`.
+    public var keepsImagePixels: Bool?
 
     /// Creates a pipeline for the formats `renderers`; images that cannot be read are errors unless told otherwise.
     public init(
@@ -40,7 +47,7 @@ public struct RenderPipeline: Sendable {
         let sizer = try cardSizer(for: spec)
         let layout = try self.layout(spec, sizer: sizer)
         let builder = SceneBuilder(
-            measurer: sizer.measurer, missingImages: missingImages, imageValidator: Self.decodeImage)
+            measurer: sizer.measurer, missingImages: missingImages, imageValidator: imageValidator)
         let scene = try builder.scene(for: spec, layout: layout, scale: scale, images: sizer.images, sizer: sizer)
         return PreparedSpec(spec: spec, layout: layout, scene: scene)
     }
@@ -61,7 +68,7 @@ public struct RenderPipeline: Sendable {
         let remote = try remoteImages.resolve(spec, missingImages: missingImages)
         return CardSizer(
             measurer: try PangoTextMeasurer(),
-            images: SceneImages(base: spec.baseDirectory, validator: Self.decodeImage, remote: remote),
+            images: SceneImages(base: spec.baseDirectory, validator: imageValidator, remote: remote),
             missingImages: missingImages, source: spec.source)
     }
 
@@ -99,11 +106,29 @@ public struct RenderPipeline: Sendable {
         return outputs
     }
 
-    /// Decodes an image as the scene is built, so a corrupt file is reported at its item, and
-    /// keeps the pixels for every format that draws it.
+    /// Proves each image whole as the scene is built, so a corrupt file is reported at its item:
+    /// by decoding it and keeping the pixels for the formats that draw them, or, when none will
+    /// (see ``keepsImagePixels``), without keeping them.
+    private var imageValidator: @Sendable (SceneImage) throws -> Void {
+        let keeps =
+            keepsImagePixels
+            ?? (renderers.isEmpty || renderers.contains { $0.format.drawsPixels })
+        return keeps ? Self.decodeImage : Self.validateImage
+    }
+
+    /// Decodes an image and keeps its pixels for every format that draws it.
     static let decodeImage: @Sendable (SceneImage) throws -> Void = { image in
         do {
             _ = try ImageDecoder.decode(image)
+        } catch CairoError.image(_, let reason) {
+            throw ImageDecodingFailure(reason: reason)
+        }
+    }
+
+    /// Proves an image whole with the errors `decodeImage` gives, keeping no pixels.
+    static let validateImage: @Sendable (SceneImage) throws -> Void = { image in
+        do {
+            try ImageDecoder.validate(image)
         } catch CairoError.image(_, let reason) {
             throw ImageDecodingFailure(reason: reason)
         }

@@ -8,11 +8,20 @@ import WaterfallCairo
 public enum TileMark {
     static let keyword = "waterfall-tile"
 
-    /// `png` with an `iTXt` chunk right after `IHDR` saying it is tile `index` (from 1) of the
-    /// picture of the spec named `name`.
-    public static func marking(_ png: [UInt8], name: String, index: Int) -> [UInt8] {
-        let headerEnd = 33
-        guard png.count >= headerEnd else { return png }
+    /// The bytes of every PNG before the mark: the signature and the IHDR chunk.
+    static let headerLength = 33
+
+    /// `png` with an `iTXt` chunk right after `IHDR` saying it is tile `index` (from 1) of `name`'s picture.
+    ///
+    /// The file comes as its pieces in order, `png`'s header, the chunk and the rest of `png`, so
+    /// that nothing of `png` is copied. A file too short to have a header is one piece, as it is.
+    public static func marking(_ png: [UInt8], name: String, index: Int) -> [ArraySlice<UInt8>] {
+        guard png.count >= headerLength else { return [png[...]] }
+        return [png[..<headerLength], chunk(name: name, index: index)[...], png[headerLength...]]
+    }
+
+    /// The `iTXt` chunk of the mark: its length, type, keyword and text, and CRC.
+    static func chunk(name: String, index: Int) -> [UInt8] {
         var data = Array(keyword.utf8) + [0, 0, 0, 0, 0]
         data += Array("\(index) \(name)".utf8)
         var chunk: [UInt8] = []
@@ -22,12 +31,12 @@ public enum TileMark {
         chunk += typed
         let crc = typed.withUnsafeBytes { ZLib.crc32($0) }
         chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
-        return Array(png[..<headerEnd]) + chunk + Array(png[headerEnd...])
+        return chunk
     }
 
     /// The spec name and tile index a PNG's first bytes are marked with, or `nil` for any other file.
     public static func read(_ prefix: [UInt8]) -> (name: String, index: Int)? {
-        let start = 33
+        let start = headerLength
         guard prefix.count > start + 8 else { return nil }
         let length = prefix[start..<(start + 4)].reduce(0) { $0 << 8 | Int($1) }
         guard Array(prefix[(start + 4)..<(start + 8)]) == Array("iTXt".utf8), start + 8 + length <= prefix.count

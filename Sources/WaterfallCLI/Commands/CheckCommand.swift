@@ -76,13 +76,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("ignore-aa"), help: "Do not count pixels on anti-aliased edges (counted by default).")
     var ignoreAntialiasing = false
 
-    @Option(help: "Device pixels per point in PNG output (overrides the spec's scale).")
-    var scale: Double?
-
-    @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
-    var missingImages: MissingImagePolicy = .error
-
-    @OptionGroup var fetch: FetchOptions
+    @OptionGroup var drawing: DrawingOptions
 
     @Option(help: "A folder of Mustache templates for the report page (default: the built-in ones).")
     var templates: String?
@@ -90,7 +84,6 @@ struct CheckCommand: ParsableCommand {
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
         guard threshold >= 0, threshold <= 1 else { throw ValidationError("--threshold must be from 0 to 1") }
-        try RenderOptions.validate(scale: scale)
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let value = RecordMode.unknownValue(in: Array(CommandLine.arguments.dropFirst())) {
             throw ValidationError("--record must be missing, changed or all, not '\(value)'")
@@ -146,8 +139,7 @@ struct CheckCommand: ParsableCommand {
     private func checkAll(_ specs: [String]) -> CheckResults {
         var checker = BaselineChecker(
             baselines: baselines,
-            pipeline: RenderPipeline(
-                renderers: [], scale: scale, missingImages: missingImages, remoteImages: fetch.remoteImages()),
+            pipeline: drawing.pipeline(),
             options: DiffOptions(threshold: threshold, includeAntialiasing: !ignoreAntialiasing))
         checker.keepsUnchangedPictures = record == .all
         let progress = CheckProgress(total: specs.count)

@@ -126,10 +126,10 @@ struct DiffCommand: ParsableCommand {
     static func read(_ path: String) throws(CLIError) -> [UInt8] {
         switch RegularFile.read(atPath: path, limit: Self.maxFileBytes) {
         case .success(let bytes): return bytes
-        case .failure(.system(let number)) where number == ENOENT:
+        case .failure(.system(.noSuchFileOrDirectory)):
             throw CLIError.io(path: path, message: "no such file")
-        case .failure(.system(let number)):
-            throw CLIError.io(path: path, message: "cannot be read (\(Syscalls.errorText(number)))")
+        case .failure(.system(let error)):
+            throw CLIError.io(path: path, message: "cannot be read (\(error.description))")
         case .failure(.notRegular(let isDirectory)):
             throw CLIError.io(path: path, message: isDirectory ? "is a directory" : "is not a regular file")
         case .failure(.tooLarge):

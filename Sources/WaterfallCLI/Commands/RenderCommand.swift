@@ -43,16 +43,10 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "The folder to write into.")
     var output = "Output"
 
-    @Option(help: "Device pixels per point in PNG output (overrides the spec's scale).")
-    var scale: Double?
-
     @Option(help: "A folder of Mustache templates for HTML pages (default: the built-in ones).")
     var templates: String?
 
-    @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
-    var missingImages: MissingImagePolicy = .error
-
-    @OptionGroup var fetch: FetchOptions
+    @OptionGroup var drawing: DrawingOptions
 
     @Option(
         help: ArgumentHelp(
@@ -110,7 +104,6 @@ struct RenderOptions: ParsableArguments {
     // MARK: -
 
     func validate() throws {
-        try Self.validate(scale: scale)
         guard !formats.isEmpty else {
             throw ValidationError("--format needs at least one of \(Renderers.names)")
         }
@@ -118,13 +111,6 @@ struct RenderOptions: ParsableArguments {
             throw ValidationError(problem)
         }
         _ = try deviceWidths()
-    }
-
-    /// `--scale`, bounded as a spec's `scale` is (SpecLimits.scale).
-    static func validate(scale: Double?) throws {
-        if let scale, !(scale >= 0.01 && scale <= 16) {
-            throw ValidationError("--scale must be a number from 0.01 to 16")
-        }
     }
 
     /// The formats named, each once, in the order first given.
@@ -138,17 +124,13 @@ struct RenderOptions: ParsableArguments {
         let renderers = try Renderers.named(formats, templates: templates)
         try AtomicFile.makeFolder(output)
         var job = RenderJob(
-            pipeline: RenderPipeline(
-                renderers: renderers, scale: scale, missingImages: missingImages, remoteImages: fetch.remoteImages()),
-            output: output)
+            pipeline: drawing.pipeline(renderers: renderers), output: output)
         job.variants = Variants(
             appearances: (appearance ?? defaultAppearance).appearances, widths: try deviceWidths(),
             screens: screenRequest)
         return job
     }
 }
-
-extension MissingImagePolicy: ExpressibleByArgument {}
 
 /// `--appearance`: the light colors, the dark ones, or both.
 enum AppearanceChoice: String, ExpressibleByArgument, CaseIterable {

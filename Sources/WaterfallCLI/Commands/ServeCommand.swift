@@ -42,13 +42,7 @@ struct ServeCommand: ParsableCommand {
         help: "A folder of Mustache templates for the spec pages, watched for changes (default: the built-in ones).")
     var templates: String?
 
-    @Option(help: "Device pixels per point in PNG output (overrides the spec's scale).")
-    var scale: Double?
-
-    @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
-    var missingImages: MissingImagePolicy = .error
-
-    @OptionGroup var fetch: FetchOptions
+    @OptionGroup var drawing: DrawingOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -59,7 +53,6 @@ struct ServeCommand: ParsableCommand {
                 throw ValidationError("--allow-host takes a host name or address, not '\(name.escapedForMessage)'")
             }
         }
-        try RenderOptions.validate(scale: scale)
     }
 
     func run() throws {
@@ -78,9 +71,7 @@ struct ServeCommand: ParsableCommand {
         }
         let server = ServeServer(
             catalog: catalog, host: host, port: port, baselines: baselines, templates: templates,
-            pipeline: RenderPipeline(
-                renderers: [], scale: scale, missingImages: missingImages,
-                remoteImages: fetch.remoteImages(remembersFailures: false)), allowedHosts: allowedHosts)
+            pipeline: drawing.pipeline(remembersFailures: false), allowedHosts: allowedHosts)
         let failure = Locked<String?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {

@@ -191,7 +191,8 @@ struct ServeServer: Sendable {
         let view: ServePages.View
         do { view = try self.view(request) } catch { return ServeResponse.text(error.message, status: .badRequest) }
         var pipeline = self.pipeline
-        pipeline.renderers = [.png]
+        // A tall picture's first tile, drawn alone.
+        pipeline.renderers = [.firstPNGTile]
         do {
             let bytes = try await BlockingWork.run { [pipeline] in
                 try Self.render(entry, view: view, pipeline: pipeline)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOPosix
+import SystemPackage
 import WaterfallCore
 
 /// A file from a served folder, sent from disk a chunk at a time: memory stays flat whatever its
@@ -17,7 +18,7 @@ enum ServedFile {
         let size: Int
         switch RegularFile.open(path) {
         case .success(let file):
-            close(file.descriptor)
+            try? file.descriptor.close()
             size = file.size
         case .failure(.notRegular(isDirectory: false)):
             return ServeResponse.forbidden("not a regular file")
@@ -54,17 +55,19 @@ enum ServedFile {
     /// fewer bytes than announced, never other bytes).
     private static func send(path: String, part: Range<Int>, to writer: inout any ResponseBodyWriter) async throws {
         let descriptor = try RegularFile.open(path).get().descriptor
-        defer { close(descriptor) }
+        defer { try? descriptor.close() }
         var offset = part.lowerBound
         while offset < part.upperBound {
             let count = min(chunkBytes, part.upperBound - offset)
             let start = offset
             let chunk = try await NIOThreadPool.singleton.runIfActive { () throws -> ByteBuffer in
                 var buffer = ByteBuffer()
-                let read = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { bytes in
-                    pread(descriptor, bytes.baseAddress, count, off_t(start))
+                let read = try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { bytes in
+                    let room = UnsafeMutableRawBufferPointer(rebasing: bytes[..<count])
+                    return try descriptor.read(fromAbsoluteOffset: Int64(start), into: room, retryOnInterrupt: true)
                 }
-                guard read > 0 else { throw RegularFile.Failure.system(read == 0 ? EIO : errno) }
+                // A file that shrank since it was opened ends the response early.
+                guard read > 0 else { throw RegularFile.Failure.system(.ioError) }
                 return buffer
             }
             offset += chunk.readableBytes

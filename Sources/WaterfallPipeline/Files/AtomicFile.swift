@@ -39,6 +39,12 @@ package enum AtomicFile {
     /// The first time a run stages into a folder, it removes the temporaries there that runs
     /// killed with SIGKILL left behind (see ``TemporaryFiles``).
     package static func stage(_ bytes: [UInt8], for path: String) throws(FileError) -> String {
+        try stage([bytes[...]], for: path)
+    }
+
+    /// Writes `pieces` one after the other to a new temporary file beside `path`, as `stage` does
+    /// with one array, and returns the temporary file's path; nothing is joined in memory.
+    package static func stage(_ pieces: [ArraySlice<UInt8>], for path: String) throws(FileError) -> String {
         TemporaryFiles.sweepOrphans(in: (path as NSString).deletingLastPathComponent)
         let temporary = TemporaryFiles.path(for: path)
         let descriptor = TemporaryFiles.create(temporary)
@@ -47,7 +53,10 @@ package enum AtomicFile {
             throw FileError(path: path, message: "cannot be written (\(reason); is the folder writable?)")
         }
         // The error number of a failed write, taken before `close` can change `errno`.
-        let failure = bytes.withUnsafeBytes { Syscalls.writeAll($0, to: descriptor) }
+        var failure: Int32?
+        for piece in pieces where failure == nil {
+            failure = piece.withUnsafeBytes { Syscalls.writeAll($0, to: descriptor) }
+        }
         close(descriptor)
         if let failure {
             TemporaryFiles.remove(temporary)

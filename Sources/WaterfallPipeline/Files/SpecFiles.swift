@@ -36,11 +36,11 @@ package struct SpecFiles {
             return
         }
         let isTile = format == .png && !piece.suffix.isEmpty
-        var bytes = piece.bytes
+        var pieces = [piece.bytes[...]]
         if isTile, let index = Int(piece.suffix.dropFirst()) {
-            bytes = TileMark.marking(bytes, name: stem, index: index)
+            pieces = TileMark.marking(piece.bytes, name: stem, index: index)
         }
-        staged.append((try AtomicFile.stage(bytes, for: path), file, isTile, stem))
+        staged.append((try AtomicFile.stage(pieces, for: path), file, isTile, stem))
     }
 
     /// Renames every staged file into place, after checking that each target is free to take.

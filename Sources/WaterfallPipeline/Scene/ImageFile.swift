@@ -48,11 +48,11 @@ enum ImageFile {
         let bytes: [UInt8]
         switch RegularFile.read(atPath: full, limit: maximumBytes) {
         case .success(let read): bytes = read
-        case .failure(.system(let number)) where number == ENOENT || number == ENOTDIR: throw .missing
+        case .failure(let failure) where failure.isMissing: throw .missing
         case .failure(.notRegular(isDirectory: true)): throw .unreadable("it is a directory")
         case .failure(.notRegular(isDirectory: false)): throw .notRegular
         case .failure(.tooLarge): throw .tooLarge("more than \(maximumBytes) bytes, the most an image may have")
-        case .failure(.system(let number)): throw .unreadable(String(cString: strerror(number)))
+        case .failure(.system(let error)): throw .unreadable(error.description)
         }
         return try image(bytes, path: path, id: id, budget: budget)
     }

@@ -25,6 +25,9 @@ public enum RenderFormat: String, Sendable, Hashable, CaseIterable, CustomString
         }
     }
 
+    /// Whether its renderer draws images' pixels (PNG, PDF); the others embed or skip the files.
+    public var drawsPixels: Bool { self == .png || self == .pdf }
+
     /// The name users give to `--format`.
     public var description: String { rawValue }
 }

@@ -57,7 +57,7 @@ extension RendererFingerprint {
         // Never opened unless a regular file: a FIFO would block the check.
         switch RegularFile.read(atPath: path, limit: maxFileBytes) {
         case .success(let bytes): return try RendererFingerprint(json: bytes)
-        case .failure(.system(let number)) where number == ENOENT: return nil
+        case .failure(.system(.noSuchFileOrDirectory)): return nil
         case .failure(.notRegular): throw FingerprintFileError(reason: "is not a regular file")
         case .failure(.tooLarge): throw FingerprintFileError(reason: "is larger than 1 MiB")
         case .failure(.system): throw FingerprintFileError(reason: "cannot be read")

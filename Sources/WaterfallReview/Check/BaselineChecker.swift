@@ -73,6 +73,9 @@ public struct BaselineChecker: Sendable {
     }
 
     private func compare(_ check: inout SpecCheck) throws {
+        var pipeline = pipeline
+        // The tiles are drawn from the prepared scene, not by a renderer: keep the images' pixels.
+        pipeline.keepsImagePixels = true
         let prepared = try pipeline.prepare(specAt: check.spec)
         let name = check.name
         check.actualSVG = try Renderer.svg.render(prepared.scene).first?.bytes ?? []
@@ -81,13 +84,15 @@ public struct BaselineChecker: Sendable {
         var missing = false
         let baselineTiles = Self.baselineTiles(name: name, in: baselines)
         var drawnTiles = 0
-        try TileDrawing.draw(prepared.scene) { suffix, pixels, png in
+        try TileDrawing.draw(prepared.scene) { drawn in
             drawnTiles += 1
-            var tile = SpecCheck.Tile(suffix: suffix, pixelCount: pixels.width * pixels.height)
-            let file = "\(name)\(suffix).png"
+            let pixels = drawn.image
+            var tile = SpecCheck.Tile(
+                suffix: drawn.suffix, pixelCount: pixels.width * pixels.height, drawn: TileDrawing.withoutPixels(drawn))
+            let file = "\(name)\(drawn.suffix).png"
             guard let reference = baseline(file) else {
                 missing = true
-                tile.actual = try png ?? TileDrawing.encode(pixels)
+                tile.actual = try drawn.pngBytes()
                 check.tiles.append(tile)
                 return
             }
@@ -98,7 +103,7 @@ public struct BaselineChecker: Sendable {
             tile.diffImage = comparison.diffImage
             changed = changed || comparison.result.isDifferent
             if !comparison.isIdentical || keepsUnchangedPictures {
-                tile.actual = try png ?? TileDrawing.encode(pixels)
+                tile.actual = try drawn.pngBytes()
             }
             check.tiles.append(tile)
         }

@@ -1,3 +1,4 @@
+import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff
 
@@ -35,13 +36,15 @@ public struct SpecCheck: Sendable {
         public var diffImage: [UInt8]?
         /// Width × height of the tile as drawn, in device pixels.
         public var pixelCount: Int
+        /// The drawn tile without its pixels: how to encode them again as `render` does.
+        var drawn: RasterTile
 
         /// The tile as drawn, as PNG: ``actual``, or, for a tile whose pixels equal its baseline's,
         /// those pixels encoded as `render` encodes them.
         public func actualPNG() throws -> [UInt8] {
             if let actual { return actual }
             guard let reference else { throw ReviewError(reason: "the tile \(suffix) was not kept") }
-            return try TileDrawing.encode(try TileDrawing.decode(reference, name: "baseline tile\(suffix)"))
+            return try TileDrawing.encode(drawn, pixels: try PixelImage(png: reference, name: "baseline tile\(suffix)"))
         }
     }
 

@@ -181,6 +181,23 @@ package enum ZLib {
         return libdeflate_adler32(adler, base, bytes.count)
     }
 
+    /// `bytes` as one zlib stream (header, deflate, Adler-32) from libdeflate's own compressor at
+    /// `level` (1 fastest … 12 smallest), in one call on one thread.
+    static func libdeflateZlibStream(_ bytes: UnsafeRawBufferPointer, level: Int) throws -> [UInt8] {
+        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
+            throw CairoError.pngEncoding(reason: "libdeflate has no compressor at level \(level)")
+        }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
+        var out = [UInt8](repeating: 0, count: bound)
+        let written = out.withUnsafeMutableBytes { target in
+            libdeflate_zlib_compress(compressor, bytes.baseAddress, bytes.count, target.baseAddress, bound)
+        }
+        guard written > 0 else { throw CairoError.pngEncoding(reason: "libdeflate could not compress") }
+        out.removeSubrange(written...)
+        return out
+    }
+
     /// The Adler-32 of two byte strings one after the other, from their own checksums.
     static func adler32(combining first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
         UInt32(adler32_combine(uLong(first), uLong(second), secondLength))
