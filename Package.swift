@@ -98,6 +98,7 @@ let package = Package(
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
                 "WaterfallFetch",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Pixel and layout comparison for visual regression tests.
         .target(name: "WaterfallDiff", dependencies: ["WaterfallLayout", "WaterfallCore"]),
@@ -108,7 +109,7 @@ let package = Package(
             name: "WaterfallReview",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
-                "WaterfallPipeline", "WaterfallDiff",
+                "WaterfallPipeline", "WaterfallDiff", .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Strategies for pointfreeco/swift-snapshot-testing that work on Linux.
         .target(

@@ -20,6 +20,17 @@ extension String {
     /// The text escaped in `style`, with the characters XML 1.0 cannot hold dropped: the other C0
     /// controls and U+FFFE and U+FFFF, which are not allowed even as references.
     public func xmlEscaped(_ style: XMLEscapeStyle) -> String {
+        // Each style its own copy of the loop, its cases settled when compiled: the SVG renderer
+        // escapes every text run, so this is on its hot path.
+        switch style {
+        case .content: escaped(.content)
+        case .attribute: escaped(.attribute)
+        case .markup: escaped(.markup)
+        }
+    }
+
+    @inline(__always)
+    private func escaped(_ style: XMLEscapeStyle) -> String {
         var out = ""
         out.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {

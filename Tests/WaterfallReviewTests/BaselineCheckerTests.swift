@@ -143,6 +143,45 @@ import WaterfallTestSupport
         }
     }
 
+    @Test func aTallPictureChangedBelowItsFirstTileRecordsBothTilesAsRenderWritesThem() throws {
+        func feed(last: Int) -> String {
+            """
+            width: 40
+            scale: 1
+            sections:
+              - columns: 1
+                items:
+                  - {height: \(last)}
+                generate: {count: 39, minHeight: 1000, maxHeight: 1000, seed: 1}
+            """
+        }
+        // The first card is drawn at the top of the first tile; the rest fills both tiles.
+        let workspace = try Workspace(feed(last: 1000))
+        let checker = BaselineChecker(baselines: workspace.baselines)
+        var first = checker.check([workspace.spec])
+        _ = first.record(into: workspace.baselines, mode: .missing)
+        // Only the page's length changes: the first tile's pixels stay, the second tile's do not.
+        try workspace.write(
+            feed(last: 1000).replacingOccurrences(of: "count: 39", with: "count: 38"))
+        var changed = checker.check([workspace.spec])
+        let tiles = changed.checks[0].tiles
+        #expect(tiles.map(\.suffix) == ["-1", "-2"])
+        #expect(tiles[0].actual == nil, "the unchanged first tile is not encoded")
+        #expect(tiles[1].actual != nil)
+        #expect(changed.record(into: workspace.baselines, mode: .changed) == nil)
+        let pipeline = RenderPipeline(renderers: [.png])
+        let rendered = try pipeline.render(try pipeline.prepare(specAt: workspace.spec))
+        #expect(rendered.count == 2)
+        for output in rendered {
+            // The recorded tiles carry their tile mark; the rest of the bytes are render's.
+            let recorded = try #require(workspace.bytes(output.fileName(for: "feed")))
+            #expect(recorded.count > output.bytes.count)
+            #expect(Array(recorded.suffix(output.bytes.count - 33)) == Array(output.bytes.dropFirst(33)))
+            #expect(Array(recorded.prefix(33)) == Array(output.bytes.prefix(33)))
+        }
+        #expect(checker.check(specAt: workspace.spec).status == .passed)
+    }
+
     @Test func variantsAreWidthByWidthLightBeforeDark() throws {
         let spec = try Spec.decode(
             Self.feed() + "\nstyle: {background: \"#ffffff\", dark: {background: \"#000000\"}}\n", file: "feed.yaml")

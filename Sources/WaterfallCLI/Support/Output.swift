@@ -1,3 +1,4 @@
+import SystemPackage
 import WaterfallPipeline
 
 /// Writes to the standard streams with write(2), never through a buffer or a call that traps.
@@ -23,25 +24,25 @@ enum Output {
 
     /// Writes `bytes` to standard output, or ends the run with status 2 if it cannot.
     static func standardOutput(bytes: UnsafeRawBufferPointer) {
-        guard let failure = Syscalls.writeAll(bytes, to: 1) else { return }
-        standardError("error: cannot write to standard output (\(Syscalls.errorText(failure)))")
+        guard let failure = Syscalls.writeAll(bytes, to: .standardOutput) else { return }
+        standardError("error: cannot write to standard output (\(failure.description))")
         TemporaryFiles.removeAllAndExit(2)
     }
 
     /// Writes exactly `text`, for progress lines that redraw themselves.
     static func standardErrorRaw(_ text: String) {
-        _ = write(text, to: 2)
+        _ = write(text, to: .standardError)
     }
 
     /// Writes `text` as one line to standard error, with every line break and terminal control
     /// it echoes from its input shown as an escape.
     static func standardError(_ text: String) {
         let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
-        _ = write(line.escapedForMessage + "\n", to: 2)
+        _ = write(line.escapedForMessage + "\n", to: .standardError)
     }
 
-    /// - Returns: nil, or the error number of the failed write.
-    private static func write(_ text: String, to descriptor: Int32) -> Int32? {
+    /// - Returns: nil, or the error of the failed write.
+    private static func write(_ text: String, to descriptor: FileDescriptor) -> Errno? {
         var text = text
         return text.withUTF8 { Syscalls.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Writes files so that a reader never sees half of one: a temporary file in the same folder,
 /// then a rename over the destination.
@@ -16,19 +17,20 @@ package enum AtomicFile {
     /// Callers that commit several files call it for every target before committing any, so that
     /// a refused target leaves all of them as they were.
     package static func checkTarget(_ path: String) throws(FileError) {
-        guard let type = Syscalls.fileType(atPath: path) else {
-            let failure = Syscalls.lastError
-            if failure == ENOENT { return }
-            throw FileError(path: path, message: "cannot be written (\(Syscalls.errorText(failure)))")
+        let type: FileType
+        switch Syscalls.fileType(atPath: path) {
+        case .success(let found): type = found
+        case .failure(.noSuchFileOrDirectory): return
+        case .failure(let error): throw FileError(path: path, message: "cannot be written (\(error.description))")
         }
         let kind: String
         switch type {
-        case S_IFREG: return
-        case S_IFLNK: kind = "a symbolic link"
-        case S_IFDIR: kind = "a directory"
-        case S_IFCHR, S_IFBLK: kind = "a device"
-        case S_IFIFO: kind = "a FIFO"
-        case S_IFSOCK: kind = "a socket"
+        case .regular: return
+        case .symbolicLink: kind = "a symbolic link"
+        case .directory: kind = "a directory"
+        case .characterSpecial, .blockSpecial: kind = "a device"
+        case .fifo: kind = "a FIFO"
+        case .socket: kind = "a socket"
         default: kind = "not a regular file"
         }
         throw FileError(path: path, message: "is \(kind); not replaced")
@@ -47,35 +49,37 @@ package enum AtomicFile {
     package static func stage(_ pieces: [ArraySlice<UInt8>], for path: String) throws(FileError) -> String {
         TemporaryFiles.sweepOrphans(in: (path as NSString).deletingLastPathComponent)
         let temporary = TemporaryFiles.path(for: path)
-        let descriptor = TemporaryFiles.create(temporary)
-        guard descriptor >= 0 else {
-            let reason = Syscalls.errorText(Syscalls.lastError)
-            throw FileError(path: path, message: "cannot be written (\(reason); is the folder writable?)")
+        let descriptor: FileDescriptor
+        switch TemporaryFiles.create(temporary) {
+        case .success(let created): descriptor = created
+        case .failure(let error):
+            throw FileError(path: path, message: "cannot be written (\(error.description); is the folder writable?)")
         }
-        // The error number of a failed write, taken before `close` can change `errno`.
-        var failure: Int32?
+        var failure: Errno?
         for piece in pieces where failure == nil {
             failure = piece.withUnsafeBytes { Syscalls.writeAll($0, to: descriptor) }
         }
-        close(descriptor)
+        try? descriptor.close()
         if let failure {
             TemporaryFiles.remove(temporary)
             unlink(temporary)
-            throw FileError(path: path, message: "cannot be written (\(Syscalls.errorText(failure)))")
+            throw FileError(path: path, message: "cannot be written (\(failure.description))")
         }
         return temporary
     }
 
     /// Adds `bytes` to the end of a staged file.
     package static func append(_ bytes: [UInt8], toStaged temporary: String, for path: String) throws(FileError) {
-        let descriptor = open(temporary, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        guard
+            let descriptor = try? FileDescriptor.open(
+                FilePath(temporary), .writeOnly, options: [.append, .closeOnExec], retryOnInterrupt: true)
+        else {
             throw FileError(path: path, message: "cannot be written (the temporary file went away)")
         }
         let failure = bytes.withUnsafeBytes { Syscalls.writeAll($0, to: descriptor) }
-        close(descriptor)
+        try? descriptor.close()
         if let failure {
-            throw FileError(path: path, message: "cannot be written (\(Syscalls.errorText(failure)))")
+            throw FileError(path: path, message: "cannot be written (\(failure.description))")
         }
     }
 
@@ -89,7 +93,7 @@ package enum AtomicFile {
             throw error
         }
         guard rename(temporary, path) == 0 else {
-            let reason = Syscalls.errorText(Syscalls.lastError)
+            let reason = Errno(rawValue: errno).description
             unlink(temporary)
             throw FileError(path: path, message: "cannot be written (\(reason))")
         }

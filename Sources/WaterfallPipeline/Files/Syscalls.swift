@@ -1,50 +1,41 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The POSIX calls the command line makes itself, in one place and the same on Linux and macOS.
+/// The system calls the command line makes itself, in one place and the same on Linux and macOS:
+/// swift-system's `FileDescriptor`, `FilePath` and `Errno` where it has them, POSIX (signals,
+/// processes, `poll`) where it has not.
 package enum Syscalls {
     /// Writes all of `bytes` to `descriptor`, going on after a signal or a full non-blocking pipe.
     ///
-    /// - Returns: nil, or the error number of the write that failed.
-    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    /// - Returns: nil, or the error of the write that failed.
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: FileDescriptor) -> Errno? {
         var offset = 0
         while offset < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count > 0 {
+            do {
+                let count = try descriptor.write(
+                    UnsafeRawBufferPointer(rebasing: bytes[offset...]), retryOnInterrupt: true)
+                // A write of nothing for something would loop for ever.
+                guard count > 0 else { return .ioError }
                 offset += count
-                continue
-            }
-            // A write of nothing for something would loop for ever.
-            if count == 0 { return EIO }
-            let failure = errno
-            if failure == EINTR { continue }
-            if failure == EAGAIN || failure == EWOULDBLOCK {
-                var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            } catch Errno.resourceTemporarilyUnavailable {
+                var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&entry, 1, -1)
-                continue
+            } catch {
+                return error as? Errno ?? .ioError
             }
-            return failure
         }
         return nil
     }
 
-    /// The system's text for an error number, such as "No space left on device".
-    package static func errorText(_ number: Int32) -> String {
-        String(cString: strerror(number))
-    }
-
-    /// The `errno` of the last failed call.
-    package static var lastError: Int32 { errno }
-
-    /// The kind of file at `path` without following a final symbolic link; nil with `errno` set when
-    /// it cannot be looked at (`ENOENT`: there is nothing there).
-    package static func fileType(atPath path: String) -> mode_t? {
-        var information = stat()
-        guard lstat(path, &information) == 0 else { return nil }
-        return information.st_mode & S_IFMT
+    /// The kind of file at `path` without following a final symbolic link, or why it cannot be
+    /// looked at (`.noSuchFileOrDirectory`: there is nothing there).
+    package static func fileType(atPath path: String) -> Result<FileType, Errno> {
+        Result { () throws(Errno) in try FilePath(path).stat(followTargetSymlink: false).type }
     }
 
     /// Whether no process `pid` exists (a process of another user still counts as existing).

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SystemPackage
 import WaterfallCore
 
 /// The temporary files a run has staged and not yet renamed into place, removed if the run is
@@ -54,7 +55,7 @@ package enum TemporaryFiles {
             }
             let path = (folder as NSString).appendingPathComponent(name)
             // Only a plain file: a folder or link of that name is somebody else's.
-            if Syscalls.fileType(atPath: path) == S_IFREG { unlink(path) }
+            if case .success(.regular) = Syscalls.fileType(atPath: path) { unlink(path) }
         }
     }
 
@@ -62,12 +63,20 @@ package enum TemporaryFiles {
     /// interrupt sweep holds: a file is either made and recorded before the sweep, which then
     /// removes it, or not made at all.
     ///
-    /// Returns the file open for writing, or -1 with `errno` set.
-    package static func create(_ path: String) -> Int32 {
+    /// Returns the file open for writing, or why it cannot be made.
+    package static func create(_ path: String) -> Result<FileDescriptor, Errno> {
         files.withLock { staged in
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if descriptor >= 0 { staged.insert(path) }
-            return descriptor
+            let result: Result<FileDescriptor, Errno>
+            do {
+                result = .success(
+                    try FileDescriptor.open(
+                        FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+                        permissions: FilePermissions(rawValue: 0o666), retryOnInterrupt: true))
+            } catch {
+                result = .failure(error as? Errno ?? .ioError)
+            }
+            if case .success = result { staged.insert(path) }
+            return result
         }
     }
 

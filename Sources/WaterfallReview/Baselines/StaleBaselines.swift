@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import WaterfallPipeline
 
 /// The baselines in a folder that none of a run's specs produces any more, for `check --prune`.
@@ -44,8 +45,9 @@ public enum StaleBaselines {
         return nil
     }
 
+    /// Whether `path` is a regular file itself, not a link to one.
     private static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        if case .success(.regular) = Syscalls.fileType(atPath: path) { return true }
+        return false
     }
 }
