@@ -21,20 +21,37 @@ extension Benchmark {
         guard results.count(.passed) == specs.count else {
             throw BenchmarkFailure("check of the examples: \(results.summary)")
         }
-        let ours = Stopwatch.seconds(runs: 3) { consume(checker.check(specs, workers: 1)) }
-        let before = Stopwatch.seconds(runs: 3) {
+        func ours() { consume(checker.check(specs, workers: 1)) }
+        func before() {
             for spec in specs { consume(try? Self.checkByEncodedPNG(spec, baselines: Self.output)) }
         }
-        return [Figure(name: "check_examples_ms", waterfall: ours * 1e3, baseline: before * 1e3, unit: "ms")]
+        return [
+            Figure(
+                name: "check_examples_ms", waterfall: Stopwatch.seconds(runs: 3, ours) * 1e3,
+                baseline: Stopwatch.seconds(runs: 3, before) * 1e3, unit: "ms"),
+            Figure(
+                name: "check_examples_cpu_ms", waterfall: Stopwatch.processorSeconds(runs: 3, ours) * 1e3,
+                baseline: Stopwatch.processorSeconds(runs: 3, before) * 1e3, unit: "ms"),
+        ]
     }
 
     /// The check as it was: render SVG, layout and PNG bytes, then decode the PNG again to
-    /// compare it with the decoded baseline (unless the bytes are equal).
+    /// compare it with the decoded baseline (unless the bytes are equal), and compare the layout
+    /// with the baseline's frame by frame.
     static func checkByEncodedPNG(_ spec: String, baselines: String) throws -> Int {
         let pipeline = RenderPipeline(renderers: [.svg, .layoutJSON, .png])
-        let outputs = try pipeline.render(try pipeline.prepare(specAt: spec))
+        let prepared = try pipeline.prepare(specAt: spec)
+        let outputs = try pipeline.render(prepared)
         let name = RenderPipeline.baseName(spec)
         var different = 0
+        let layoutPath = baselines + "/" + name + ".layout.json"
+        if let json = FileManager.default.contents(atPath: layoutPath),
+            let (size, elements) = try LayoutDump.decode(String(decoding: json, as: UTF8.self), file: layoutPath)
+        {
+            let diff = LayoutDiff(
+                old: LayoutSnapshot(contentSize: size, elements: elements), new: LayoutSnapshot(prepared.layout))
+            different += diff.isDifferent ? 1 : 0
+        }
         for output in outputs {
             let path = baselines + "/" + output.fileName(for: name)
             guard let baseline = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {

@@ -32,6 +32,31 @@ enum Stopwatch {
         return samples[samples.count / 2]
     }
 
+    /// The median processor seconds (user and system, every thread of the process) one call of
+    /// `body` takes, over `runs` runs after one untimed call: steadier than ``seconds(runs:batch:prepare:_:)``
+    /// on a machine that is busy with other work.
+    static func processorSeconds(runs: Int = 5, _ body: () -> Void) -> Double {
+        func used() -> Double {
+            var usage = rusage()
+            #if canImport(Glibc)
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            #else
+            getrusage(RUSAGE_SELF, &usage)
+            #endif
+            let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        }
+        body()
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let start = used()
+            body()
+            samples.append(used() - start)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
     /// Bytes of heap in use, from the C library (zero where it cannot tell).
     static func heapBytes() -> Int {
         Int(heap_statistics_bytes_in_use())
