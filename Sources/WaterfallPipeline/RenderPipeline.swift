@@ -44,7 +44,7 @@ public struct RenderPipeline: Sendable {
     /// layout gives them, with the fonts the renderers draw: the heights `layout` reports are the
     /// heights every format draws.
     public func prepare(_ spec: Spec) throws -> PreparedSpec {
-        let sizer = try cardSizer(for: spec)
+        let sizer = try cardSizer(for: spec, validator: imageValidator)
         let layout = try self.layout(spec, sizer: sizer)
         let builder = SceneBuilder(
             measurer: sizer.measurer, missingImages: missingImages, imageValidator: imageValidator)
@@ -53,8 +53,10 @@ public struct RenderPipeline: Sendable {
     }
 
     /// The spec's layout, its cards measured as ``prepare(_:)`` measures them.
+    ///
+    /// Nothing is drawn, so images are proved whole without keeping their pixels.
     public func layout(_ spec: Spec) throws -> Layout {
-        try layout(spec, sizer: spec.needsCardSizing ? cardSizer(for: spec) : nil)
+        try layout(spec, sizer: spec.needsCardSizing ? cardSizer(for: spec, validator: Self.validateImage) : nil)
     }
 
     private func layout(_ spec: Spec, sizer: CardSizer?) throws -> Layout {
@@ -64,11 +66,13 @@ public struct RenderPipeline: Sendable {
 
     /// The sizer, with the spec's images; images named by URL are fetched into the cache first,
     /// so from here on every URL is a local file (or the reason it is not).
-    private func cardSizer(for spec: Spec) throws -> CardSizer {
+    private func cardSizer(
+        for spec: Spec, validator: @escaping @Sendable (SceneImage) throws -> Void
+    ) throws -> CardSizer {
         let remote = try remoteImages.resolve(spec, missingImages: missingImages)
         return CardSizer(
             measurer: try PangoTextMeasurer(),
-            images: SceneImages(base: spec.baseDirectory, validator: imageValidator, remote: remote),
+            images: SceneImages(base: spec.baseDirectory, validator: validator, remote: remote),
             missingImages: missingImages, source: spec.source)
     }
 
