@@ -1,5 +1,3 @@
-import WaterfallCore
-
 /// An opaque or translucent sRGB color with 8-bit channels.
 public struct Color: Sendable, Hashable {
     /// The red channel, 0 to 255.

@@ -1,5 +1,4 @@
 import Dispatch
-import WaterfallCore
 import WaterfallLayout
 
 /// The JSON that `waterfall layout` prints: the content size and every element's frame.

@@ -1,5 +1,3 @@
-import WaterfallCore
-
 /// A bitmap of 8-bit RGBA pixels, not premultiplied, row-major with no row padding.
 ///
 /// The one pixel type of the package: the Cairo renderer draws into it, the PNG codec reads and

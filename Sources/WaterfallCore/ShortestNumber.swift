@@ -1,5 +1,3 @@
-import WaterfallCore
-
 /// Numbers as text for JSON, SVG and CSS: the shortest digits that read back as the same `Double`.
 public enum ShortestNumber {
     /// `375` rather than `375.0`; `0.1` rather than `0.1000000000000000055511151231257827`.

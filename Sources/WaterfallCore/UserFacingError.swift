@@ -1,5 +1,3 @@
-import WaterfallCore
-
 /// An error whose description is the one line a user reads, naming where the problem is.
 ///
 /// The command line prints it on standard error and exits with status 2; anything else that is

@@ -56,10 +56,12 @@ public struct ImageFetcher: Sendable {
     /// shut down before it returns.
     ///
     /// - Parameters:
+    ///   - urls: The image URLs, each fetched once.
     ///   - allowedHosts: The hosts (lower case) a redirect may lead to; the URLs' own hosts are
     ///     always allowed.
     ///   - progress: Called from another thread every quarter second once the batch has taken a
     ///     second, and once more with `isFinished` when it ends, if it was called before.
+    ///   - each: Called with each URL and its image, or why it could not be fetched.
     public func fetch(
         _ urls: [String], allowedHosts: Set<String> = [], progress: (@Sendable (FetchProgress) -> Void)? = nil,
         each: @escaping @Sendable (String, Result<FetchedImage, FetchFailure>) -> Void

@@ -22,7 +22,10 @@ public struct RedirectRule: Sendable, Hashable {
     /// The absolute URL to request next when `url` answered with a redirect to `location`, or why
     /// it is not followed.
     ///
-    /// - Parameter visited: Every URL requested so far for this fetch, the first included.
+    /// - Parameters:
+    ///   - url: The URL that answered with the redirect.
+    ///   - location: The redirect's `Location` header, absolute or relative to `url`.
+    ///   - visited: Every URL requested so far for this fetch, the first included.
     public func next(from url: String, location: String, visited: [String]) -> Result<String, FetchFailure> {
         guard visited.count <= maximumRedirects else { return .failure(.tooManyRedirects(maximumRedirects)) }
         guard let target = URL(string: location, relativeTo: URL(string: url))?.absoluteURL,

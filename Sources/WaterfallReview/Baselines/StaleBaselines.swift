@@ -5,7 +5,7 @@ import WaterfallPipeline
 /// The baselines in a folder that none of a run's specs produces any more, for `check --prune`.
 ///
 /// Only files with a baseline's name count: `NAME.svg`, `NAME.layout.json`, `NAME.png`, and
-/// `NAME-K.png` when its ``TileMark`` says it is tile K of NAME's picture. A stale file is one
+/// `NAME-K.png` when its `TileMark` says it is tile K of NAME's picture. A stale file is one
 /// whose NAME is not the base name of a given spec. Nothing else in the folder (pages, PDFs,
 /// a user's own files, hidden files, folders, links) is ever listed or removed.
 public enum StaleBaselines {
