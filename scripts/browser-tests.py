@@ -4,7 +4,8 @@
     python3 scripts/browser-tests.py PATH/TO/waterfall
 
 Checks that a spec page updates by itself after its spec is edited (keeping the scroll position),
-that a broken spec shows its error, that Approve writes the baseline so the next `waterfall check`
+that a broken spec's error stays in view after scrolling with the last page marked stale, that the
+gallery shows a thumbnail of each spec, that Approve writes the baseline so the next `waterfall check`
 passes, that a POST without the token is refused, that a script in a served HTML or SVG file or in
 the spec's own templates can neither read the token, nor approve, nor frame the review page, and
 that the static report has its full-size view, its boxes, its cause, its record command and its
@@ -101,6 +102,9 @@ def serve_tests(waterfall, work, browser):
         page.set_default_timeout(TIMEOUT_MS)
         page.goto(url)
         check(page.locator("a.spec", has_text="alpha").count() == 1, "the gallery lists alpha")
+        page.wait_for_function(
+            "[...document.querySelectorAll('.thumb img')].filter(i => i.complete && i.naturalWidth > 0).length == 2")
+        check(page.locator(".thumb img[loading=lazy]").count() == 2, "the gallery shows a lazy thumbnail of each spec")
 
         # Live update: edit the spec, the frame changes, the page itself is not reloaded.
         page.goto(url + "spec/alpha")
@@ -115,13 +119,29 @@ def serve_tests(waterfall, work, browser):
         check(page.evaluate("window.notReloaded === true"), "the page updated after the spec was edited, without reload")
         check(page.evaluate("window.scrollY") == scroll, f"the scroll position was kept ({scroll})")
 
-        # A broken spec shows its error message instead of the last good render.
+        # A broken spec shows its error message, in view at any scroll position, and the last good
+        # render stays in the frame marked stale.
+        page.evaluate("window.scrollTo(0, 900)")
+        page.wait_for_function("window.scrollY > 800")
         (specs / "alpha.yaml").write_text("width: 375\nsections:\n  - items: [{height: }\n")
         page.locator("#error.shown").wait_for(timeout=5_000)
         check("alpha.yaml" in page.locator("#error").inner_text(), "a broken spec shows its error message")
+        check(page.evaluate("window.scrollY") > 800, "the page is still scrolled down")
+        box = page.locator("#error").bounding_box()
+        check(box is not None and box["height"] > 0 and box["y"] >= 0 and box["y"] + box["height"] <= 500,
+              f"the error is in view after scrolling ({box})")
+        check(page.evaluate("""(() => {
+            const box = document.getElementById('error').getBoundingClientRect();
+            const top = document.elementFromPoint(box.left + 20, box.top + box.height / 2);
+            return document.getElementById('error').contains(top);
+        })()"""), "nothing covers the error")
+        status = page.locator("#status").inner_text()
+        check("stale" in status and "updated" not in status, f"the status says the page is stale ({status!r})")
+        check(frame.get_by_text("Omega", exact=True).count() == 1, "the last page that rendered stays in the frame")
         (specs / "alpha.yaml").write_text(spec("Omega"))
         page.locator("#error.shown").wait_for(state="hidden", timeout=5_000)
         check(page.locator("#error.shown").count() == 0, "the error goes away once the spec is fixed")
+        check(page.locator("#status").inner_text().startswith("updated"), "the status reads updated again")
 
         # The width switcher renders at a preset width.
         page.goto(url + "spec/alpha?width=768")

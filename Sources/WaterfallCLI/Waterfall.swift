@@ -26,6 +26,7 @@ struct Waterfall: ParsableCommand {
         TemporaryFiles.removeOnInterrupt()
         let status: Int32
         do {
+            if let typo = unknownCommand(CommandLine.arguments.dropFirst().first) { throw typo }
             var command = try parseAsRoot()
             if command is DrawsText { try FontSet.validatePinned() }
             try command.run()
@@ -48,5 +49,19 @@ struct Waterfall: ParsableCommand {
             }
         }
         Foundation.exit(status)
+    }
+
+    /// The error for a first argument that misspells a subcommand (`rendr` for `render`), or `nil`.
+    ///
+    /// The parser alone would read it as an argument of the default subcommand and say only that
+    /// it was unexpected. An option, a subcommand, a file that exists or a word close to no
+    /// subcommand is left to the parser.
+    static func unknownCommand(_ first: String?) -> CLIError? {
+        guard let first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !names.contains(first), !FileManager.default.fileExists(atPath: first),
+            let suggestion = KeySuggestion.closest(to: first, in: names)
+        else { return nil }
+        return .badArgument("unknown command '\(first.escapedForMessage)'; did you mean '\(suggestion)'?")
     }
 }

@@ -301,6 +301,7 @@ import FoundationXML
 
     // MARK: - GitHub Actions
 
+    /// A spec error's annotation sits at its line and column; a spec that only changed has none.
     @Test func githubAnnotationsAreEscaped() throws {
         let suite = try suite()
         defer { try? FileManager.default.removeItem(atPath: suite.folder) }
@@ -317,7 +318,7 @@ import FoundationXML
         #expect(annotations[0].contains("pixels differ"))
         #expect(
             annotations[1]
-                == "::error file=\(folder)/50%25%2Codd%3Aname%0Aline.yaml,title=waterfall check::"
+                == "::error file=\(folder)/50%25%2Codd%3Aname%0Aline.yaml,line=1,col=8,title=waterfall check::"
                 // The message itself shows the line break as `\n`: it is one line before GitHub sees it.
                 + "\(suite.folder)/50%25,odd:name\\nline.yaml:1:8: width: must be greater than 0, not -1")
         // Outside GitHub Actions, none.

@@ -57,6 +57,44 @@ import WaterfallTestSupport
         #expect(object["different"] as? Bool == true)
     }
 
+    /// Eight changed regions: the summary gives the box around them all and the five largest,
+    /// `--verbose` every one, and `--json` every one whatever is asked.
+    @Test func manyRegionsAreSummedUpWithTheFiveLargest() throws {
+        let boxes = [
+            (0, 0, 4, 3), (6, 0, 3, 3), (12, 0, 2, 2), (16, 0, 2, 1), (20, 0, 1, 1), (24, 5, 1, 1), (30, 10, 1, 1),
+            (35, 15, 1, 1),
+        ]
+        let a = try png("a.png", width: 40, height: 20) { _, _ in (240, 240, 240) }
+        let b = try png("b.png", width: 40, height: 20) { x, y in
+            boxes.contains { x >= $0.0 && x < $0.0 + $0.2 && y >= $0.1 && y < $0.1 + $0.3 }
+                ? (20, 20, 20) : (240, 240, 240)
+        }
+        let summary = try CommandRunner.run(["diff", a, b])
+        #expect(summary.status == 1)
+        #expect(
+            summary.standardOutput == """
+                different: 31 of 800 pixels differ (3.875%), 0 anti-aliased
+                changes within (0, 0) size 36×16, in 8 regions, 4 of them a single pixel; the 5 largest:
+                changed region at (0, 0) size 4×3
+                changed region at (6, 0) size 3×3
+                changed region at (12, 0) size 2×2
+                changed region at (16, 0) size 2×1
+                changed region at (20, 0) size 1×1
+                3 more regions: --verbose lists them all
+
+                """)
+        let verbose = try CommandRunner.run(["diff", a, b, "--verbose"])
+        #expect(verbose.status == 1)
+        let listed = verbose.standardOutput.split(separator: "\n").filter { $0.hasPrefix("changed region at") }
+        #expect(listed.count == 8)
+        #expect(listed.last == "changed region at (35, 15) size 1×1")
+        for arguments in [["--json"], ["--json", "--verbose"]] {
+            let json = try CommandRunner.run(["diff", a, b] + arguments)
+            let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as! [String: Any]
+            #expect((object["regions"] as? [Any])?.count == 8)
+        }
+    }
+
     @Test func differentSizesAreADifferenceNotACrash() throws {
         let a = try png("a.png", width: 20, height: 10) { _, _ in (240, 240, 240) }
         let b = try png("b.png", width: 20, height: 12) { _, _ in (240, 240, 240) }

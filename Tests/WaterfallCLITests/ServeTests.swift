@@ -202,6 +202,19 @@ import Glibc
         #expect(try server.send("GET", "/spec/nothing").status == 404)
     }
 
+    /// The gallery shows each spec's first tile, loaded lazily from `/png/NAME`, whose answer keeps
+    /// its security headers.
+    @Test func theGalleryHasAThumbnailOfEachSpec() throws {
+        let server = try Server()
+        let gallery = try server.send("GET", "/")
+        #expect(gallery.body.contains(#"<img src="/png/alpha" alt="alpha" loading="lazy""#), "\(gallery.body)")
+        let thumbnail = try server.send("GET", "/png/alpha")
+        #expect(thumbnail.status == 200)
+        #expect(thumbnail.head.lowercased().contains("content-type: image/png"))
+        #expect(thumbnail.head.contains("sandbox allow-same-origin"))
+        #expect(thumbnail.head.lowercased().contains("x-content-type-options: nosniff"))
+    }
+
     /// Chromium is Debian's (`scripts/setup.sh` installs it, and Playwright for Python); only Linux
     /// is checked on the machines this is developed on.
     #if os(Linux)

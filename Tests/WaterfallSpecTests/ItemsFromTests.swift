@@ -134,6 +134,39 @@ import WaterfallSpec
         #expect(spec.sections[0].items.map(\.title) == [nil, nil, "x"])
     }
 
+    /// Fields whose key no record has, each with its message.
+    static let keysNoRecordHas = [
+        (
+            "subtitle: \"¥{prise}\"",
+            "3:66: sections[0].itemsFrom.fields.subtitle: the template \"¥{prise}\" names \"prise\", "
+                + "a key no record has (did you mean \"price\"?)"
+        ),
+        (
+            "title: nmae",
+            "3:63: sections[0].itemsFrom.fields.title: \"nmae\" is a key no record has (did you mean \"name\"?)"
+        ),
+        (
+            "meta: \"{zzzzzz}\"",
+            "3:62: sections[0].itemsFrom.fields.meta: the template \"{zzzzzz}\" names \"zzzzzz\", a key no record has"
+        ),
+    ]
+
+    /// A typo in an optional field's key or template is refused, with the closest key.
+    ///
+    /// It would drop the field from every card; a key that only some records lack is theirs to lack.
+    @Test(arguments: keysNoRecordHas)
+    func anOptionalKeyThatNoRecordHasIsRefusedWithTheClosestKey(_ field: String, _ message: String) throws {
+        let folder = try Folder()
+        try folder.write("d.json", "[{\"h\": 10, \"price\": 3}, {\"h\": 20, \"name\": \"x\"}]")
+        #expect(
+            try folder.message("itemsFrom: {file: d.json, fields: {cardHeight: h, \(field)}}") == "spec.yaml:" + message
+        )
+        let spec = try folder.load(
+            "itemsFrom: {file: d.json, fields: {cardHeight: h, title: name, subtitle: \"{price} kr\"}}")
+        #expect(spec.sections[0].items.map(\.subtitle) == ["3 kr", nil])
+        #expect(spec.sections[0].items.map(\.title) == [nil, "x"])
+    }
+
     @Test func aRecordWithImageAndNoSizeIsSizedByItsContent() throws {
         let folder = try Folder()
         try folder.write("d.json", "[{\"img\": \"a.png\", \"name\": \"A\"}]")

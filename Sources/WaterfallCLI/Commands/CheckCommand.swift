@@ -165,8 +165,7 @@ struct CheckCommand: ParsableCommand {
             if diff.changes.count > 20 { Output.standardOutput("         … \(diff.changes.count - 20) more\n") }
         }
         if annotate, [.changed, .new, .failed].contains(check.status) {
-            let line = GitHubAnnotation.error(file: check.spec, title: "waterfall check", message: check.reason)
-            Output.standardOutput(line + "\n")
+            Output.standardOutput(GitHubAnnotation.error(for: check) + "\n")
         }
     }
 

@@ -38,6 +38,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON.")
     var json = false
 
+    @Flag(help: "List every changed region of two PNGs, not only the five largest.")
+    var verbose = false
+
     func validate() throws {
         guard threshold >= 0, threshold <= 1 else { throw ValidationError("--threshold must be from 0 to 1") }
     }
@@ -67,7 +70,7 @@ struct DiffCommand: ParsableCommand {
         // Byte-equal files have equal pixels: answered from the header, without decoding.
         if output == nil, Self.sameBytes(oldBytes, newBytes), let size = PNGCodec.size(of: oldBytes) {
             let result = DiffResult.identical(width: size.width, height: size.height)
-            Output.standardOutput(json ? result.json : result.text)
+            Output.standardOutput(report(result))
             return false
         }
         let options = DiffOptions(threshold: threshold, includeAntialiasing: includeAntialiasing)
@@ -76,7 +79,7 @@ struct DiffCommand: ParsableCommand {
         if output == nil, let a = PNGCodec.rowReader(oldBytes), let b = PNGCodec.rowReader(newBytes),
             let result = PixelDiff.compare(Self.feed(a), Self.feed(b), options: options)
         {
-            Output.standardOutput(json ? result.json : result.text)
+            Output.standardOutput(report(result))
             return result.isDifferent
         }
         let (a, b) = try Self.decodeBoth(oldBytes, named: old, newBytes, named: new)
@@ -88,8 +91,14 @@ struct DiffCommand: ParsableCommand {
         } else {
             result = PixelDiff.compare(a, b, options: options)
         }
-        Output.standardOutput(json ? result.json : result.text)
+        Output.standardOutput(report(result))
         return result.isDifferent
+    }
+
+    /// What is printed of a pixel comparison: JSON with every region, or the text with the five
+    /// largest regions (every one with `--verbose`).
+    private func report(_ result: DiffResult) -> String {
+        json ? result.json : (verbose ? result.text : result.summary())
     }
 
     /// The rows of a PNG as its reader decodes them.

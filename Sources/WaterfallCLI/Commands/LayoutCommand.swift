@@ -13,10 +13,13 @@ struct LayoutCommand: ParsableCommand {
     @Argument(help: "The spec file (JSON or YAML), or - for standard input.")
     var spec: String
 
-    @Option(help: ArgumentHelp("Print only the elements this rectangle intersects.", valueName: "x,y,width,height"))
+    @Option(
+        parsing: .unconditional,  // `--rect -10,0,50,50` is a value, not a flag
+        help: ArgumentHelp("Print only the elements this rectangle intersects.", valueName: "x,y,width,height"))
     var rect: RectArgument?
 
     @Option(
+        parsing: .unconditional,  // `--offset -5` too
         help: ArgumentHelp(
             "Scroll to this content offset (y; x in a horizontal feed): pinned headers are printed where they "
                 + "are then. With --rect, the rectangle is the visible bounds.",

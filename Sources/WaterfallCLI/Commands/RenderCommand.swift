@@ -65,6 +65,7 @@ struct RenderOptions: ParsableArguments {
     var viewport: Double?
 
     @Option(
+        parsing: .unconditional,  // `--offset -5` is a value, not a flag
         help: ArgumentHelp(
             "With --viewport: one screen at this content offset (clamped to the content), pinned headers in place.",
             valueName: "offset"))

@@ -135,7 +135,10 @@ struct ServeServer: Sendable {
     private func galleryPage() async throws -> Response {
         let entries = try catalog.entries()
         let specs: [[String: Any]] = entries.map { entry in
-            var item: [String: Any] = ["name": entry.name, "path": entry.path, "url": ServePages.specURL(entry.name)]
+            var item: [String: Any] = [
+                "name": entry.name, "path": entry.path, "url": ServePages.specURL(entry.name),
+                "png": "/png/" + ServePages.escapePath(entry.name),
+            ]
             if let source = catalog.url(forFile: entry.path) { item["source"] = source }
             if let error = watcher.error(for: entry.name) { item["error"] = error }
             return item

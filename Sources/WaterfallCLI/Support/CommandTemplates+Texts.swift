@@ -165,6 +165,9 @@ extension CommandTemplates {
         li { background: #fff; border: 1px solid #d8dde3; border-radius: 8px; padding: 12px 16px; }
         li a.spec { font-weight: bold; font-size: 16px; color: #0969da; text-decoration: none; }
         .path { color: #57606a; font-size: 12px; word-break: break-all; }
+        .thumb { display: block; margin-top: 8px; height: 220px; overflow: hidden; border: 1px solid #d8dde3; border-radius: 4px; background: #eaeef2; }
+        .thumb img { display: block; width: 100%; }
+        .thumb.failed { display: none; }
         .error { color: #cf222e; font-size: 12px; white-space: pre-wrap; }
         nav a { margin-right: 16px; }
         </style>
@@ -177,15 +180,35 @@ extension CommandTemplates {
         <li data-spec="{{name}}"><a class="spec" href="{{url}}">{{name}}</a>
         <div class="path">{{path}}{{#source}} · <a href="{{source}}">source</a>{{/source}}</div>
         {{#error}}<div class="error">{{error}}</div>{{/error}}
+        {{^error}}<a class="thumb" href="{{url}}" tabindex="-1"><img src="{{png}}" alt="{{name}}" loading="lazy" decoding="async"></a>{{/error}}
         </li>
         {{/specs}}
         </ul>
         <script>
-        // Live: the list is fetched again whenever a spec changes, comes or goes.
-        new EventSource('/events').addEventListener('change', async () => {
+        // Live: the list is fetched again whenever a spec changes, comes or goes. A thumbnail is drawn
+        // again only for a spec that changed; the others keep the picture they have.
+        // A spec that cannot be drawn has no thumbnail: its error shows once the watcher has read it.
+        document.addEventListener('error', (event) => {
+          if (event.target.matches && event.target.matches('.thumb img')) event.target.parentElement.classList.add('failed');
+        }, true);
+        let round = 0;
+        new EventSource('/events').addEventListener('change', async (event) => {
+          const change = JSON.parse(event.data);
+          const mine = ++round;
           const response = await fetch('/', { cache: 'no-store' });
           const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-          document.getElementById('specs').replaceWith(page.getElementById('specs'));
+          if (mine !== round) return;
+          const list = page.getElementById('specs');
+          const shown = new Map([...document.querySelectorAll('#specs li[data-spec]')].map((item) => [item.dataset.spec, item]));
+          for (const item of list.querySelectorAll('li[data-spec]')) {
+            const image = item.querySelector('.thumb img');
+            if (!image) continue;
+            const name = item.dataset.spec;
+            const old = shown.get(name) && shown.get(name).querySelector('.thumb img');
+            if (old && !change.all && !change.specs.includes(name)) image.replaceWith(old);
+            else image.src = image.getAttribute('src') + '?v=' + mine;
+          }
+          document.getElementById('specs').replaceWith(list);
         });
         </script>
         </body>
@@ -200,18 +223,22 @@ extension CommandTemplates {
         <title>{{title}}</title>
         <style>
         body { margin: 0; background: #eaeef2; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; }
-        header { position: sticky; top: 0; z-index: 1; background: #fff; border-bottom: 1px solid #d8dde3; padding: 8px 16px; display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; }
+        #top { position: sticky; top: 0; z-index: 1; }
+        header { background: #fff; border-bottom: 1px solid #d8dde3; padding: 8px 16px; display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; }
         header h1 { font-size: 16px; margin: 0; }
         .widths a { display: inline-block; padding: 2px 8px; border: 1px solid #d8dde3; border-radius: 12px; color: #1f2328; text-decoration: none; font-size: 12px; margin-right: 4px; }
         .widths a.current { background: #0969da; border-color: #0969da; color: #fff; }
         #status { font-size: 12px; color: #57606a; }
-        #error { display: none; margin: 12px 16px 0; background: #ffebe9; border: 1px solid #ff8182; border-radius: 6px; padding: 8px 12px; white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 12px; }
+        #status.stale { color: #cf222e; font-weight: bold; }
+        #error { display: none; margin: 0; max-height: 40vh; overflow: auto; background: #ffebe9; border-bottom: 1px solid #ff8182; padding: 8px 16px; white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 12px; }
         #error.shown { display: block; }
         main { padding: 16px; }
         #frame { display: block; border: 0; background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
+        #frame.stale { opacity: .55; }
         </style>
         </head>
         <body data-spec="{{name}}">
+        <div id="top">
         <header>
         <h1><a href="/">Specs</a> / {{name}}</h1>
         <nav class="widths" aria-label="Width">{{#presets}}<a href="{{url}}"{{#current}} class="current" aria-current="true"{{/current}}>{{label}}</a>{{/presets}}</nav>
@@ -220,6 +247,7 @@ extension CommandTemplates {
         <span id="status">live</span>
         </header>
         <pre id="error" role="alert"></pre>
+        </div>
         <main>
         <iframe id="frame" title="{{name}}" src="{{renderURL}}" sandbox="allow-same-origin" width="{{width}}" height="600"></iframe>
         </main>
@@ -227,11 +255,14 @@ extension CommandTemplates {
         // The spec's page is rendered by the server into the frame; when the spec, an image or a template
         // changes, it is fetched again and written into the same frame, so this page keeps its scroll position.
         // The frame is sandboxed without scripts: nothing a spec or its templates put in the page runs.
+        // A spec that stops rendering leaves the last page that rendered in the frame, marked stale, with
+        // its error pinned under the header, so it is in view at any scroll position.
         const name = document.body.dataset.spec;
         const frame = document.getElementById('frame');
         const errorBox = document.getElementById('error');
         const status = document.getElementById('status');
         let version = 0;
+        let rendered = false;
         function fit() {
           const doc = frame.contentDocument;
           if (!doc || !doc.documentElement) return;
@@ -243,24 +274,47 @@ extension CommandTemplates {
           errorBox.textContent = message || '';
           errorBox.classList.toggle('shown', !!message);
         }
+        function showStatus(text, stale) {
+          status.textContent = text;
+          status.classList.toggle('stale', stale);
+        }
+        function write(html) {
+          const doc = frame.contentDocument;
+          doc.open();
+          doc.write(html);
+          doc.close();
+          fit();
+        }
         frame.addEventListener('load', () => {
           fit();
           const shown = frame.contentDocument && frame.contentDocument.getElementById('waterfall-error');
+          rendered = !shown;
           showError(shown ? shown.textContent : '');
+          if (shown) showStatus('cannot render', true);
         });
         async function refresh() {
           const mine = ++version;
           const response = await fetch(frame.getAttribute('src'), { cache: 'no-store' });
           const html = await response.text();
           if (mine !== version) return;
-          const doc = frame.contentDocument;
-          doc.open();
-          doc.write(html);
-          doc.close();
-          fit();
-          const shown = doc.getElementById('waterfall-error');
-          showError(response.ok ? '' : (shown ? shown.textContent : 'cannot render'));
-          status.textContent = 'updated ' + new Date().toLocaleTimeString();
+          const time = new Date().toLocaleTimeString();
+          frame.classList.toggle('stale', !response.ok && rendered);
+          if (response.ok) {
+            write(html);
+            rendered = true;
+            showError('');
+            showStatus('updated ' + time, false);
+          } else {
+            // Parsed only to read the message: DOMParser runs no script.
+            const shown = new DOMParser().parseFromString(html, 'text/html').getElementById('waterfall-error');
+            showError(shown ? shown.textContent : 'cannot render');
+            if (rendered) {
+              showStatus('stale since ' + time + ': the spec has an error, the page is the last one that rendered', true);
+            } else {
+              write(html);
+              showStatus('cannot render', true);
+            }
+          }
           document.body.dataset.version = String(mine);
         }
         const events = new EventSource('/events');

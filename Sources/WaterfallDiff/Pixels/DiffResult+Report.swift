@@ -2,7 +2,35 @@ import WaterfallCore
 
 extension DiffResult {
     /// The report as text: a verdict line, then one line a changed region.
-    public var text: String {
+    public var text: String { report(listing: regions) }
+
+    /// The report as a person reads it first: the verdict line and, when there are more regions
+    /// than `largest`, the box around every change, how many regions and how many of them single
+    /// pixels, and only the `largest` regions (by area), with a line saying how many more there are.
+    ///
+    /// With `largest` regions or fewer it is ``text``.
+    public func summary(largest: Int = 5) -> String {
+        guard regions.count > largest, let first = regions.first else { return text }
+        var (left, top, right, bottom) = (first.x, first.y, first.x + first.width, first.y + first.height)
+        for region in regions.dropFirst() {
+            (left, top) = (min(left, region.x), min(top, region.y))
+            (right, bottom) = (max(right, region.x + region.width), max(bottom, region.y + region.height))
+        }
+        let single = regions.count { $0.width == 1 && $0.height == 1 }
+        let orMore = regionsTruncated ? " or more" : ""
+        let head =
+            "changes within (\(left), \(top)) size \(right - left)×\(bottom - top), in \(regions.count)\(orMore) regions"
+            + (single > 0 ? ", \(single) of them a single pixel" : "") + "; the \(largest) largest:"
+        // Largest first; of equal areas, the first in reading order (regions come sorted by y, then x).
+        let area = { (region: PixelRegion) in region.width * region.height }
+        let listed = regions.indices.sorted { (area(regions[$1]), $0) < (area(regions[$0]), $1) }.prefix(largest)
+        let rest = regions.count - largest
+        return report(
+            listing: listed.map { regions[$0] }, before: head,
+            after: "\(rest)\(orMore) more region\(rest == 1 ? "" : "s"): --verbose lists them all")
+    }
+
+    private func report(listing listed: [PixelRegion], before: String? = nil, after: String? = nil) -> String {
         var lines: [String] = []
         if let mismatch = sizeMismatch {
             lines.append(
@@ -19,10 +47,15 @@ extension DiffResult {
                 "\(changedPixels) pixels changed by less than the threshold (pixelmatch's YIQ distance); "
                     + "--threshold 0 counts every changed pixel")
         }
-        for region in regions {
+        if let before { lines.append(before) }
+        for region in listed {
             lines.append("changed region at (\(region.x), \(region.y)) size \(region.width)×\(region.height)")
         }
-        if regionsTruncated { lines.append("(more regions not listed)") }
+        if let after {
+            lines.append(after)
+        } else if regionsTruncated {
+            lines.append("(more regions not listed)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -51,6 +51,7 @@ public struct BaselineChecker: Sendable {
         } catch {
             check.status = .failed
             check.error = "\(error)"
+            check.specError = error as? SpecError
         }
         check.duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return check

@@ -1,6 +1,7 @@
 import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff
+import WaterfallSpec
 
 /// One spec drawn and compared with its baselines: the PNG by pixels, the SVG as text and the
 /// layout element by element.
@@ -68,6 +69,9 @@ public struct SpecCheck: Sendable {
     public var layoutDiff: LayoutDiff?
     /// Why the spec could not be checked.
     public var error: String?
+    /// The spec's own error, when that is why it could not be checked: the file (the spec, or a
+    /// data file it reads), line and column it names, for an annotation at that place.
+    public var specError: SpecError?
     /// The SVG as drawn.
     public var actualSVG: [UInt8] = []
     /// The layout as `render --format json` writes it.

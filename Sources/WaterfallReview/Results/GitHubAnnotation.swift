@@ -6,9 +6,27 @@ public enum GitHubAnnotation {
     /// Whether the run is a GitHub Actions job.
     public static func isEnabled(environment: [String: String]) -> Bool { environment["GITHUB_ACTIONS"] == "true" }
 
-    /// `::error file=FILE,title=TITLE::MESSAGE`, each part escaped as the runner reads it back.
-    public static func error(file: String, title: String, message: String) -> String {
-        "::error file=\(escapeProperty(file)),title=\(escapeProperty(title))::\(escapeData(message))"
+    /// `::error file=FILE,line=LINE,col=COLUMN,title=TITLE::MESSAGE`, each part escaped as the
+    /// runner reads it back; `line` and `col` only when they are known (a column only with a line).
+    public static func error(
+        file: String, line: Int? = nil, column: Int? = nil, title: String, message: String
+    ) -> String {
+        var properties = "file=\(escapeProperty(file))"
+        if let line {
+            properties += ",line=\(line)"
+            if let column { properties += ",col=\(column)" }
+        }
+        return "::error \(properties),title=\(escapeProperty(title))::\(escapeData(message))"
+    }
+
+    /// The annotation of a check that did not pass, at the line and column its spec error names
+    /// (in the spec, or in a data file it reads) when it names them, else on the spec.
+    public static func error(for check: SpecCheck, title: String = "waterfall check") -> String {
+        guard let place = check.specError, let line = place.line else {
+            return error(file: check.spec, title: title, message: check.reason)
+        }
+        return error(
+            file: place.file ?? check.spec, line: line, column: place.column, title: title, message: check.reason)
     }
 
     /// A message: `%`, carriage returns and line feeds escaped, as the runner's `escapeData` does.

@@ -1,7 +1,7 @@
-/// Finds the known key a misspelt one was most likely meant to be.
-enum KeySuggestion {
+/// Finds the known key (or command name) a misspelt one was most likely meant to be.
+public enum KeySuggestion {
     /// The closest of `candidates` to `key`, if it is close enough to be a typo.
-    static func closest(to key: String, in candidates: [String]) -> String? {
+    public static func closest(to key: String, in candidates: [String]) -> String? {
         let lowered = key.lowercased()
         var best: (key: String, distance: Int)?
         for candidate in candidates {

@@ -53,6 +53,7 @@ extension SpecDecoder {
         dataFiles.append(name)
 
         let list = try data.records(at: at)
+        try checkOptionalKeys(mapping, fields: fieldsField, records: list)
         try reserve(list.count, at: field)
         // Image paths in the file are relative to the file's folder; the spec's are relative to
         // the spec's folder, and `file` is relative to that.
@@ -101,6 +102,40 @@ extension SpecDecoder {
         }
         guard !mapping.isEmpty else { throw field.error("must map at least one card field") }
         return mapping
+    }
+
+    /// Refuses an optional field whose key, or a key its template names, no record has.
+    ///
+    /// Such a key is a typo (`{prise}`) that would otherwise drop the field from every card without
+    /// a word. A key that only some records lack is left to them.
+    private func checkOptionalKeys(
+        _ mapping: [(String, FieldSource)], fields: Field, records: [Field]
+    ) throws(SpecError) {
+        // A record that is no mapping is refused as it is read, with its place.
+        let keyed = records.allSatisfy {
+            if case .mapping = $0.node { return true }
+            return false
+        }
+        guard !records.isEmpty, keyed else { return }
+        let entries = try fields.mapping(allowed: Self.dataFieldNames)
+        for (name, source) in mapping where Self.optionalDataFields.contains(name) {
+            for key in source.keys where !records.contains(where: { (try? $0.value(at: key)) != nil }) {
+                var known = Set<String>()
+                for record in records {
+                    if case .mapping(let pairs) = record.node {
+                        known.formUnion(pairs.keys.compactMap { $0.scalar?.string })
+                    }
+                }
+                let hint = KeySuggestion.closest(to: key, in: known.sorted()).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let named =
+                    switch source {
+                    case .key: "\"\(key)\" is"
+                    case .template:
+                        "the template \"\(entries[name].flatMap { try? $0.string() } ?? "")\" names \"\(key)\","
+                    }
+                throw (entries[name] ?? fields).error("\(named) a key no record has\(hint)")
+            }
+        }
     }
 
     /// The item a record stands for: the spec's item with the mapped keys, read by `item(_:columns:)`.
