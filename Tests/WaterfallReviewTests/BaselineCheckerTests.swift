@@ -68,7 +68,7 @@ import WaterfallTestSupport
             #expect(workspace.bytes(output.fileName(for: "feed")) == output.bytes, "\(output.format)")
         }
 
-        let again = checker.check(specAt: workspace.spec)
+        let again = checker.checks(specAt: workspace.spec)[0]
         #expect(again.status == .passed, "\(again.reason)")
         #expect(again.tiles.count == 1)
         // Equal pixels: the drawn tile is not encoded, yet its PNG is there when asked for.
@@ -101,7 +101,7 @@ import WaterfallTestSupport
         #expect(changed.record(into: workspace.baselines, mode: .changed) == nil)
         #expect(changed.checks[0].status == .recorded)
         #expect(workspace.bytes("feed.png") != before)
-        #expect(checker.check(specAt: workspace.spec).status == .passed)
+        #expect(checker.checks(specAt: workspace.spec)[0].status == .passed)
     }
 
     @Test func aSpecThatCannotBeDrawnFailsAndRecordsNothing() throws {
@@ -130,13 +130,13 @@ import WaterfallTestSupport
         _ = results.record(into: workspace.baselines, mode: .missing)
         #expect(try workspace.files().filter { $0.hasSuffix(".png") } == ["feed-1.png", "feed-2.png"])
         #expect(BaselineChecker.baselineTiles(name: "feed", in: workspace.baselines) == ["feed-1.png", "feed-2.png"])
-        let again = checker.check(specAt: workspace.spec)
+        let again = checker.checks(specAt: workspace.spec)[0]
         #expect(again.status == .passed, "\(again.reason)")
 
         // Recording every baseline again writes the same bytes, from pixels kept or re-encoded.
         var keeping = checker
         keeping.keepsUnchangedPictures = true
-        let kept = keeping.check(specAt: workspace.spec)
+        let kept = keeping.checks(specAt: workspace.spec)[0]
         for (tile, keptTile) in zip(again.tiles, kept.tiles) {
             #expect(keptTile.actual != nil)
             #expect(try tile.actualPNG() == keptTile.actual)

@@ -33,7 +33,7 @@ struct ExamplesCommand: ParsableCommand {
         } catch {
             throw CLIError.badArgument(error.description)
         }
-        let page = try Gallery.page(outcomes, templates: templates, widths: try options.deviceWidths())
+        let page = try Gallery.page(outcomes, templates: templates, widths: try options.variants.deviceWidths() ?? [])
         try AtomicFile.write(Array(page.utf8), to: galleryPath)
         let failed = outcomes.filter { $0.error != nil }.count
         // What shaped these pictures, for `check` with this folder as its baselines: every
