@@ -94,6 +94,12 @@ import WaterfallTestSupport
             ("{\"format\":", "not a waterfall check blob"),
             (good.replacingOccurrences(of: "\"shard\":\"1\\/1\"", with: "\"shard\":\"1\\/2\""), "shard 1/2"),
             (good.replacingOccurrences(of: "\"totalPixels\":", with: "\"totalPixels\":-"), "out of range"),
+            // Names become file names in the report's folder.
+            (
+                good.replacingOccurrences(of: "\"name\":\"spec2\"", with: "\"name\":\"..\\/..\\/x\""),
+                "does not hold together"
+            ),
+            (good.replacingOccurrences(of: "\"suffix\":\"\"", with: "\"suffix\":\"\\/..\\/x\""), "has the suffix"),
         ]
         for (content, message) in cases {
             try content.write(toFile: index, atomically: true, encoding: .utf8)

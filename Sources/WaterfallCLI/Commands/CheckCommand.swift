@@ -42,14 +42,7 @@ struct CheckCommand: ParsableCommand {
             """)
     var prune = false
 
-    @Option(help: "Write a review page (index.html) with reference, actual and diff images into this folder.")
-    var report: String?
-
-    @Option(help: ArgumentHelp("Write the results as JUnit XML to this file.", valueName: "file"))
-    var junit: String?
-
-    @Option(help: ArgumentHelp("Write every spec's outcome as JSON to this file.", valueName: "file"))
-    var json: String?
+    @OptionGroup var outputs: ResultFiles
 
     @Option(
         help: ArgumentHelp(
@@ -87,9 +80,6 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var variants: VariantOptions
 
-    @Option(help: "A folder of Mustache templates for the report page (default: the built-in ones).")
-    var templates: String?
-
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
         guard threshold >= 0, threshold <= 1 else { throw ValidationError("--threshold must be from 0 to 1") }
@@ -107,14 +97,7 @@ struct CheckCommand: ParsableCommand {
             throw CLIError.io(path: baselines, message: "is not a folder")
         }
         if record != nil { try AtomicFile.makeFolder(baselines) }
-        var reportTemplates: TemplateSet?
-        if report != nil {
-            do {
-                reportTemplates = try CommandTemplates.named(templates)
-            } catch {
-                throw CLIError.badArgument(error.description)
-            }
-        }
+        let reportTemplates = try outputs.reportTemplates()
         let specs = try SpecFolder.expand(self.specs)
         let positions = shard.map { $0.select(specs) } ?? Array(specs.indices)
         let chosen = positions.map { specs[$0] }
@@ -130,12 +113,7 @@ struct CheckCommand: ParsableCommand {
         let annotate = GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
         for check in results.checks { printResult(check, annotate: annotate) }
         if let fingerprintError { Output.standardError("error: \(fingerprintError)") }
-        if let report, let reportTemplates {
-            try CheckReport.write(results.checks, to: report, baselines: baselines, templates: reportTemplates)
-            Output.standardOutput("review page: \((report as NSString).appendingPathComponent("index.html"))\n")
-        }
-        if let junit { try AtomicFile.write(Array(results.junit.utf8), to: junit) }
-        if let json { try AtomicFile.write(Array(results.json.utf8), to: json) }
+        try outputs.write(results, baselines: baselines, templates: reportTemplates)
         if let blob {
             let whole = try Shard(parsing: "1/1")
             try ResultsBlob(

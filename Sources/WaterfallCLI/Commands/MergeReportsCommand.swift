@@ -21,39 +21,19 @@ struct MergeReportsCommand: ParsableCommand {
     @Argument(help: "The blob folders, one a shard.")
     var blobs: [String]
 
-    @Option(help: "Write the review page (index.html) with its pictures into this folder.")
-    var report: String?
-
-    @Option(help: ArgumentHelp("Write the results as JUnit XML to this file.", valueName: "file"))
-    var junit: String?
-
-    @Option(help: ArgumentHelp("Write every spec's outcome as JSON to this file.", valueName: "file"))
-    var json: String?
-
-    @Option(help: "A folder of Mustache templates for the report page (default: the built-in ones).")
-    var templates: String?
+    @OptionGroup var outputs: ResultFiles
 
     func validate() throws {
         guard !blobs.isEmpty else { throw ValidationError("give at least one blob folder") }
     }
 
     func run() throws {
+        let templates = try outputs.reportTemplates()
         var budget = ResultsBlob.maximumPictureBytes
         var read: [(blob: ResultsBlob, folder: String)] = []
         for folder in blobs { read.append((try ResultsBlob.read(from: folder, budget: &budget), folder)) }
         let (results, baselines) = try ResultsBlob.merge(read)
-        if let report {
-            let templates: TemplateSet
-            do {
-                templates = try CommandTemplates.named(self.templates)
-            } catch {
-                throw CLIError.badArgument(error.description)
-            }
-            try CheckReport.write(results.checks, to: report, baselines: baselines, templates: templates)
-            Output.standardOutput("review page: \((report as NSString).appendingPathComponent("index.html"))\n")
-        }
-        if let junit { try AtomicFile.write(Array(results.junit.utf8), to: junit) }
-        if let json { try AtomicFile.write(Array(results.json.utf8), to: json) }
+        try outputs.write(results, baselines: baselines, templates: templates)
         Output.standardOutput(results.summary + "\n")
         if results.count(.failed) > 0 { throw ExitCode(2) }
         if results.count(.changed) + results.count(.new) > 0 { throw ExitCode(1) }

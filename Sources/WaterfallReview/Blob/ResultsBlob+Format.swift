@@ -1,6 +1,7 @@
 import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
+import WaterfallPipeline
 import WaterfallSpec
 
 /// The index file of a blob, as JSON: what ``ResultsBlob`` holds, pictures by file name.
@@ -162,7 +163,8 @@ struct BlobReader {
     func fail(_ what: String) -> ReviewError { ReviewError(reason: "\(file): \(what)") }
 
     func count(_ value: Int, _ what: String) throws(ReviewError) -> Int {
-        guard value >= 0, value <= 1 << 48 else { throw fail("\(what) out of range: \(value)") }
+        // Small enough that sums over every tile of a run cannot overflow.
+        guard value >= 0, value <= 1 << 40 else { throw fail("\(what) out of range: \(value)") }
         return value
     }
 
@@ -177,9 +179,10 @@ struct BlobReader {
         guard let status = SpecCheck.Status(rawValue: entry.status) else {
             throw fail("unknown status \"\(entry.status)\"")
         }
-        guard entry.name.hasSuffix(entry.variant), entry.tiles.count <= 1 << 20 else {
-            throw fail("a check of \(entry.spec) does not hold together")
-        }
+        // The name becomes file names in the report's folder: it must be the spec's, as a check names it.
+        guard entry.name == RenderPipeline.baseName(entry.spec) + entry.variant, !entry.name.contains("/"),
+            !entry.name.contains("\u{0}"), entry.name.utf8.count <= 200, entry.tiles.count <= 1 << 16
+        else { throw fail("a check of \(entry.spec) does not hold together") }
         var check = SpecCheck(spec: entry.spec, name: entry.name, variant: entry.variant)
         check.status = status
         check.error = entry.error
@@ -187,9 +190,15 @@ struct BlobReader {
         check.svgMissing = entry.svgMissing
         check.layoutMissing = entry.layoutMissing
         check.tileCountChanged = entry.tileCountChanged
-        guard entry.duration.isFinite, entry.duration >= 0, entry.duration < 1e9 else { throw fail("bad duration") }
+        guard entry.duration.isFinite, entry.duration >= 0, entry.duration < 1e6 else { throw fail("bad duration") }
         check.duration = entry.duration
         for stored in entry.tiles {
+            let digits = stored.suffix.dropFirst()
+            guard
+                stored.suffix.isEmpty
+                    || (stored.suffix.hasPrefix("-") && !digits.isEmpty && digits.count <= 9
+                        && digits.allSatisfy { $0.isASCII && $0.isNumber })
+            else { throw fail("a tile of \(entry.spec) has the suffix \"\(stored.suffix)\"") }
             var tile = SpecCheck.Tile(suffix: stored.suffix, pixelCount: try count(stored.pixelCount, "pixel count"))
             tile.actual = try stored.actual.map(picture)
             tile.reference = try stored.reference.map(picture) ?? (stored.hasReference ? [] : nil)
