@@ -74,6 +74,9 @@ import WaterfallTestSupport
         let report = files(folder + "/r")
         #expect(report == files(folder + "/r0"))
         #expect(report.count > 5)
+        // A spec's variants together, under one heading.
+        let page = text(folder + "/r/index.html")
+        #expect(page.components(separatedBy: "class=\"spec-group\"").count == 2)
         #expect(merged.standardOutput.hasSuffix(one.standardOutput.split(separator: "\n").last.map { $0 + "\n" } ?? ""))
     }
 

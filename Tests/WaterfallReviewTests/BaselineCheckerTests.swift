@@ -166,4 +166,38 @@ import WaterfallTestSupport
         }
         #expect(StaleBaselines.find(in: workspace.baselines, specs: [workspace.spec]) == ["gone.png", "gone.svg"])
     }
+
+    @Test func aSpecsDeclaredVariantsAreCheckedTogetherAndRecordedAllOrNothing() throws {
+        let workspace = try Workspace(Self.feed() + "\nvariants: {widths: [200, 160]}\n")
+        let checker = BaselineChecker(baselines: workspace.baselines)
+        var results = checker.check([workspace.spec, workspace.spec])
+        #expect(results.checks.map(\.name) == ["feed@200", "feed@160", "feed@200", "feed@160"])
+        #expect(results.checks.map(\.variant) == ["@200", "@160", "@200", "@160"])
+        #expect(results.specRanges == [0..<2, 2..<4])
+        #expect(results.checks.allSatisfy { $0.status == .new })
+        _ = results.record(into: workspace.baselines, mode: .changed)
+        #expect(results.checks.allSatisfy { $0.status == .recorded })
+        #expect(try workspace.files().filter { $0.hasSuffix(".png") } == ["feed@160.png", "feed@200.png"])
+        #expect(checker.checks(specAt: workspace.spec).allSatisfy { $0.status == .passed })
+
+        // A variant that cannot be drawn (too narrow for its insets) keeps every variant from recording.
+        try workspace.write(
+            Self.feed(firstHeight: 130) + "\ndefaults: {sectionInset: 40}\nvariants: {widths: [200, 60]}\n")
+        var broken = checker.check([workspace.spec])
+        #expect(broken.checks.map(\.status) == [.changed, .failed])
+        let before = workspace.bytes("feed@200.png")
+        _ = broken.record(into: workspace.baselines, mode: .changed)
+        #expect(workspace.bytes("feed@200.png") == before)
+        #expect(broken.checks.map(\.status) == [.changed, .failed])
+
+        // Options override the declaration; the stale files are the variants no longer drawn.
+        var narrow = checker
+        narrow.variants = Variants(widths: [160])
+        try workspace.write(Self.feed() + "\nvariants: {widths: [200, 160]}\n")
+        #expect(narrow.checks(specAt: workspace.spec).map(\.name) == ["feed@160"])
+        #expect(
+            StaleBaselines.find(in: workspace.baselines, specs: [workspace.spec], variants: narrow.variants)
+                == ["feed@200.layout.json", "feed@200.png", "feed@200.svg"])
+        #expect(StaleBaselines.find(in: workspace.baselines, specs: [workspace.spec]).isEmpty)
+    }
 }

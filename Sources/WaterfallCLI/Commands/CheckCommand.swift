@@ -160,7 +160,8 @@ struct CheckCommand: ParsableCommand {
             if diff.changes.count > 20 { Output.standardOutput("         … \(diff.changes.count - 20) more\n") }
         }
         if annotate, [.changed, .new, .failed].contains(check.status) {
-            let line = GitHubAnnotation.error(file: check.spec, title: "waterfall check", message: check.reason)
+            let message = check.variant.isEmpty ? check.reason : "\(check.variant): \(check.reason)"
+            let line = GitHubAnnotation.error(file: check.spec, title: "waterfall check", message: message)
             Output.standardOutput(line + "\n")
         }
     }

@@ -86,7 +86,7 @@ enum CheckReport {
             "name": check.name,
             "spec": check.spec,
             "variant": check.variant,
-            "specHeading": heading ? check.spec : "",
+            "specHeading": heading,
             "status": check.status.rawValue,
             "passed": check.status == .passed,
             "reason": check.reason,

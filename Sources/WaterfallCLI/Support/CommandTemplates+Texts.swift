@@ -101,7 +101,7 @@ extension CommandTemplates {
         <h1>{{title}}</h1>
         <p class="filter"><label><input type="checkbox" id="only-failures"> Show only what needs review ({{failing}} of {{total}})</label></p>
         {{#checks}}
-        {{#specHeading}}<h2 class="spec-group">{{specHeading}}: every variant</h2>{{/specHeading}}
+        {{#specHeading}}<h2 class="spec-group">{{spec}}: every variant</h2>{{/specHeading}}
         <section class="check {{status}}" data-status="{{status}}" data-spec="{{name}}" data-variant="{{variant}}">
         <h2><span class="status">{{status}}</span>{{name}}</h2>
         <p class="reason">{{spec}}: {{reason}}</p>
@@ -316,7 +316,7 @@ extension CommandTemplates {
         <p>Baselines: {{baselines}} · <a href="/">specs</a> · <a href="/review?fresh=1" id="check-again">check again</a>
         {{#anyApprovable}}<form method="post" action="/approve-all"><input type="hidden" name="token" value="{{token}}"><button type="submit" id="approve-all">Approve all</button></form>{{/anyApprovable}}</p>
         {{#checks}}
-        {{#specHeading}}<h2 class="spec-group">{{specHeading}}: every variant (approving one approves them all)</h2>{{/specHeading}}
+        {{#specHeading}}<h2 class="spec-group">{{spec}}: every variant (approving one approves them all)</h2>{{/specHeading}}
         <section class="check {{status}}" id="{{anchor}}" data-spec="{{name}}" data-variant="{{variant}}" data-status="{{status}}">
         <h2><span class="status">{{status}}</span><a href="{{specURL}}">{{name}}</a>
         {{#approvable}}<form method="post" action="{{approveURL}}"><input type="hidden" name="token" value="{{token}}"><button type="submit" class="approve">Approve</button></form>{{/approvable}}</h2>

@@ -6,7 +6,7 @@ import WaterfallSpec
 /// The baselines in a folder that none of a run's specs produces any more, for `check --prune`.
 ///
 /// Only files with a baseline's name count: `NAME.svg`, `NAME.layout.json`, `NAME.png`, and
-/// `NAME-K.png` when its ``TileMark`` says it is tile K of NAME's picture. A stale file is one
+/// `NAME-K.png` when its tile mark says it is tile K of NAME's picture. A stale file is one
 /// whose NAME is none of the variant names the given specs produce (`shop`, `shop@375.dark`,
 /// `shop.screen-2`: see ``Variants``), so a spec named `shop@375` keeps its own files and
 /// `shop`'s dropped variants are stale. A spec that cannot be read keeps every file named after
