@@ -84,12 +84,14 @@ struct ExamplesCommand: ParsableCommand {
 /// The gallery page: every rendered spec with a preview and links to its files.
 enum Gallery {
     /// - Parameter widths: The widths each spec was drawn at (`--widths`), shown side by side;
-    ///   empty when each spec was drawn at its own width.
+    ///   empty when each spec was drawn at its own width or the widths it declares.
     static func page(
         _ outcomes: [BatchRenderer.Outcome], templates: TemplateSet, widths: [Double] = []
     ) throws(CLIError) -> String {
         let entries: [[String: Any]] = outcomes.map { outcome in
             let name = RenderJob.baseName(outcome.spec)
+            // Without --widths, the widths a spec declares (`variants:`) are its matrix.
+            let widths = widths.isEmpty ? ((try? Spec.load(path: outcome.spec))?.variants?.widths ?? []) : widths
             let light = outcome.files.filter { !$0.hasPrefix(name + ".dark") }
             let dark = outcome.files.filter { $0.hasPrefix(name + ".dark") }
             func picture(_ files: [String]) -> String? {

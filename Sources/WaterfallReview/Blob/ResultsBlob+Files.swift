@@ -19,7 +19,13 @@ extension ResultsBlob {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try AtomicFile.write(Array(try encoder.encode(index)), to: indexPath)
+        let bytes = Array(try encoder.encode(index))
+        guard bytes.count <= Self.maximumIndexBytes else {
+            throw ReviewError(
+                reason: "\(indexPath): the results take \(bytes.count) bytes, more than merge-reports reads "
+                    + "(\(Self.maximumIndexBytes)); split the run into more shards")
+        }
+        try AtomicFile.write(bytes, to: indexPath)
     }
 
     /// Reads the blob in `folder`, counting the bytes of its pictures against `budget`.

@@ -18,7 +18,7 @@ public struct ResultsBlob: Sendable {
     /// The name of the blob's index file.
     public static let indexFile = "blob.json"
     /// The largest index file read.
-    public static let maximumIndexBytes = 64 << 20
+    public static let maximumIndexBytes = 32 << 20
     /// The most picture bytes one merge reads, over all its blobs.
     public static let maximumPictureBytes = 4 << 30
     /// The most specs a run may have.
