@@ -34,12 +34,16 @@ package enum RegularFile {
     }
 
     /// Opens `path` for reading without waiting on a FIFO, and returns the descriptor of the
-    /// regular file it names (links followed) with its size; the caller closes it.
-    package static func open(_ path: String) -> Result<(descriptor: FileDescriptor, size: Int), Failure> {
+    /// regular file it names (links followed unless `followingLinks` is false: then a link is
+    /// refused) with its size; the caller closes it.
+    package static func open(
+        _ path: String, followingLinks: Bool = true
+    ) -> Result<(descriptor: FileDescriptor, size: Int), Failure> {
         let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(
-                FilePath(path), .readOnly, options: [.nonBlocking, .closeOnExec], retryOnInterrupt: true)
+            var options: FileDescriptor.OpenOptions = [.nonBlocking, .closeOnExec]
+            if !followingLinks { options.insert(.noFollow) }
+            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: options, retryOnInterrupt: true)
         } catch {
             return .failure(.system(error as? Errno ?? .ioError))
         }
@@ -62,11 +66,14 @@ package enum RegularFile {
         (try? FilePath(path).stat().type) == .regular
     }
 
-    /// The bytes of the regular file at `path`, read straight into the array.
-    package static func read(atPath path: String, limit: Int) -> Result<[UInt8], Failure> {
+    /// The bytes of the regular file at `path`, read straight into the array; a link is refused
+    /// unless `followingLinks`.
+    package static func read(
+        atPath path: String, limit: Int, followingLinks: Bool = true
+    ) -> Result<[UInt8], Failure> {
         let descriptor: FileDescriptor
         let expected: Int
-        switch open(path) {
+        switch open(path, followingLinks: followingLinks) {
         case .success(let file): (descriptor, expected) = file
         case .failure(let failure): return .failure(failure)
         }

@@ -1,6 +1,7 @@
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
+import WaterfallSpec
 
 /// Which screens of a spec to draw: one at a content offset, or several one after another.
 ///
@@ -20,11 +21,11 @@ public struct Screens: Sendable, Hashable {
     }
 
     /// The most screens one render may ask for.
-    public static let maximumCount = 1000
+    public static let maximumCount = SpecVariants.maximumScreens
     /// The longest viewport, in points (as the longest `width` a spec may give).
-    public static let maximumViewport = 1_000_000.0
+    public static let maximumViewport = SpecVariants.maximumViewport
     /// The largest offset, in points (as the longest length a spec may give).
-    public static let maximumOffset = 1e12
+    public static let maximumOffset = SpecLimits.maximumLength
 
     /// The visible extent along the scroll axis, in points.
     public var viewport: Double
@@ -45,6 +46,20 @@ public struct Screens: Sendable, Hashable {
         public var suffix: String
     }
 
+    /// The suffixes of every screen this may draw, in order: all of them for content long enough.
+    public var suffixes: [String] {
+        switch position {
+        case .offset(let offset):
+            return [".offset-\(ShortestNumber.text(offset))"]
+        case .count(let count):
+            let digits = String(count).count
+            return (1...max(1, count)).map { index in
+                let number = String(index)
+                return ".screen-" + String(repeating: "0", count: digits - number.count) + number
+            }
+        }
+    }
+
     /// The screens of `layout`, in order.
     ///
     /// In a right-to-left horizontal feed the first screen is the one at the leading (right)
@@ -56,18 +71,16 @@ public struct Screens: Sendable, Hashable {
         func clamped(_ offset: Double) -> Double { min(max(0, offset), last) }
         switch position {
         case .offset(let offset):
-            return [Screen(offset: clamped(offset), suffix: ".offset-\(ShortestNumber.text(offset))")]
+            return [Screen(offset: clamped(offset), suffix: suffixes[0])]
         case .count(let count):
-            let digits = String(count).count
             let fromEnd = horizontal && layout.layoutDirection == .rightToLeft
+            let suffixes = suffixes
             var result: [Screen] = []
             for index in 0..<count {
                 let along = Double(index) * viewport
                 let offset = fromEnd ? clamped(last - along) : clamped(along)
                 if let previous = result.last, previous.offset == offset { break }
-                let number = String(index + 1)
-                let padded = String(repeating: "0", count: digits - number.count) + number
-                result.append(Screen(offset: offset, suffix: ".screen-\(padded)"))
+                result.append(Screen(offset: offset, suffix: suffixes[index]))
             }
             return result
         }

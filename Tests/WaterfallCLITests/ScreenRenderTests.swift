@@ -326,6 +326,27 @@ import WaterfallTestSupport
         #expect(page.contains("class=\"widths\""))
     }
 
+    @Test func everyLinkOfTheGalleryOfASpecWithDeclaredWidthsAndDarkIsAFileItWrote() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let examples = folder + "/examples"
+        try FileManager.default.createDirectory(atPath: examples, withIntermediateDirectories: true)
+        try write(
+            Self.feed.replacingOccurrences(
+                of: "style: {cornerRadius: 0,", with: "style: {dark: {background: \"#000000\"}, cornerRadius: 0,")
+                + "variants: {appearance: both, widths: [320, 375]}\n", to: examples + "/feed.yaml")
+        let result = try CommandRunner.run(
+            ["examples", "--examples", examples, "--format", "png,html", "--output", folder + "/gallery"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let page = try read(folder + "/gallery/index.html")
+        let links = Self.matches(#"(?:href|src)="\./([^"]+)""#, in: page).map { $0[0].removingPercentEncoding! }
+        #expect(links.contains("feed@320.html"))
+        #expect(links.contains("feed@320.dark.html"))
+        for link in links {
+            #expect(FileManager.default.fileExists(atPath: folder + "/gallery/" + link), "\(link)")
+        }
+    }
+
     @Test func aHorizontalFeedHasNoWidthToSet() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

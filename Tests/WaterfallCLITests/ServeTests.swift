@@ -168,6 +168,28 @@ import Glibc
         #expect(FileManager.default.contents(atPath: path) == Data(try RendererFingerprint.current().json))
     }
 
+    /// A spec with variants: the review page shows them together under the spec, and approving
+    /// one records every variant of the spec.
+    @Test func approvingASpecRecordsEveryVariant() throws {
+        let variants = "variants: {widths: [60, 50]}\n"
+        let server = try Server(extraSpecs: ["charlie": Self.spec(grow: 1) + variants])
+        let review = try server.send("GET", "/review").body
+        #expect(review.contains(#"data-spec="charlie@50" data-variant="@50" data-status="new""#), "\(review)")
+        #expect(review.components(separatedBy: #"class="spec-group""#).count == 2)
+        #expect(review.contains(#"action="/approve/charlie""#))
+        let token = try server.token()
+        let approved = try server.send(
+            "POST", "/approve/charlie", headers: ["X-Waterfall-Token": token, "Accept": "application/json"])
+        #expect(approved.status == 200)
+        #expect(approved.body.contains(#""variant":"@50","status":"recorded""#), "\(approved.body)")
+        for file in ["charlie@60.png", "charlie@50.png", "charlie@60.svg", "charlie@50.layout.json"] {
+            #expect(FileManager.default.fileExists(atPath: server.folder + "/baselines/" + file), "\(file)")
+        }
+        let check = try CommandRunner.run(
+            ["check", "specs/charlie.yaml", "--baselines", "baselines"], currentDirectory: server.folder)
+        #expect(check.status == 0, "\(check.standardOutput)")
+    }
+
     @Test func pathsOutsideTheServedFoldersAreRefused() throws {
         let server = try Server()
         try FileManager.default.createSymbolicLink(

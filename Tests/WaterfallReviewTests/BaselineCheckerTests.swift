@@ -68,7 +68,7 @@ import WaterfallTestSupport
             #expect(workspace.bytes(output.fileName(for: "feed")) == output.bytes, "\(output.format)")
         }
 
-        let again = checker.check(specAt: workspace.spec)
+        let again = checker.checks(specAt: workspace.spec)[0]
         #expect(again.status == .passed, "\(again.reason)")
         #expect(again.tiles.count == 1)
         // Equal pixels: the drawn tile is not encoded, yet its PNG is there when asked for.
@@ -101,7 +101,7 @@ import WaterfallTestSupport
         #expect(changed.record(into: workspace.baselines, mode: .changed) == nil)
         #expect(changed.checks[0].status == .recorded)
         #expect(workspace.bytes("feed.png") != before)
-        #expect(checker.check(specAt: workspace.spec).status == .passed)
+        #expect(checker.checks(specAt: workspace.spec)[0].status == .passed)
     }
 
     @Test func aSpecThatCannotBeDrawnFailsAndRecordsNothing() throws {
@@ -130,13 +130,13 @@ import WaterfallTestSupport
         _ = results.record(into: workspace.baselines, mode: .missing)
         #expect(try workspace.files().filter { $0.hasSuffix(".png") } == ["feed-1.png", "feed-2.png"])
         #expect(BaselineChecker.baselineTiles(name: "feed", in: workspace.baselines) == ["feed-1.png", "feed-2.png"])
-        let again = checker.check(specAt: workspace.spec)
+        let again = checker.checks(specAt: workspace.spec)[0]
         #expect(again.status == .passed, "\(again.reason)")
 
         // Recording every baseline again writes the same bytes, from pixels kept or re-encoded.
         var keeping = checker
         keeping.keepsUnchangedPictures = true
-        let kept = keeping.check(specAt: workspace.spec)
+        let kept = keeping.checks(specAt: workspace.spec)[0]
         for (tile, keptTile) in zip(again.tiles, kept.tiles) {
             #expect(keptTile.actual != nil)
             #expect(try tile.actualPNG() == keptTile.actual)
@@ -179,7 +179,7 @@ import WaterfallTestSupport
             #expect(Array(recorded.suffix(output.bytes.count - 33)) == Array(output.bytes.dropFirst(33)))
             #expect(Array(recorded.prefix(33)) == Array(output.bytes.prefix(33)))
         }
-        #expect(checker.check(specAt: workspace.spec).status == .passed)
+        #expect(checker.checks(specAt: workspace.spec)[0].status == .passed)
     }
 
     @Test func variantsAreWidthByWidthLightBeforeDark() throws {
@@ -204,5 +204,39 @@ import WaterfallTestSupport
             try Data("x".utf8).write(to: URL(fileURLWithPath: workspace.baselines + "/" + file))
         }
         #expect(StaleBaselines.find(in: workspace.baselines, specs: [workspace.spec]) == ["gone.png", "gone.svg"])
+    }
+
+    @Test func aSpecsDeclaredVariantsAreCheckedTogetherAndRecordedAllOrNothing() throws {
+        let workspace = try Workspace(Self.feed() + "\nvariants: {widths: [200, 160]}\n")
+        let checker = BaselineChecker(baselines: workspace.baselines)
+        var results = checker.check([workspace.spec, workspace.spec])
+        #expect(results.checks.map(\.name) == ["feed@200", "feed@160", "feed@200", "feed@160"])
+        #expect(results.checks.map(\.variant) == ["@200", "@160", "@200", "@160"])
+        #expect(results.specRanges == [0..<2, 2..<4])
+        #expect(results.checks.allSatisfy { $0.status == .new })
+        _ = results.record(into: workspace.baselines, mode: .changed)
+        #expect(results.checks.allSatisfy { $0.status == .recorded })
+        #expect(try workspace.files().filter { $0.hasSuffix(".png") } == ["feed@160.png", "feed@200.png"])
+        #expect(checker.checks(specAt: workspace.spec).allSatisfy { $0.status == .passed })
+
+        // A variant that cannot be drawn (too narrow for its insets) keeps every variant from recording.
+        try workspace.write(
+            Self.feed(firstHeight: 130) + "\ndefaults: {sectionInset: 40}\nvariants: {widths: [200, 60]}\n")
+        var broken = checker.check([workspace.spec])
+        #expect(broken.checks.map(\.status) == [.changed, .failed])
+        let before = workspace.bytes("feed@200.png")
+        _ = broken.record(into: workspace.baselines, mode: .changed)
+        #expect(workspace.bytes("feed@200.png") == before)
+        #expect(broken.checks.map(\.status) == [.changed, .failed])
+
+        // Options override the declaration; the stale files are the variants no longer drawn.
+        var narrow = checker
+        narrow.variants = Variants(widths: [160])
+        try workspace.write(Self.feed() + "\nvariants: {widths: [200, 160]}\n")
+        #expect(narrow.checks(specAt: workspace.spec).map(\.name) == ["feed@160"])
+        #expect(
+            StaleBaselines.find(in: workspace.baselines, specs: [workspace.spec], variants: narrow.variants)
+                == ["feed@200.layout.json", "feed@200.png", "feed@200.svg"])
+        #expect(StaleBaselines.find(in: workspace.baselines, specs: [workspace.spec]).isEmpty)
     }
 }

@@ -13,12 +13,13 @@ struct CheckCommand: ParsableCommand {
         abstract: "Render specs and compare them with their baselines (PNG pixels, SVG text, layout).",
         discussion: """
             Baselines are NAME.png (or NAME-1.png… tiles), NAME.svg and NAME.layout.json in the baselines folder, \
-            as `waterfall render --format png,svg,json` writes them. The exit status is 1 when anything changed \
+            as `waterfall render --format png,svg,json` writes them, for every variant a spec declares (variants:) \
+            or --appearance, --widths and --viewport ask for (NAME@375.dark.screen-2.png). The exit status is 1 when anything changed \
             or a baseline is missing, 2 on an error, 0 otherwise. --record writes missing and changed baselines \
             (--record=missing only missing ones, --record=all every one), and nothing else; every file is written \
             to a temporary file and renamed into place. For CI: --junit and --json write the results, \
-            GITHUB_ACTIONS=true adds annotations, --shard K/N checks one part of the specs, --jobs N sets the \
-            number of specs rendered at once.
+            GITHUB_ACTIONS=true adds annotations, --shard K/N checks one part of the specs (--blob DIR keeps its \
+            results for merge-reports), --jobs N sets the number of specs rendered at once.
             """)
 
     @Argument(help: "Spec files to check, or folders of them.")
@@ -41,14 +42,13 @@ struct CheckCommand: ParsableCommand {
             """)
     var prune = false
 
-    @Option(help: "Write a review page (index.html) with reference, actual and diff images into this folder.")
-    var report: String?
+    @OptionGroup var outputs: ResultFiles
 
-    @Option(help: ArgumentHelp("Write the results as JUnit XML to this file.", valueName: "file"))
-    var junit: String?
-
-    @Option(help: ArgumentHelp("Write every spec's outcome as JSON to this file.", valueName: "file"))
-    var json: String?
+    @Option(
+        help: ArgumentHelp(
+            "Write this shard's results with their pictures into this folder, for merge-reports.",
+            valueName: "folder"))
+    var blob: String?
 
     @Option(help: "How many specs to render at once (default: the number of cores).")
     var jobs: Int?
@@ -78,8 +78,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var drawing: DrawingOptions
 
-    @Option(help: "A folder of Mustache templates for the report page (default: the built-in ones).")
-    var templates: String?
+    @OptionGroup var variants: VariantOptions
 
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
@@ -98,21 +97,15 @@ struct CheckCommand: ParsableCommand {
             throw CLIError.io(path: baselines, message: "is not a folder")
         }
         if record != nil { try AtomicFile.makeFolder(baselines) }
-        var reportTemplates: TemplateSet?
-        if report != nil {
-            do {
-                reportTemplates = try CommandTemplates.named(templates)
-            } catch {
-                throw CLIError.badArgument(error.description)
-            }
-        }
+        let reportTemplates = try outputs.reportTemplates()
         let specs = try SpecFolder.expand(self.specs)
-        let chosen = shard.map { $0.select(specs).map { specs[$0] } } ?? specs
+        let positions = shard.map { $0.select(specs) } ?? Array(specs.indices)
+        let chosen = positions.map { specs[$0] }
         // One line before the results when the baselines were made on a different renderer.
         if let warning = BaselineFingerprint.warning(baselines: baselines) {
             Output.standardError("check: \(warning)")
         }
-        var results = checkAll(chosen)
+        var results = try checkAll(chosen)
         var fingerprintError: String?
         if let record {
             fingerprintError = results.record(into: baselines, mode: record)
@@ -120,14 +113,15 @@ struct CheckCommand: ParsableCommand {
         let annotate = GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
         for check in results.checks { printResult(check, annotate: annotate) }
         if let fingerprintError { Output.standardError("error: \(fingerprintError)") }
-        if let report, let reportTemplates {
-            try CheckReport.write(results.checks, to: report, baselines: baselines, templates: reportTemplates)
-            Output.standardOutput("review page: \((report as NSString).appendingPathComponent("index.html"))\n")
+        try outputs.write(results, baselines: baselines, templates: reportTemplates)
+        if let blob {
+            let whole = try Shard(parsing: "1/1")
+            try ResultsBlob(
+                shard: shard ?? whole, specs: specs, positions: positions, baselines: baselines, results: results
+            ).write(to: blob)
         }
-        if let junit { try AtomicFile.write(Array(results.junit.utf8), to: junit) }
-        if let json { try AtomicFile.write(Array(results.json.utf8), to: json) }
         // Against every spec given, not this shard's: the other shards' specs still produce theirs.
-        let stale = prune ? try pruneBaselines(specs: specs) : []
+        let stale = prune ? try pruneBaselines(specs: specs, variants: try variants.variants()) : []
         Output.standardOutput(results.summary + "\n")
         if results.count(.failed) > 0 || fingerprintError != nil { throw ExitCode(2) }
         if results.count(.changed) + results.count(.new) > 0 || (!stale.isEmpty && record == nil) {
@@ -136,12 +130,13 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Renders and compares `specs` on `jobs` threads; the results are in the order of `specs`.
-    private func checkAll(_ specs: [String]) -> CheckResults {
+    private func checkAll(_ specs: [String]) throws -> CheckResults {
         var checker = BaselineChecker(
             baselines: baselines,
             pipeline: drawing.pipeline(),
             options: DiffOptions(threshold: threshold, includeAntialiasing: !ignoreAntialiasing))
         checker.keepsUnchangedPictures = record == .all
+        checker.variants = try variants.variants()
         let progress = CheckProgress(total: specs.count)
         let results = checker.check(specs, workers: jobs) { progress.finished($0) }
         progress.end()
@@ -152,11 +147,11 @@ struct CheckCommand: ParsableCommand {
     private func printResult(_ check: SpecCheck, annotate: Bool) {
         let line =
             switch check.status {
-            case .passed: "ok       \(check.spec)"
-            case .recorded: "recorded \(check.spec): \(check.reason)"
-            case .new: "NEW      \(check.spec): \(check.reason)"
-            case .changed: "CHANGED  \(check.spec): \(check.reason)"
-            case .failed: "ERROR    \(check.spec): \(check.reason)"
+            case .passed: "ok       \(check.title)"
+            case .recorded: "recorded \(check.title): \(check.reason)"
+            case .new: "NEW      \(check.title): \(check.reason)"
+            case .changed: "CHANGED  \(check.title): \(check.reason)"
+            case .failed: "ERROR    \(check.title): \(check.reason)"
             }
         if check.status == .failed { Output.standardError("error: \(check.reason)") }
         Output.standardOutput(line + "\n")
@@ -170,8 +165,8 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Lists the stale baselines, and removes them when recording; returns them.
-    private func pruneBaselines(specs: [String]) throws -> [String] {
-        let stale = StaleBaselines.find(in: baselines, specs: specs)
+    private func pruneBaselines(specs: [String], variants: Variants) throws -> [String] {
+        let stale = StaleBaselines.find(in: baselines, specs: specs, variants: variants)
         if record != nil { try StaleBaselines.remove(stale, from: baselines) }
         for file in stale {
             let path = (baselines as NSString).appendingPathComponent(file)

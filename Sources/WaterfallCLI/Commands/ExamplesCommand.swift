@@ -33,7 +33,7 @@ struct ExamplesCommand: ParsableCommand {
         } catch {
             throw CLIError.badArgument(error.description)
         }
-        let page = try Gallery.page(outcomes, templates: templates, widths: try options.deviceWidths())
+        let page = try Gallery.page(outcomes, templates: templates, widths: try options.variants.deviceWidths() ?? [])
         try AtomicFile.write(Array(page.utf8), to: galleryPath)
         let failed = outcomes.filter { $0.error != nil }.count
         // What shaped these pictures, for `check` with this folder as its baselines: every
@@ -84,16 +84,23 @@ struct ExamplesCommand: ParsableCommand {
 /// The gallery page: every rendered spec with a preview and links to its files.
 enum Gallery {
     /// - Parameter widths: The widths each spec was drawn at (`--widths`), shown side by side;
-    ///   empty when each spec was drawn at its own width.
+    ///   empty when each spec was drawn at its own width or the widths it declares.
     static func page(
         _ outcomes: [BatchRenderer.Outcome], templates: TemplateSet, widths: [Double] = []
     ) throws(CLIError) -> String {
         let entries: [[String: Any]] = outcomes.map { outcome in
             let name = RenderJob.baseName(outcome.spec)
-            let light = outcome.files.filter { !$0.hasPrefix(name + ".dark") }
-            let dark = outcome.files.filter { $0.hasPrefix(name + ".dark") }
+            // Without --widths, the widths a spec declares (`variants:`) are its matrix.
+            let widths = widths.isEmpty ? ((try? Spec.load(path: outcome.spec))?.variants?.widths ?? []) : widths
+            // `NAME.dark.png`, `NAME@375.dark.png`: what follows the name says the appearance.
+            func isDark(_ file: String) -> Bool { file.dropFirst(name.count).contains(".dark.") }
+            let light = outcome.files.filter { !isDark($0) }
+            let dark = outcome.files.filter(isDark)
             func picture(_ files: [String]) -> String? {
                 files.first { $0.hasSuffix(".png") } ?? files.first { $0.hasSuffix(".svg") }
+            }
+            func page(_ files: [String]) -> String? {
+                files.first { $0.hasSuffix(".html") && !$0.hasSuffix(".grid-lanes.html") }
             }
             let preview = picture(light)
             let darkPreview = picture(dark)
@@ -105,10 +112,10 @@ enum Gallery {
                 "error": outcome.error ?? "",
                 "preview": preview.map(link) ?? "",
                 "hasPreview": preview != nil,
-                "page": link(name + ".html"),
+                "page": link(page(light) ?? name + ".html"),
                 "darkPreview": darkPreview.map(link) ?? "",
                 "hasDarkPreview": darkPreview != nil,
-                "darkPage": link(name + ".dark.html"),
+                "darkPage": link(page(dark) ?? name + ".dark.html"),
                 "files": outcome.files.map { ["file": $0, "link": link($0)] },
                 "hasWidths": !widths.isEmpty && outcome.error == nil,
                 "widths": matrix(name, files: outcome.files, widths: widths),

@@ -48,59 +48,7 @@ struct RenderOptions: ParsableArguments {
 
     @OptionGroup var drawing: DrawingOptions
 
-    @Option(
-        help: ArgumentHelp(
-            "Which colors to draw: both writes NAME.dark.* beside NAME.* for specs with a style.dark "
-                + "(default: light for render, both for examples).",
-            valueName: "light|dark|both"))
-    var appearance: AppearanceChoice?
-
-    // MARK: Screens and device widths
-
-    @Option(
-        help: ArgumentHelp(
-            "Draw screens this many points long along the scroll axis (a height; a width in a horizontal "
-                + "feed) instead of the whole page: NAME.screen-1.png… with --screens, NAME.offset-Y.png with --offset.",
-            valueName: "length"))
-    var viewport: Double?
-
-    @Option(
-        parsing: .unconditional,  // `--offset -5` is a value, not a flag
-        help: ArgumentHelp(
-            "With --viewport: one screen at this content offset (clamped to the content), pinned headers in place.",
-            valueName: "offset"))
-    var offset: Double?
-
-    @Option(
-        help: ArgumentHelp(
-            "With --viewport: this many screens, at offsets 0, length, 2 × length… (default 1; fewer when the "
-                + "content ends first).",
-            valueName: "count"))
-    var screens: Int?
-
-    @Option(
-        help: ArgumentHelp(
-            "Render each spec once per width into NAME@WIDTH.*: numbers, or the presets "
-                + DeviceWidths.presets.map(\.name).joined(separator: ", ") + " and the groups "
-                + DeviceWidths.groups.map(\.name).joined(separator: ", ") + ".",
-            valueName: "w,w,…"))
-    var widths: String?
-
-    /// The screens asked for, `nil` for whole pages.
-    var screenRequest: Screens? {
-        guard let viewport else { return nil }
-        return Screens(viewport: viewport, position: offset.map { .offset($0 + 0) } ?? .count(screens ?? 1))
-    }
-
-    /// The widths asked for; empty for each spec's own.
-    func deviceWidths() throws -> [Double] {
-        guard let widths else { return [] }
-        do {
-            return try DeviceWidths(parsing: widths).widths
-        } catch {
-            throw ValidationError(error.description)
-        }
-    }
+    @OptionGroup var variants: VariantOptions
 
     // MARK: -
 
@@ -108,10 +56,6 @@ struct RenderOptions: ParsableArguments {
         guard !formats.isEmpty else {
             throw ValidationError("--format needs at least one of \(Renderers.names)")
         }
-        if let problem = Screens.problem(viewport: viewport, offset: offset, count: screens) {
-            throw ValidationError(problem)
-        }
-        _ = try deviceWidths()
     }
 
     /// The formats named, each once, in the order first given.
@@ -126,22 +70,7 @@ struct RenderOptions: ParsableArguments {
         try AtomicFile.makeFolder(output)
         var job = RenderJob(
             pipeline: drawing.pipeline(renderers: renderers), output: output)
-        job.variants = Variants(
-            appearances: (appearance ?? defaultAppearance).appearances, widths: try deviceWidths(),
-            screens: screenRequest)
+        job.variants = try variants.variants(defaultAppearance: defaultAppearance)
         return job
-    }
-}
-
-/// `--appearance`: the light colors, the dark ones, or both.
-enum AppearanceChoice: String, ExpressibleByArgument, CaseIterable {
-    case light, dark, both
-
-    var appearances: [Appearance] {
-        switch self {
-        case .light: [.light]
-        case .dark: [.dark]
-        case .both: [.light, .dark]
-        }
     }
 }

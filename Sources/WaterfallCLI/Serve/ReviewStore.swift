@@ -5,31 +5,43 @@ import WaterfallReview
 /// The results of the last review, kept for their pictures and for the next look at the review
 /// page: they stay until a file changes or a baseline is approved.
 final class ReviewStore: Sendable {
-    private let checks = Locked([String: SpecCheck]())
+    /// Every check by its name (a variant's: `shop@375.dark`), and the names of each spec's
+    /// checks, in order, by the spec's name.
+    private struct Stored {
+        var checks: [String: SpecCheck] = [:]
+        var variants: [String: [String]] = [:]
+    }
+
+    private let stored = Locked(Stored())
 
     func store(_ results: [SpecCheck]) {
-        checks.withLock { stored in
-            stored = [:]
-            for check in results { stored[check.name] = check }
+        stored.withLock { stored in
+            stored = Stored()
+            for check in results {
+                stored.checks[check.name] = check
+                stored.variants[RenderPipeline.baseName(check.spec), default: []].append(check.name)
+            }
         }
     }
 
-    /// The stored results for the specs named `names`, in that order; `nil` unless every one is
-    /// stored.
+    /// The stored results for the specs named `names`, in that order, each spec's variants
+    /// together; `nil` unless every one is stored.
     func results(for names: [String]) -> [SpecCheck]? {
-        checks.withLock { stored in
-            let found = names.compactMap { stored[$0] }
-            return found.count == names.count ? found : nil
+        stored.withLock { stored in
+            let grouped = names.compactMap { stored.variants[$0] }
+            guard grouped.count == names.count else { return nil }
+            let found = grouped.flatMap { $0 }.compactMap { stored.checks[$0] }
+            return found.count == grouped.reduce(0) { $0 + $1.count } ? found : nil
         }
     }
 
     /// Forgets every result: a file changed, or baselines were approved.
-    func clear() { checks.withLock { $0 = [:] } }
+    func clear() { stored.withLock { $0 = Stored() } }
 
-    /// Tile `tile`'s `reference.png`, `actual.png` or `diff.png` of the spec named `name`.
+    /// Tile `tile`'s `reference.png`, `actual.png` or `diff.png` of the check named `name`.
     func image(name: String, tile: Int, kind: String) -> [UInt8]? {
-        checks.withLock { stored in
-            guard let check = stored[name], check.tiles.indices.contains(tile) else { return nil }
+        stored.withLock { stored in
+            guard let check = stored.checks[name], check.tiles.indices.contains(tile) else { return nil }
             let found = check.tiles[tile]
             switch kind {
             case "reference.png": return found.reference

@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallCore
+import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview
 import WaterfallSpec
@@ -79,7 +80,11 @@ enum ServePages {
     }
 
     static func reviewContext(_ checks: [SpecCheck], baselines: String, token: String) -> [String: Any] {
-        let entries: [[String: Any]] = checks.map { check in
+        // Each spec's variants together, headed by the spec when it has several.
+        let ranges = CheckResults(checks: checks).specRanges
+        let headings = Set(ranges.filter { $0.count > 1 }.map(\.lowerBound))
+        let entries: [[String: Any]] = checks.enumerated().map { position, check in
+            let specName = RenderPipeline.baseName(check.spec)
             let base = "/review/" + escapePath(check.name)
             let boxes = CheckReport.boxes(of: check)
             let tiles: [[String: Any]] = check.tiles.enumerated().map { index, tile in
@@ -96,14 +101,15 @@ enum ServePages {
             let changes = check.layoutDiff.map { $0.changes.map { ["line": $0.description] } } ?? []
             let needsReview = check.status == .changed || check.status == .new
             return [
-                "name": check.name, "spec": check.spec, "anchor": anchor(check.name),
+                "name": check.name, "spec": check.spec, "anchor": anchor(check.name), "variant": check.variant,
+                "specHeading": headings.contains(position),
                 "status": check.status.rawValue, "reason": check.reason,
                 "tiles": check.status == .passed ? [] : tiles,
                 "cause": CheckReport.cause(of: check) ?? "",
                 "layoutChanges": changes, "hasLayoutChanges": !changes.isEmpty,
                 "layoutSummary": check.layoutDiff?.summary ?? "", "approvable": needsReview,
-                "approveURL": "/approve/" + escapePath(check.name),
-                "specURL": specURL(check.name),
+                "approveURL": "/approve/" + escapePath(specName),
+                "specURL": specURL(specName),
             ]
         }
         let failing = checks.filter { $0.status != .passed }.count

@@ -296,10 +296,11 @@ struct ServeServer: Sendable {
                 Result {
                     try AtomicFile.makeFolder(baselines)
                     let claims = OutputClaims()
-                    let checks = try entries.map { entry in
-                        var check = checker.check(specAt: entry.path)
-                        try check.record(into: baselines, claims: claims, mode: .changed)
-                        return check
+                    // Every variant of a spec, recorded together.
+                    let checks = try entries.flatMap { entry in
+                        var checks = checker.checks(specAt: entry.path)
+                        try SpecCheck.record(&checks, into: baselines, claims: claims, mode: .changed)
+                        return checks
                     }
                     // As `check --record` does: approving every spec leaves every baseline this
                     // machine's; approving one leaves the others as they were, so an existing
@@ -317,7 +318,7 @@ struct ServeServer: Sendable {
             return ServeResponse.redirect(all ? "/review" : "/review#\(ServePages.anchor(entries[0].name))")
         }
         let lines = checks.map {
-            "{\"spec\":\($0.spec.jsonQuoted),\"status\":\($0.status.rawValue.jsonQuoted),\"reason\":\($0.reason.jsonQuoted)}"
+            "{\"spec\":\($0.spec.jsonQuoted),\"variant\":\($0.variant.jsonQuoted),\"status\":\($0.status.rawValue.jsonQuoted),\"reason\":\($0.reason.jsonQuoted)}"
         }
         return ServeResponse.bytes(Array("[\(lines.joined(separator: ","))]\n".utf8), type: "application/json")
     }

@@ -11,62 +11,13 @@ enum CheckReport {
 
     static func write(_ checks: [SpecCheck], to folder: String, baselines: String, templates: TemplateSet) throws {
         try AtomicFile.makeFolder(folder)
-        let sorted = checks.enumerated().sorted {
-            (order.firstIndex(of: $0.element.status)!, $0.offset) < (
-                order.firstIndex(of: $1.element.status)!, $1.offset
-            )
-        }.map(\.element)
+        let groups = grouped(checks)
         var entries: [[String: Any]] = []
-        for check in sorted {
-            var tiles: [[String: Any]] = []
-            if check.status != .passed {
-                let boxes = boxes(of: check)
-                // Every picture of a spec that needs review: a layout change shows in pixels too,
-                // even where no pixel passed the threshold.
-                for (index, tile) in check.tiles.enumerated() {
-                    let stem = "\(check.name)\(tile.suffix)"
-                    var entry: [String: Any] = [
-                        "name": stem, "actual": "\(stem).actual.png", "id": anchor(stem),
-                        "actualBoxes": boxes.actual[index].map(\.context),
-                        "referenceBoxes": boxes.reference[index].map(\.context),
-                    ]
-                    try AtomicFile.write(try tile.actualPNG(), to: path(folder, "\(stem).actual.png"))
-                    if let reference = tile.reference {
-                        try AtomicFile.write(reference, to: path(folder, "\(stem).reference.png"))
-                        entry["reference"] = "\(stem).reference.png"
-                    }
-                    if let diff = tile.diffImage {
-                        try AtomicFile.write(diff, to: path(folder, "\(stem).diff.png"))
-                        entry["diff"] = "\(stem).diff.png"
-                    }
-                    if let result = tile.result {
-                        let lines = result.text.split(separator: "\n").map(String.init)
-                        let regions = lines.filter { $0.hasPrefix("changed region") || $0.hasPrefix("(more regions") }
-                        entry["pixels"] = lines.filter { !regions.contains($0) }.joined(separator: "\n")
-                        if !regions.isEmpty {
-                            entry["regions"] = regions.joined(separator: "\n")
-                            entry["regionCount"] = String(regions.filter { $0.hasPrefix("changed region") }.count)
-                        }
-                    }
-                    tiles.append(entry)
-                }
+        for group in groups {
+            for (position, check) in group.enumerated() {
+                entries.append(
+                    try entry(check, folder: folder, baselines: baselines, heading: position == 0 && group.count > 1))
             }
-            let changes = check.layoutDiff.map { diff in diff.changes.map { ["line": $0.description] } } ?? []
-            entries.append([
-                "name": check.name,
-                "spec": check.spec,
-                "status": check.status.rawValue,
-                "passed": check.status == .passed,
-                "reason": check.reason,
-                "tiles": tiles,
-                "layoutChanges": changes,
-                "hasLayoutChanges": !changes.isEmpty,
-                "layoutSummary": check.layoutDiff?.summary ?? "",
-                "svgChanged": check.svgChanged,
-                "cause": cause(of: check) ?? "",
-                "recordCommand": [.changed, .new].contains(check.status)
-                    ? recordCommand(spec: check.spec, baselines: baselines) : "",
-            ])
         }
         let failing = checks.filter { $0.status != .passed }.count
         let context: [String: Any] = [
@@ -82,6 +33,72 @@ enum CheckReport {
             throw CLIError.badArgument(error.description)
         }
         try AtomicFile.write(Array(page.utf8), to: path(folder, "index.html"))
+    }
+
+    /// Each spec's checks together, in the order of its variants; the specs by their worst
+    /// status (see ``order``), then in the order given.
+    static func grouped(_ checks: [SpecCheck]) -> [[SpecCheck]] {
+        let ranges = CheckResults(checks: checks).specRanges
+        func rank(_ range: Range<Int>) -> Int { checks[range].map { order.firstIndex(of: $0.status)! }.min()! }
+        return ranges.sorted { (rank($0), $0.lowerBound) < (rank($1), $1.lowerBound) }.map { Array(checks[$0]) }
+    }
+
+    /// One check's entry on the page, its pictures written into `folder`; `heading` for the first
+    /// of a spec with several variants, which names the spec above them.
+    private static func entry(
+        _ check: SpecCheck, folder: String, baselines: String, heading: Bool
+    ) throws -> [String: Any] {
+        var tiles: [[String: Any]] = []
+        if check.status != .passed {
+            let boxes = boxes(of: check)
+            // Every picture of a spec that needs review: a layout change shows in pixels too,
+            // even where no pixel passed the threshold.
+            for (index, tile) in check.tiles.enumerated() {
+                let stem = "\(check.name)\(tile.suffix)"
+                var entry: [String: Any] = [
+                    "name": stem, "actual": "\(stem).actual.png", "id": anchor(stem),
+                    "actualBoxes": boxes.actual[index].map(\.context),
+                    "referenceBoxes": boxes.reference[index].map(\.context),
+                ]
+                try AtomicFile.write(try tile.actualPNG(), to: path(folder, "\(stem).actual.png"))
+                if let reference = tile.reference {
+                    try AtomicFile.write(reference, to: path(folder, "\(stem).reference.png"))
+                    entry["reference"] = "\(stem).reference.png"
+                }
+                if let diff = tile.diffImage {
+                    try AtomicFile.write(diff, to: path(folder, "\(stem).diff.png"))
+                    entry["diff"] = "\(stem).diff.png"
+                }
+                if let result = tile.result {
+                    let lines = result.text.split(separator: "\n").map(String.init)
+                    let regions = lines.filter { $0.hasPrefix("changed region") || $0.hasPrefix("(more regions") }
+                    entry["pixels"] = lines.filter { !regions.contains($0) }.joined(separator: "\n")
+                    if !regions.isEmpty {
+                        entry["regions"] = regions.joined(separator: "\n")
+                        entry["regionCount"] = String(regions.filter { $0.hasPrefix("changed region") }.count)
+                    }
+                }
+                tiles.append(entry)
+            }
+        }
+        let changes = check.layoutDiff.map { diff in diff.changes.map { ["line": $0.description] } } ?? []
+        return [
+            "name": check.name,
+            "spec": check.spec,
+            "variant": check.variant,
+            "specHeading": heading,
+            "status": check.status.rawValue,
+            "passed": check.status == .passed,
+            "reason": check.reason,
+            "tiles": tiles,
+            "layoutChanges": changes,
+            "hasLayoutChanges": !changes.isEmpty,
+            "layoutSummary": check.layoutDiff?.summary ?? "",
+            "svgChanged": check.svgChanged,
+            "cause": cause(of: check) ?? "",
+            "recordCommand": [.changed, .new].contains(check.status)
+                ? recordCommand(spec: check.spec, baselines: baselines) : "",
+        ]
     }
 
     /// An element id for a picture's name.

@@ -101,7 +101,8 @@ extension CommandTemplates {
         <h1>{{title}}</h1>
         <p class="filter"><label><input type="checkbox" id="only-failures"> Show only what needs review ({{failing}} of {{total}})</label></p>
         {{#checks}}
-        <section class="check {{status}}" data-status="{{status}}" data-spec="{{name}}">
+        {{#specHeading}}<h2 class="spec-group">{{spec}}: every variant</h2>{{/specHeading}}
+        <section class="check {{status}}" data-status="{{status}}" data-spec="{{name}}" data-variant="{{variant}}">
         <h2><span class="status">{{status}}</span>{{name}}</h2>
         <p class="reason">{{spec}}: {{reason}}</p>
         {{#cause}}<p class="cause">{{cause}}</p>{{/cause}}
@@ -369,7 +370,8 @@ extension CommandTemplates {
         <p>Baselines: {{baselines}} · <a href="/">specs</a> · <a href="/review?fresh=1" id="check-again">check again</a>
         {{#anyApprovable}}<form method="post" action="/approve-all"><input type="hidden" name="token" value="{{token}}"><button type="submit" id="approve-all">Approve all</button></form>{{/anyApprovable}}</p>
         {{#checks}}
-        <section class="check {{status}}" id="{{anchor}}" data-spec="{{name}}" data-status="{{status}}">
+        {{#specHeading}}<h2 class="spec-group">{{spec}}: every variant (approving one approves them all)</h2>{{/specHeading}}
+        <section class="check {{status}}" id="{{anchor}}" data-spec="{{name}}" data-variant="{{variant}}" data-status="{{status}}">
         <h2><span class="status">{{status}}</span><a href="{{specURL}}">{{name}}</a>
         {{#approvable}}<form method="post" action="{{approveURL}}"><input type="hidden" name="token" value="{{token}}"><button type="submit" class="approve">Approve</button></form>{{/approvable}}</h2>
         <p class="reason">{{spec}}: {{reason}}</p>

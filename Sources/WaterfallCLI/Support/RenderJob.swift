@@ -9,7 +9,8 @@ import WaterfallSpec
 struct RenderJob: Sendable {
     var pipeline: RenderPipeline
     var output: String
-    /// The variants to draw each spec at (`--appearance`, `--widths`, `--viewport`).
+    /// The variants to draw each spec at: its own (`variants:`) unless `--appearance`, `--widths`,
+    /// `--viewport` say otherwise.
     var variants = Variants()
     /// The files each spec of this run claimed, so two specs never write one file.
     let claims = OutputClaims()
@@ -22,11 +23,11 @@ struct RenderJob: Sendable {
         let spec = try Spec.load(path: specPath)
         let name = Self.baseName(specPath)
         let prepared = try variants.of(spec).map { variant in
-            (name: variant.name(name), spec: try pipeline.prepare(variant.apply(to: spec)))
+            (name: variant.name(name), spec: try pipeline.prepare(variant.apply(to: spec)), screens: variant.screens)
         }
         var files: [String] = []
-        for (name, spec) in prepared {
-            files += try pipeline.write(spec, name: name, into: output, claims: claims, screens: variants.screens)
+        for (name, spec, screens) in prepared {
+            files += try pipeline.write(spec, name: name, into: output, claims: claims, screens: screens)
         }
         return files
     }

@@ -28,6 +28,15 @@ public struct LayoutChange: Sendable, Hashable, CustomStringConvertible {
     /// The frame in the new layout; `nil` for an element that disappeared.
     public var new: Rect?
 
+    /// Creates a change: how `element` at `indexPath` went from the frame `old` to `new`.
+    public init(kind: Kind, element: ElementKind, indexPath: ItemPath, old: Rect?, new: Rect?) {
+        self.kind = kind
+        self.element = element
+        self.indexPath = indexPath
+        self.old = old
+        self.new = new
+    }
+
     /// The largest distance any edge travelled, in points; 0 for elements that came or went.
     public var shift: Double {
         guard let old, let new else { return 0 }

@@ -1,22 +1,47 @@
 import Foundation
 import SystemPackage
+import WaterfallCore
 import WaterfallPipeline
+import WaterfallSpec
 
 /// The baselines in a folder that none of a run's specs produces any more, for `check --prune`.
 ///
 /// Only files with a baseline's name count: `NAME.svg`, `NAME.layout.json`, `NAME.png`, and
-/// `NAME-K.png` when its `TileMark` says it is tile K of NAME's picture. A stale file is one
-/// whose NAME is not the base name of a given spec. Nothing else in the folder (pages, PDFs,
+/// `NAME-K.png` when its tile mark says it is tile K of NAME's picture. A stale file is one
+/// whose NAME is none of the variant names the given specs produce (`shop`, `shop@375.dark`,
+/// `shop.screen-2`: see ``Variants``), so a spec named `shop@375` keeps its own files and
+/// `shop`'s dropped variants are stale. A spec that cannot be read keeps every file named after
+/// it or after any variant of it. Nothing else in the folder (pages, PDFs,
 /// a user's own files, hidden files, folders, links) is ever listed or removed.
 public enum StaleBaselines {
-    /// The stale baseline files in `folder`, by name.
-    public static func find(in folder: String, specs: [String]) -> [String] {
-        let names = Set(specs.map(RenderPipeline.baseName))
+    /// The stale baseline files in `folder`, by name, for `specs` drawn at `variants`.
+    public static func find(in folder: String, specs: [String], variants: Variants = Variants()) -> [String] {
+        var names = Set<String>()
+        var unread: [String] = []
+        for spec in specs {
+            if let produced = self.names(of: spec, variants: variants) {
+                names.formUnion(produced)
+            } else {
+                unread.append(RenderPipeline.baseName(spec))
+            }
+        }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return files.filter { file in
             guard !file.hasPrefix("."), let name = baselineName(of: file, in: folder) else { return false }
-            return !names.contains(name)
+            let ofUnread = unread.contains { name == $0 || name.hasPrefix($0 + "@") || name.hasPrefix($0 + ".") }
+            return !names.contains(name) && !ofUnread
         }.sorted()
+    }
+
+    /// The names of the baselines of the spec at `path` drawn at `variants`: one a variant, or one
+    /// a screen it may draw; `nil` when the spec cannot be read.
+    public static func names(of path: String, variants: Variants) -> [String]? {
+        guard let spec = try? Spec.load(path: path), let drawn = try? variants.of(spec) else { return nil }
+        let name = RenderPipeline.baseName(path)
+        return drawn.flatMap { variant -> [String] in
+            let stem = variant.name(name)
+            return variant.screens?.suffixes.map { stem + $0 } ?? [stem]
+        }
     }
 
     /// Removes `files` from `folder`, each after checking again that it is a regular file.

@@ -19,7 +19,8 @@ import WaterfallSpec
 /// with the drawn ones, and the drawn tile is only encoded when it is needed, for a baseline that
 /// differs or is missing.
 public struct BaselineChecker: Sendable {
-    /// The folder of baselines: `NAME.png` (or `NAME-1.png`… tiles), `NAME.svg`, `NAME.layout.json`.
+    /// The folder of baselines: `NAME.png` (or `NAME-1.png`… tiles), `NAME.svg`, `NAME.layout.json`,
+    /// NAME being a variant's (`shop@375.dark`, `shop.screen-2`).
     public var baselines: String
     /// How specs are laid out and drawn; its renderers are not used.
     public var pipeline: RenderPipeline
@@ -27,6 +28,8 @@ public struct BaselineChecker: Sendable {
     public var options: DiffOptions
     /// Whether a tile equal to its baseline keeps its PNG too (to record every baseline again).
     public var keepsUnchangedPictures = false
+    /// The variants each spec is checked at: by default what the spec declares (`variants:`).
+    public var variants = Variants()
 
     /// Creates a checker of the baselines in the folder `baselines`; by default any changed pixel counts.
     public init(
@@ -41,51 +44,113 @@ public struct BaselineChecker: Sendable {
     /// The largest baseline read: far more than any picture a render writes.
     public static let maximumBaselineBytes = 1 << 30
 
-    /// Draws the spec at `path` and compares it with its baselines; a spec that cannot be drawn
-    /// or compared is a check with status ``SpecCheck/Status/failed``.
-    public func check(specAt path: String) -> SpecCheck {
-        var check = SpecCheck(spec: path, name: RenderPipeline.baseName(path))
+    /// Draws every variant of the spec at `path` (see ``variants``) and compares each with its
+    /// baselines: one check a variant, or a screen of one, in the order ``Variants/of(_:)`` gives.
+    ///
+    /// A spec that cannot be loaded, or a variant that cannot be drawn or compared, is a check
+    /// with status ``SpecCheck/Status/failed``; the other variants are still checked.
+    public func checks(specAt path: String) -> [SpecCheck] {
+        let name = RenderPipeline.baseName(path)
         let start = DispatchTime.now().uptimeNanoseconds
+        let spec: Spec
+        let expanded: [Variant]
         do {
-            try compare(&check)
+            spec = try Spec.load(path: path)
+            expanded = try variants.of(spec)
         } catch {
+            var check = SpecCheck(spec: path, name: name)
             check.status = .failed
             check.error = "\(error)"
             check.specError = error as? SpecError
+            check.duration = Self.seconds(since: start)
+            return [check]
         }
-        check.duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return check
+        var checks: [SpecCheck] = []
+        // Reading the spec counts in its first check.
+        var variantStart = start
+        for variant in expanded {
+            defer { variantStart = DispatchTime.now().uptimeNanoseconds }
+            let stem = variant.name(name)
+            var drawn: [SpecCheck] = []
+            do {
+                try compare(variant.apply(to: spec), variant: variant, spec: path, name: name, stem: stem) {
+                    drawn.append($0)
+                }
+            } catch {
+                var check = SpecCheck(spec: path, name: stem, variant: String(stem.dropFirst(name.count)))
+                check.status = .failed
+                check.error = "\(error)"
+                drawn.append(check)
+            }
+            // The drawing shared by a variant's screens is counted once, in its first screen.
+            let duration = Self.seconds(since: variantStart) - drawn.dropFirst().reduce(0) { $0 + $1.duration }
+            if !drawn.isEmpty { drawn[0].duration = max(0, duration) }
+            checks += drawn
+        }
+        return checks
     }
 
-    /// Checks `specs` on `workers` threads (all cores by default), in the order of `specs`.
+    /// Checks `specs` on `workers` threads (all cores by default), in the order of `specs`, each
+    /// spec's variants together.
     ///
     /// `finished` is called, from any thread, as each spec is done.
     public func check(
         _ specs: [String], workers: Int? = nil, finished: (@Sendable (String) -> Void)? = nil
     ) -> CheckResults {
-        let results = Locked([SpecCheck?](repeating: nil, count: specs.count))
+        let results = Locked([[SpecCheck]](repeating: [], count: specs.count))
         let workers = workers ?? ProcessInfo.processInfo.activeProcessorCount
         WorkerPool.run(count: specs.count, workers: workers) { index in
-            let check = self.check(specAt: specs[index])
-            results.withLock { $0[index] = check }
+            let checks = self.checks(specAt: specs[index])
+            results.withLock { $0[index] = checks }
             finished?(specs[index])
         }
-        return CheckResults(checks: results.withLock { $0.map { $0! } })
+        return CheckResults(specs: results.withLock { $0 })
     }
 
-    private func compare(_ check: inout SpecCheck) throws {
+    private static func seconds(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// Draws `spec` (a variant of the spec file `path`, named `stem`) and hands `body` its check,
+    /// or one check for each of its screens.
+    private func compare(
+        _ spec: Spec, variant: Variant, spec path: String, name: String, stem: String,
+        _ body: (SpecCheck) -> Void
+    ) throws {
         var pipeline = pipeline
         // The tiles are drawn from the prepared scene, not by a renderer: keep the images' pixels.
         pipeline.keepsImagePixels = true
-        let prepared = try pipeline.prepare(specAt: check.spec)
+        let prepared = try pipeline.prepare(spec)
+        guard let screens = variant.screens else {
+            var check = SpecCheck(spec: path, name: stem, variant: String(stem.dropFirst(name.count)))
+            let start = DispatchTime.now().uptimeNanoseconds
+            try compare(&check, scene: prepared.scene, layout: LayoutSnapshot(prepared.layout))
+            check.duration = Self.seconds(since: start)
+            body(check)
+            return
+        }
+        for screen in screens.screens(of: prepared.layout) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let file = stem + screen.suffix
+            var check = SpecCheck(spec: path, name: file, variant: String(file.dropFirst(name.count)))
+            let scene = pipeline.screen(prepared, at: screen.offset, viewport: screens.viewport)
+            try compare(&check, scene: scene, layout: nil)
+            check.duration = Self.seconds(since: start)
+            body(check)
+        }
+    }
+
+    /// Compares one drawing with the baselines named after `check.name`; `layout` is the
+    /// drawing's layout, or `nil` to read it back from the layout JSON drawn (a screen's).
+    private func compare(_ check: inout SpecCheck, scene: Scene, layout: LayoutSnapshot?) throws {
         let name = check.name
-        check.actualSVG = try Renderer.svg.render(prepared.scene).first?.bytes ?? []
-        check.actualLayout = try Renderer.layoutJSON.render(prepared.scene).first?.bytes ?? []
+        check.actualSVG = try Renderer.svg.render(scene).first?.bytes ?? []
+        check.actualLayout = try Renderer.layoutJSON.render(scene).first?.bytes ?? []
         var changed = false
         var missing = false
         let baselineTiles = Self.baselineTiles(name: name, in: baselines)
         var drawnTiles = 0
-        try TileDrawing.draw(prepared.scene) { drawn in
+        try TileDrawing.draw(scene) { drawn in
             drawnTiles += 1
             let pixels = drawn.image
             var tile = SpecCheck.Tile(
@@ -123,8 +188,8 @@ public struct BaselineChecker: Sendable {
         if let json = baseline("\(name).layout.json"),
             let (size, elements) = try LayoutDump.decode(String(decoding: json, as: UTF8.self), file: layoutFile)
         {
-            let diff = LayoutDiff(
-                old: LayoutSnapshot(contentSize: size, elements: elements), new: LayoutSnapshot(prepared.layout))
+            let drawn = try layout ?? Self.snapshot(of: check.actualLayout, name: layoutFile)
+            let diff = LayoutDiff(old: LayoutSnapshot(contentSize: size, elements: elements), new: drawn)
             check.layoutDiff = diff
             changed = changed || diff.isDifferent
         } else {
@@ -132,6 +197,14 @@ public struct BaselineChecker: Sendable {
             check.layoutMissing = true
         }
         check.status = missing ? .new : (changed ? .changed : .passed)
+    }
+
+    /// The layout in a layout JSON just drawn.
+    private static func snapshot(of json: [UInt8], name: String) throws -> LayoutSnapshot {
+        guard let (size, elements) = try LayoutDump.decode(String(decoding: json, as: UTF8.self), file: name) else {
+            throw ReviewError(reason: "\(name): the layout drawn could not be read back")
+        }
+        return LayoutSnapshot(contentSize: size, elements: elements)
     }
 
     /// `name.png`, or the tiles `name-1.png`, `name-2.png`… marked as this spec's, in `folder`.

@@ -13,7 +13,36 @@ extension SpecCheck {
     /// `claims` keeps two specs of one run from writing one file.
     @discardableResult
     public mutating func record(into baselines: String, claims: OutputClaims, mode: RecordMode) throws -> Bool {
-        guard status != .failed else { return false }
+        var checks = [self]
+        let wrote = try Self.record(&checks, into: baselines, claims: claims, mode: mode)
+        self = checks[0]
+        return wrote
+    }
+
+    /// Records the checks of one spec's variants together, all or nothing: every file of every
+    /// variant is staged before any is renamed into place.
+    ///
+    /// - Returns: Whether it wrote any file.
+    @discardableResult
+    public static func record(
+        _ checks: inout [SpecCheck], into baselines: String, claims: OutputClaims, mode: RecordMode
+    ) throws -> Bool {
+        guard let first = checks.first, !checks.contains(where: { $0.status == .failed }) else { return false }
+        var files = SpecFiles(folder: baselines, name: first.name, spec: first.spec)
+        defer { files.discard() }
+        var written: [Int: Bool] = [:]
+        for index in checks.indices {
+            if let stillChanged = try checks[index].stage(into: &files, mode: mode) { written[index] = stillChanged }
+        }
+        guard !written.isEmpty else { return false }
+        _ = try files.commit(claims: claims)
+        for (index, stillChanged) in written { checks[index].status = stillChanged ? .changed : .recorded }
+        return true
+    }
+
+    /// Stages the baselines `mode` asks for into `files`; returns `nil` when there are none, else
+    /// whether a changed baseline is left that the mode does not write.
+    private func stage(into files: inout SpecFiles, mode: RecordMode) throws -> Bool? {
         let layoutChanged = layoutDiff?.isDifferent == true
         let (writeSVG, writeLayout, writePicture) =
             switch mode {
@@ -21,28 +50,22 @@ extension SpecCheck {
             case .changed: (svgMissing || svgChanged, layoutMissing || layoutChanged, pictureMissing || pictureChanged)
             case .all: (true, true, true)
             }
-        guard writeSVG || writeLayout || writePicture else { return false }
-        var files = SpecFiles(folder: baselines, name: name, spec: spec)
-        defer { files.discard() }
+        guard writeSVG || writeLayout || writePicture else { return nil }
         if writeSVG {
-            try files.add(RenderedFile(bytes: actualSVG), format: .svg)
+            try files.add(RenderedFile(bytes: actualSVG), format: .svg, stem: name)
         }
         if writeLayout {
-            try files.add(RenderedFile(bytes: actualLayout), format: .json)
+            try files.add(RenderedFile(bytes: actualLayout), format: .json, stem: name)
         }
         if writePicture {
             // All tiles or none: a picture is never half old, half new.
             for tile in tiles {
                 try files.add(
-                    RenderedFile(suffix: tile.suffix, bytes: try tile.actualPNG()), format: .png)
+                    RenderedFile(suffix: tile.suffix, bytes: try tile.actualPNG()), format: .png, stem: name)
             }
         }
-        _ = try files.commit(claims: claims)
         // What is left is what the mode did not write: a changed baseline under `.missing`.
-        let stillChanged =
-            (svgChanged && !writeSVG) || (layoutChanged && !writeLayout) || (pictureChanged && !writePicture)
-        status = stillChanged ? .changed : .recorded
-        return true
+        return (svgChanged && !writeSVG) || (layoutChanged && !writeLayout) || (pictureChanged && !writePicture)
     }
 }
 
@@ -51,17 +74,22 @@ extension CheckResults {
     /// ``SpecCheck/record(into:claims:mode:)``), then the renderer fingerprint, unless a spec
     /// could not be recorded: like the baselines, all or nothing.
     ///
-    /// A check that cannot be recorded becomes ``SpecCheck/Status/failed`` with the reason.
+    /// A spec's variants are recorded together (see ``SpecCheck/record(_:into:claims:mode:)``). A
+    /// check that cannot be recorded becomes ``SpecCheck/Status/failed`` with the reason.
     /// - Returns: The line saying why the fingerprint could not be written, if it could not.
     public mutating func record(into baselines: String, mode: RecordMode) -> String? {
         let claims = OutputClaims()
-        for index in checks.indices {
+        for range in specRanges {
+            var group = Array(checks[range])
             do {
-                try checks[index].record(into: baselines, claims: claims, mode: mode)
+                try SpecCheck.record(&group, into: baselines, claims: claims, mode: mode)
             } catch {
-                checks[index].status = .failed
-                checks[index].error = "\(error)"
+                for index in group.indices {
+                    group[index].status = .failed
+                    group[index].error = "\(error)"
+                }
             }
+            checks.replaceSubrange(range, with: group)
         }
         guard count(.failed) == 0 else { return nil }
         return BaselineFingerprint.record(baselines: baselines, mode: mode)

@@ -37,22 +37,29 @@ public struct SpecCheck: Sendable {
         public var diffImage: [UInt8]?
         /// Width × height of the tile as drawn, in device pixels.
         public var pixelCount: Int
-        /// The drawn tile without its pixels: how to encode them again as `render` does.
-        var drawn: RasterTile
+        /// The drawn tile without its pixels: how to encode them again as `render` does; `nil` for
+        /// a tile read from a blob (``ResultsBlob``).
+        var drawn: RasterTile?
+        /// The PNG ``actualPNG()`` gives of a tile read from a blob, whose pixels equal its baseline's.
+        var encodedActual: [UInt8]?
 
         /// The tile as drawn, as PNG: ``actual``, or, for a tile whose pixels equal its baseline's,
         /// those pixels encoded as `render` encodes them.
         public func actualPNG() throws -> [UInt8] {
             if let actual { return actual }
-            guard let reference else { throw ReviewError(reason: "the tile \(suffix) was not kept") }
+            if let encodedActual { return encodedActual }
+            guard let reference, let drawn else { throw ReviewError(reason: "the tile \(suffix) was not kept") }
             return try TileDrawing.encode(drawn, pixels: try PixelImage(png: reference, name: "baseline tile\(suffix)"))
         }
     }
 
     /// The spec file as given.
     public var spec: String
-    /// The spec's name, which its baselines are named after.
+    /// The name its baselines are named after: the spec's name and the variant's
+    /// (`shop@375.dark.screen-2`).
     public var name: String
+    /// What the variant adds to the spec's name (`@375.dark`, `.screen-2`), empty for the spec as it is.
+    public var variant: String
     /// How the check ended.
     public var status: Status = .passed
     /// The picture's tiles, in order.
@@ -79,11 +86,15 @@ public struct SpecCheck: Sendable {
     /// How long the render and the comparison took, in seconds.
     public var duration = 0.0
 
-    /// Creates the check of a spec, passed until something is found.
-    public init(spec: String, name: String) {
+    /// Creates the check of a spec's variant, passed until something is found.
+    public init(spec: String, name: String, variant: String = "") {
         self.spec = spec
         self.name = name
+        self.variant = variant
     }
+
+    /// The spec and the variant, for a line of output: `shop.yaml`, `shop.yaml @375.dark`.
+    public var title: String { variant.isEmpty ? spec : "\(spec) \(variant)" }
 
     /// Whether the PNG has no baseline at all (not one tile).
     public var pictureMissing: Bool {

@@ -2,11 +2,12 @@ import WaterfallCore
 
 extension CheckResults {
     /// The run as one JSON object, the same bytes for the same results: keys in a fixed order,
-    /// specs in the order given, no times.
+    /// specs in the order given, each spec's variants together (one entry a variant, `variant`
+    /// the part of `name` after the spec's: `""`, `"@375.dark"`, `".screen-2"`), no times.
     ///
     /// ```json
     /// {"summary":{"total":1,"passed":0,"changed":1,"new":0,"recorded":0,"failed":0},
-    ///  "specs":[{"spec":"a.yaml","name":"a","status":"changed","reason":"…",
+    ///  "specs":[{"spec":"a.yaml","name":"a","variant":"","status":"changed","reason":"…",
     ///            "tiles":[{"suffix":"","baseline":true,"differentPixels":12,"changedPixels":12,
     ///                      "antialiasedPixels":4,"totalPixels":5000,"regions":2}],
     ///            "svgChanged":true,"svgMissing":false,
@@ -30,6 +31,7 @@ extension CheckResults {
 
     private static func json(for check: SpecCheck) -> String {
         var out = "{\"spec\":\(check.spec.jsonQuoted),\"name\":\(check.name.jsonQuoted)"
+        out += ",\"variant\":\(check.variant.jsonQuoted)"
         out += ",\"status\":\"\(check.status.rawValue)\",\"reason\":\(check.reason.jsonQuoted)"
         out += ",\"tiles\":[" + check.tiles.map(json(for:)).joined(separator: ",") + "]"
         out += ",\"svgChanged\":\(check.svgChanged),\"svgMissing\":\(check.svgMissing)"

@@ -5,7 +5,8 @@ extension CheckResults {
     static let junitLayoutChangeLimit = 200
 
     /// The run as JUnit XML, the report format CI systems read: one `<testsuite>` named
-    /// `waterfall check` with one `<testcase>` a spec.
+    /// `waterfall check` with one `<testcase>` a spec's variant, named by the spec and the variant
+    /// (`shop.yaml @375.dark`; the spec alone for the spec as it is).
     ///
     /// A changed or new spec is a `<failure>` (its reason the `message`, the pixel counts and the
     /// layout changes its text), a spec that could not be checked an `<error>`; a recorded spec
@@ -23,7 +24,7 @@ extension CheckResults {
             + "errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\">\n"
         for check in checks {
             out +=
-                "    <testcase classname=\"waterfall.check\" name=\"\(check.spec.xmlAttributeEscaped)\" "
+                "    <testcase classname=\"waterfall.check\" name=\"\(check.title.xmlAttributeEscaped)\" "
                 + "time=\"\(seconds(check.duration))\""
             switch check.status {
             case .passed:

@@ -22,11 +22,12 @@ public enum GitHubAnnotation {
     /// The annotation of a check that did not pass, at the line and column its spec error names
     /// (in the spec, or in a data file it reads) when it names them, else on the spec.
     public static func error(for check: SpecCheck, title: String = "waterfall check") -> String {
+        // A variant's check says which variant: `@375.dark: 12 pixels differ`.
+        let message = check.variant.isEmpty ? check.reason : "\(check.variant): \(check.reason)"
         guard let place = check.specError, let line = place.line else {
-            return error(file: check.spec, title: title, message: check.reason)
+            return error(file: check.spec, title: title, message: message)
         }
-        return error(
-            file: place.file ?? check.spec, line: line, column: place.column, title: title, message: check.reason)
+        return error(file: place.file ?? check.spec, line: line, column: place.column, title: title, message: message)
     }
 
     /// A message: `%`, carriage returns and line feeds escaped, as the runner's `escapeData` does.

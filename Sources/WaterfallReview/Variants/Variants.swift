@@ -4,23 +4,35 @@ import WaterfallSpec
 
 /// The variants a run draws each spec at: appearances × widths, and the screens of each.
 ///
-/// `render --appearance --widths --viewport`, `examples`, `serve` and `check` expand a spec
-/// through this one type, so a file name means the same variant everywhere.
+/// What a spec declares (`variants:`, `SpecVariants`) is drawn unless an option
+/// overrides it: each of ``appearances``, ``widths`` and ``screens`` set here replaces the
+/// spec's. `render --appearance --widths --viewport`, `examples`, `serve` and `check` expand a
+/// spec through this one type, so a file name means the same variant everywhere.
 public struct Variants: Sendable, Hashable {
-    /// The appearances to draw, light before dark.
+    /// The appearances to draw, light before dark, over the spec's; `nil` for the spec's.
     ///
     /// A spec without a dark style is drawn light only.
-    public var appearances: [Appearance]
-    /// The widths to draw each spec at, in points, each once; empty for the spec's own.
-    public var widths: [Double]
-    /// The screens to draw of each variant instead of its whole page; `nil` for whole pages.
+    public var appearances: [Appearance]?
+    /// The widths to draw each spec at, in points, each once, over the spec's; `nil` for the
+    /// spec's, empty for each spec's own width.
+    public var widths: [Double]?
+    /// The screens to draw of each variant instead of its whole page, over the spec's; `nil`
+    /// for the spec's.
     public var screens: Screens?
+    /// The appearances of a spec that declares none and is given none: light for `render` and
+    /// `check`, both for `examples`.
+    public var defaultAppearances: [Appearance]
 
-    /// Creates a set of variants; by default light, at the spec's own width, whole pages.
-    public init(appearances: [Appearance] = [.light], widths: [Double] = [], screens: Screens? = nil) {
+    /// Creates a set of variants; by default what each spec declares, else light at the spec's
+    /// own width, whole pages.
+    public init(
+        appearances: [Appearance]? = nil, widths: [Double]? = nil, screens: Screens? = nil,
+        defaultAppearances: [Appearance] = [.light]
+    ) {
         self.appearances = appearances
         self.widths = widths
         self.screens = screens
+        self.defaultAppearances = defaultAppearances
     }
 
     /// The variants of `spec`, width by width, light before dark.
@@ -28,17 +40,30 @@ public struct Variants: Sendable, Hashable {
     /// - Throws: ``VariantError`` when only the dark appearance is asked of a spec that has no
     ///   dark style, or widths of a horizontal feed, which gives a height instead.
     public func of(_ spec: Spec) throws(VariantError) -> [Variant] {
+        let declared = spec.variants
+        let appearances = appearances ?? declared?.appearances ?? defaultAppearances
         if appearances == [.dark], !spec.hasDarkAppearance {
             throw VariantError(file: spec.source, reason: "has no dark style (style.dark) to draw")
         }
+        let widths = widths ?? declared?.widths ?? []
         if !widths.isEmpty, spec.scrollDirection == .horizontal {
             throw VariantError(
                 file: spec.source,
                 reason: "is a horizontal feed: it gives a height, not a width, so --widths cannot set it")
         }
+        let screens = screens ?? declared?.viewport.map(Self.screens)
         let drawn = appearances.filter { $0 == .light || spec.hasDarkAppearance }
         let sizes: [Double?] = widths.isEmpty ? [nil] : widths.map(Optional.some)
-        return sizes.flatMap { width in drawn.map { Variant(appearance: $0, width: width) } }
+        return sizes.flatMap { width in
+            drawn.map { Variant(appearance: $0, width: width, screens: screens) }
+        }
+    }
+
+    /// The screens a declared viewport asks for: one at its offset, or its count (one by default).
+    static func screens(_ viewport: SpecVariants.Viewport) -> Screens {
+        Screens(
+            viewport: viewport.length,
+            position: viewport.offset.map { .offset($0) } ?? .count(viewport.screens ?? 1))
     }
 }
 

@@ -8,7 +8,7 @@ import Yams
 /// the parser's errors into messages.
 struct SpecDecoder {
     static let rootKeys = [
-        "width", "minimumContentHeight", "scale", "pixelSnapping", "defaults", "sections", "style",
+        "width", "minimumContentHeight", "scale", "pixelSnapping", "defaults", "sections", "style", "variants",
     ]
     static let settingsKeys = [
         "columns", "sectionInset", "lineSpacing", "interitemSpacing", "spacingWithLastSection", "headerInset",
@@ -106,6 +106,9 @@ struct SpecDecoder {
         spec.dataFiles = dataFiles
         spec.scrollDirection = shape.scrollDirection
         spec.layoutDirection = shape.layoutDirection
+        if let field = keys["variants"] {
+            spec.variants = try variants(field, shape: shape, hasDarkStyle: spec.hasDarkAppearance)
+        }
         return spec
     }
 }

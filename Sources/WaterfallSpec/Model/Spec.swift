@@ -27,6 +27,8 @@ public struct Spec: Sendable {
     public var source: String?
     /// The data files its sections take items from (`itemsFrom`), as paths from the current folder.
     public var dataFiles: [String] = []
+    /// What the spec says it is reviewed at (`variants:`); `nil` when it says nothing.
+    public var variants: SpecVariants?
 
     /// Creates a spec from its width and sections.
     public init(

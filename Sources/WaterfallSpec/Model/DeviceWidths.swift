@@ -34,8 +34,8 @@ public struct DeviceWidths: Sendable, Hashable {
 
     /// The most widths one render may ask for.
     public static let maximumCount = 32
-    /// The widest width, as a spec's `width` (SpecLimits).
-    public static let maximumWidth = 1_000_000.0
+    /// The widest width, as a spec's `width`.
+    public static let maximumWidth = SpecLimits.maximumWidth
 
     /// The widths, each once, in the order first given.
     public var widths: [Double]
@@ -62,27 +62,31 @@ extension DeviceWidths {
     public static func parse(_ text: String) throws(WidthListError) -> [Double] {
         var widths: [Double] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let word = part.trimmingCharacters(in: .whitespaces).lowercased()
-            var named: [Double]
-            if let group = groups.first(where: { $0.name == word }) {
-                named = group.widths.map(Double.init)
-            } else if let preset = presets.first(where: { $0.name == word }) {
-                named = [Double(preset.width)]
-            } else if let number = Double(word), number.isFinite, number >= 1, number <= maximumWidth {
-                named = [number]
-            } else {
-                let names = (groups.map(\.name) + presets.map(\.name)).joined(separator: ", ")
-                throw WidthListError(
-                    "--widths: \"\(part)\" is neither a width from 1 to 1000000 "
-                        + "nor one of \(names)")
+            guard let named = self.widths(named: String(part)) else {
+                throw WidthListError("--widths: \"\(part)\" is \(notAWidth)")
             }
-            named.removeAll { widths.contains($0) }
-            widths += named
+            widths += named.filter { !widths.contains($0) }
         }
         guard widths.count <= maximumCount else {
             throw WidthListError("--widths: at most \(maximumCount) widths, not \(widths.count)")
         }
         return widths
+    }
+
+    /// The widths one word names: a group, a preset or a number from 1 to 1000000; `nil` for
+    /// anything else.
+    public static func widths(named word: String) -> [Double]? {
+        let word = word.trimmingCharacters(in: .whitespaces).lowercased()
+        if let group = groups.first(where: { $0.name == word }) { return group.widths.map(Double.init) }
+        if let preset = presets.first(where: { $0.name == word }) { return [Double(preset.width)] }
+        if let number = Double(word), number.isFinite, number >= 1, number <= maximumWidth { return [number] }
+        return nil
+    }
+
+    /// What a word that names no width is not, for messages.
+    public static var notAWidth: String {
+        "neither a width from 1 to 1000000 nor one of "
+            + (groups.map(\.name) + presets.map(\.name)).joined(separator: ", ")
     }
 }
 

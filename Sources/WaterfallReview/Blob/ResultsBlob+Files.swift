@@ -1,0 +1,110 @@
+import Foundation
+import WaterfallCore
+import WaterfallPipeline
+
+extension ResultsBlob {
+    /// Writes the blob into the folder `folder`, made if need be: its pictures, then its index,
+    /// each to a temporary file renamed into place, so a blob is whole once its index is there.
+    public func write(to folder: String) throws {
+        try AtomicFile.makeFolder(folder)
+        let indexPath = (folder as NSString).appendingPathComponent(Self.indexFile)
+        // An old index goes first: a blob left half written is then no blob.
+        if RegularFile.isRegular(indexPath) { unlink(indexPath) }
+        var written = 0
+        let index = try BlobIndex(self) { bytes in
+            let name = "p\(written).png"
+            written += 1
+            try AtomicFile.write(bytes, to: (folder as NSString).appendingPathComponent(name))
+            return name
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let bytes = Array(try encoder.encode(index))
+        guard bytes.count <= Self.maximumIndexBytes else {
+            throw ReviewError(
+                reason: "\(indexPath): the results take \(bytes.count) bytes, more than merge-reports reads "
+                    + "(\(Self.maximumIndexBytes)); split the run into more shards")
+        }
+        try AtomicFile.write(bytes, to: indexPath)
+    }
+
+    /// Reads the blob in `folder`, counting the bytes of its pictures against `budget`.
+    ///
+    /// Only `blob.json` and the pictures it names as the writer names them (`p12.png`) are read,
+    /// never through a link, so a hostile blob cannot make this read outside its folder.
+    /// - Throws: ``ReviewError`` naming the file: missing, too large, not a blob, another
+    ///   version, or a value no writer writes.
+    public static func read(from folder: String, budget: inout Int) throws(ReviewError) -> ResultsBlob {
+        let file = (folder as NSString).appendingPathComponent(indexFile)
+        let bytes: [UInt8]
+        switch RegularFile.read(atPath: file, limit: maximumIndexBytes, followingLinks: false) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw ReviewError(reason: "\(file): \(failure.reason)")
+        }
+        let index: BlobIndex
+        do {
+            index = try JSONDecoder().decode(BlobIndex.self, from: Data(bytes))
+        } catch {
+            // The version first: a blob of a later format says so rather than what it lacks.
+            throw ReviewError(reason: "\(file): not a waterfall check blob of version \(version)")
+        }
+        guard index.format == BlobIndex.formatName, index.version == version else {
+            throw ReviewError(
+                reason:
+                    "\(file): a blob of format \"\(index.format)\" version \(index.version); this reads version \(version)"
+            )
+        }
+        let shard: Shard
+        do {
+            shard = try Shard(parsing: index.shard)
+        } catch {
+            throw ReviewError(reason: "\(file): bad shard \"\(index.shard)\": \(error)")
+        }
+        guard index.specs.count <= maximumSpecs else { throw ReviewError(reason: "\(file): too many specs") }
+        guard index.checked.map(\.index) == shard.select(index.specs) else {
+            throw ReviewError(reason: "\(file): the specs checked are not those of shard \(shard)")
+        }
+        var remaining = budget
+        let reader = BlobReader(file: file) { (name: String) throws(ReviewError) -> [UInt8] in
+            let path = try picturePath(name, in: folder, index: file)
+            switch RegularFile.read(
+                atPath: path, limit: min(remaining, BaselineChecker.maximumBaselineBytes), followingLinks: false)
+            {
+            case .success(let read):
+                remaining -= read.count
+                return read
+            case .failure(.tooLarge):
+                throw ReviewError(reason: "\(path): too many picture bytes for one merge")
+            case .failure(let failure):
+                throw ReviewError(reason: "\(path): \(failure.reason)")
+            }
+        }
+        var checked: [(index: Int, checks: [SpecCheck])] = []
+        for spec in index.checked {
+            var checks: [SpecCheck] = []
+            for entry in spec.checks {
+                guard entry.spec == index.specs[spec.index] else {
+                    throw ReviewError(reason: "\(file): a check of \(entry.spec) is filed under another spec")
+                }
+                checks.append(try reader.check(entry))
+            }
+            guard !checks.isEmpty else { throw ReviewError(reason: "\(file): \(index.specs[spec.index]) has no check") }
+            checked.append((spec.index, checks))
+        }
+        budget = remaining
+        var blob = ResultsBlob(
+            shard: shard, specs: index.specs, positions: [], baselines: index.baselines,
+            results: CheckResults(checks: []))
+        blob.checked = checked
+        return blob
+    }
+
+    /// The path of the picture `name` in `folder`: only a name the writer gives (`p12.png`).
+    private static func picturePath(_ name: String, in folder: String, index: String) throws(ReviewError) -> String {
+        let digits = name.dropFirst().dropLast(4)
+        guard name.hasPrefix("p"), name.hasSuffix(".png"), !digits.isEmpty, digits.count <= 9,
+            digits.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { throw ReviewError(reason: "\(index): \"\(name)\" is not a picture of a blob") }
+        return (folder as NSString).appendingPathComponent(name)
+    }
+}

@@ -1,0 +1,83 @@
+import WaterfallLayout
+
+extension SpecDecoder {
+    static let variantsKeys = ["appearance", "widths", "viewport"]
+    static let viewportKeys = ["height", "width", "screens", "offset"]
+
+    /// Reads `variants:`: `appearance: light|dark|both`, `widths` as a list of numbers and
+    /// `--widths` names (or one such string), and `viewport: {height, screens | offset}`.
+    ///
+    /// The bounds are `--widths`' and `--viewport`'s, so a spec declares nothing an option could not ask.
+    func variants(_ field: Field, shape: SpecShape, hasDarkStyle: Bool) throws(SpecError) -> SpecVariants {
+        let keys = try field.mapping(allowed: Self.variantsKeys)
+        var variants = SpecVariants()
+        if let appearance = keys["appearance"] {
+            let word = try appearance.string()
+            let choices = ["light": [Appearance.light], "dark": [.dark], "both": [.light, .dark]]
+            guard let chosen = choices[word] else {
+                let hint = KeySuggestion.closest(to: word, in: ["light", "dark", "both"])
+                throw appearance.error(
+                    "must be one of light, dark, both, not \"\(word)\""
+                        + (hint.map { " (did you mean \"\($0)\"?)" } ?? ""))
+            }
+            if chosen == [.dark], !hasDarkStyle {
+                throw appearance.error("dark needs a dark style (style.dark) to draw")
+            }
+            variants.appearances = chosen
+        }
+        if let widths = keys["widths"] {
+            if shape.scrollDirection == .horizontal {
+                throw widths.error("a horizontal feed gives its height, so it has no widths to vary")
+            }
+            variants.widths = try self.widths(widths)
+        }
+        if let viewport = keys["viewport"] {
+            variants.viewport = try self.viewport(viewport, shape: shape)
+        }
+        return variants
+    }
+
+    private func widths(_ field: Field) throws(SpecError) -> [Double] {
+        let words: [Field] = if case .sequence = field.node { try field.sequence() } else { [field] }
+        var widths: [Double] = []
+        for word in words {
+            let named: [Double]?
+            if case .scalar = word.node, word.tagName == .int || word.tagName == .float {
+                named = DeviceWidths.widths(named: Field.format(try word.number()))
+            } else {
+                named = try word.string().split(separator: ",", omittingEmptySubsequences: false)
+                    .reduce([Double]?.some([])) { list, part in
+                        guard let list, let more = DeviceWidths.widths(named: String(part)) else { return nil }
+                        return list + more
+                    }
+            }
+            guard let named else { throw word.error("is \(DeviceWidths.notAWidth)") }
+            widths += named.filter { !widths.contains($0) }
+        }
+        guard !widths.isEmpty else { throw field.error("needs at least one width") }
+        guard widths.count <= DeviceWidths.maximumCount else {
+            throw field.error("at most \(DeviceWidths.maximumCount) widths, not \(widths.count)")
+        }
+        return widths
+    }
+
+    private func viewport(_ field: Field, shape: SpecShape) throws(SpecError) -> SpecVariants.Viewport {
+        let keys = try field.mapping(allowed: Self.viewportKeys)
+        let (given, other) = shape.scrollDirection == .horizontal ? ("width", "height") : ("height", "width")
+        if let wrong = keys[other] {
+            throw wrong.error(
+                shape.scrollDirection == .horizontal
+                    ? "a horizontal feed's screen is as long as its \"width\", not its height"
+                    : "a screen's length is its \"height\" (a width only in a horizontal feed)")
+        }
+        guard let length = keys[given] else { throw field.error("missing key \"\(given)\"") }
+        var viewport = SpecVariants.Viewport(
+            length: try length.positiveNumber(atMost: SpecVariants.maximumViewport))
+        if keys["screens"] != nil, let offset = keys["offset"] {
+            throw offset.error("give screens or offset, not both")
+        }
+        viewport.screens = try keys["screens"]?.integer(in: 1...SpecVariants.maximumScreens)
+        viewport.offset = try keys["offset"]?.length()
+        return viewport
+    }
+}

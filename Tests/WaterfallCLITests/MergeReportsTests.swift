@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import WaterfallTestSupport
+
+/// `check --shard K/N --blob DIR` and `merge-reports`: three shards merged give the report, JUnit
+/// and JSON of one run, and a hostile blob is one line on standard error.
+@Suite struct MergeReportsTests {
+    /// Seven specs, one of them with variants, their baselines recorded, then one changed and
+    /// one baseline removed, so the results hold every kind of outcome.
+    func suite() throws -> (folder: String, specs: [String], baselines: String) {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        let baselines = folder + "/baselines"
+        try FileManager.default.createDirectory(atPath: baselines, withIntermediateDirectories: true)
+        var specs: [String] = []
+        for seed in 0..<7 {
+            let spec = folder + "/spec\(seed).yaml"
+            var text = CheckForCITests.specText(seed: seed)
+            if seed == 3 {
+                text += "style: {dark: {background: \"#111111\"}}\nvariants: {appearance: both, widths: [60, 50]}\n"
+            }
+            try text.write(toFile: spec, atomically: true, encoding: .utf8)
+            specs.append(spec)
+        }
+        let recorded = try CommandRunner.run(["check", "--record"] + specs + ["--baselines", baselines])
+        #expect(recorded.status == 0, "\(recorded.standardError)")
+        try CheckForCITests.specText(seed: 2, grow: 1).write(toFile: specs[2], atomically: true, encoding: .utf8)
+        try
+            (CheckForCITests.specText(seed: 3, grow: 2) + "style: {dark: {background: \"#111111\"}}\n"
+            + "variants: {appearance: both, widths: [60, 50]}\n").write(
+                toFile: specs[3], atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: baselines + "/spec5.svg")
+        return (folder, specs, baselines)
+    }
+
+    func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "<missing \(path)>" }
+
+    func files(_ folder: String) -> [String: Data] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return Dictionary(
+            uniqueKeysWithValues: names.map { ($0, FileManager.default.contents(atPath: folder + "/" + $0) ?? Data()) })
+    }
+
+    @Test func threeShardsMergedEqualOneRun() throws {
+        let (folder, specs, baselines) = try suite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let one = try CommandRunner.run(
+            ["check"] + specs + [
+                "--baselines", baselines, "--report", folder + "/r0", "--junit", folder + "/j0.xml",
+                "--json", folder + "/f0.json",
+            ])
+        #expect(one.status == 1, "\(one.standardError)")
+        var blobs: [String] = []
+        for k in 1...3 {
+            let blob = folder + "/blob\(k)"
+            let shard = try CommandRunner.run(
+                ["check"] + (k == 1 ? specs : specs.shuffled()) + [
+                    "--baselines", baselines, "--shard", "\(k)/3", "--blob", blob,
+                ])
+            #expect(shard.status <= 1, "\(shard.standardError)")
+            blobs.append(blob)
+        }
+        let merged = try CommandRunner.run(
+            // In the order of the first blob's specs, whatever the others were given.
+            [
+                "merge-reports", blobs[0], blobs[2], blobs[1], "--report", folder + "/r", "--junit", folder + "/j.xml",
+                "--json", folder + "/f.json",
+            ])
+        #expect(merged.status == 1, "\(merged.standardError)")
+        #expect(merged.standardError.isEmpty)
+        #expect(text(folder + "/f.json") == text(folder + "/f0.json"))
+        let time = try Regex(#"time="[0-9.]+""#)
+        #expect(text(folder + "/j.xml").replacing(time, with: "") == text(folder + "/j0.xml").replacing(time, with: ""))
+        #expect(text(folder + "/j.xml").contains("spec3.yaml @50.dark"))
+        let report = files(folder + "/r")
+        #expect(report == files(folder + "/r0"))
+        #expect(report.count > 5)
+        // A spec's variants together, under one heading.
+        let page = text(folder + "/r/index.html")
+        #expect(page.components(separatedBy: "class=\"spec-group\"").count == 2)
+        #expect(merged.standardOutput.hasSuffix(one.standardOutput.split(separator: "\n").last.map { $0 + "\n" } ?? ""))
+    }
+
+    /// What a blob from an untrusted branch can hold: each is one line naming the file, exit 2.
+    @Test func aHostileBlobIsOneLineNamingTheFile() throws {
+        let (folder, specs, baselines) = try suite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let blob = folder + "/blob"
+        let shard = try CommandRunner.run(["check"] + specs + ["--baselines", baselines, "--blob", blob])
+        #expect(shard.status == 1, "\(shard.standardError)")
+        let index = blob + "/blob.json"
+        let good = text(index)
+        #expect(good.contains("\"p0.png\""))
+        try "secret".write(toFile: folder + "/secret.png", atomically: true, encoding: .utf8)
+        let cases: [(String, String)] = [
+            (good.replacingOccurrences(of: "\"p0.png\"", with: "\"..\\/secret.png\""), "is not a picture of a blob"),
+            (good.replacingOccurrences(of: "\"version\":1", with: "\"version\":2"), "version 2"),
+            ("{\"format\":", "not a waterfall check blob"),
+            (good.replacingOccurrences(of: "\"shard\":\"1\\/1\"", with: "\"shard\":\"1\\/2\""), "shard 1/2"),
+            (good.replacingOccurrences(of: "\"totalPixels\":", with: "\"totalPixels\":-"), "out of range"),
+            // Names become file names in the report's folder.
+            (
+                good.replacingOccurrences(of: "\"name\":\"spec2\"", with: "\"name\":\"..\\/..\\/x\""),
+                "does not hold together"
+            ),
+            (good.replacingOccurrences(of: "\"suffix\":\"\"", with: "\"suffix\":\"\\/..\\/x\""), "has the suffix"),
+        ]
+        for (content, message) in cases {
+            try content.write(toFile: index, atomically: true, encoding: .utf8)
+            let result = try CommandRunner.run(["merge-reports", blob, "--json", folder + "/f.json"])
+            #expect(result.status == 2, "\(message): \(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+            #expect(result.standardError.contains(blob), "\(result.standardError)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/f.json"))
+        }
+        // A picture that is a link out of the blob is not followed.
+        try good.write(toFile: index, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: blob + "/p0.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: blob + "/p0.png", withDestinationPath: folder + "/secret.png")
+        let linked = try CommandRunner.run(["merge-reports", blob, "--json", folder + "/f.json"])
+        #expect(linked.status == 2)
+        #expect(linked.standardError.contains(blob + "/p0.png"), "\(linked.standardError)")
+        // The same blob twice, and a missing one.
+        try FileManager.default.removeItem(atPath: blob + "/p0.png")
+        let missing = try CommandRunner.run(["merge-reports", folder + "/nothing"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains(folder + "/nothing/blob.json"), "\(missing.standardError)")
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+import WaterfallSpec
+
+/// `variants:` read as `--appearance`, `--widths` and `--viewport` are, with errors at their place.
+@Suite struct SpecVariantsDecodingTests {
+    static let dark = "width: 375\nstyle: {dark: {background: \"#000000\"}}\nsections: []\n"
+
+    func variants(_ yaml: String, base: String = dark) throws -> SpecVariants? {
+        try Spec.decode(base + "variants: " + yaml + "\n", file: "spec.yaml").variants
+    }
+
+    func error(_ yaml: String, base: String = dark) -> String {
+        do {
+            _ = try Spec.decode(base + "variants: " + yaml + "\n", file: "spec.yaml")
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func theIssuesExampleReads() throws {
+        let read = try variants("{appearance: both, widths: [320, 375, 430], viewport: {height: 812, screens: 3}}")
+        #expect(read?.appearances == [.light, .dark])
+        #expect(read?.widths == [320, 375, 430])
+        #expect(read?.viewport == SpecVariants.Viewport(length: 812, screens: 3))
+        #expect(try Spec.decode(Self.dark, file: "spec.yaml").variants == nil)
+    }
+
+    @Test func widthsTakeTheNamesWidthsTakes() throws {
+        #expect(try variants("{widths: [iphone, phones, 1024]}")?.widths == [375, 320, 393, 430, 1024])
+        #expect(try variants("{widths: tablets}")?.widths == [768, 1024])
+        #expect(try variants("{widths: \"se, 500\"}")?.widths == [320, 500])
+        #expect(try variants("{viewport: {height: 800, offset: 1200}}")?.viewport?.offset == 1200)
+    }
+
+    @Test func badValuesAreErrorsAtTheirPlace() throws {
+        #expect(
+            error("{widths: [320, iphon]}")
+                == "spec.yaml:4:26: variants.widths[1]: is neither a width from 1 to 1000000 nor one of phones, tablets, devices, se, iphone, iphone-pro, pro-max, ipad-mini, ipad"
+        )
+        #expect(error("{widths: [0]}").contains("variants.widths[0]: is neither a width from 1 to 1000000"))
+        #expect(error("{widths: []}").contains("variants.widths: needs at least one width"))
+        #expect(
+            error("{widths: [" + (1...33).map(String.init).joined(separator: ", ") + "]}")
+                .contains("variants.widths: at most 32 widths, not 33"))
+        #expect(error("{apperance: dark}").contains("variants.apperance: unknown key (did you mean \"appearance\"?)"))
+        #expect(
+            error("{appearance: drak}").contains(
+                "variants.appearance: must be one of light, dark, both, not \"drak\" (did you mean \"dark\"?)"))
+        #expect(
+            error("{appearance: dark}", base: "width: 375\nsections: []\n")
+                .contains("variants.appearance: dark needs a dark style (style.dark) to draw"))
+        #expect(error("{viewport: {height: 0}}").contains("variants.viewport.height: must be greater than 0"))
+        #expect(
+            error("{viewport: {height: 812, screens: 1001}}").contains(
+                "variants.viewport.screens: must be from 1 to 1000"))
+        #expect(
+            error("{viewport: {height: 812, screens: 2, offset: 3}}").contains(
+                "variants.viewport.offset: give screens or offset, not both"))
+        #expect(error("{viewport: {screens: 2}}").contains("variants.viewport: missing key \"height\""))
+        #expect(
+            error("{viewport: {width: 300}}").contains("variants.viewport.width: a screen's length is its \"height\""))
+        let horizontal = "height: 300\nscrollDirection: horizontal\nsections: []\n"
+        #expect(
+            error("{widths: [320]}", base: horizontal).contains("variants.widths: a horizontal feed gives its height"))
+        #expect(try variants("{viewport: {width: 500, screens: 2}}", base: horizontal)?.viewport?.length == 500)
+    }
+}
