@@ -5,4 +5,12 @@ public enum ShortestNumber {
         let text = "\(value)"
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
+
+    /// A number for a sentence a person reads: at most one decimal (`111.7`, `60.8`, `12`).
+    ///
+    /// Machine-read output (JSON, SVG, layout dumps) keeps ``text(_:)``'s exact digits.
+    public static func readable(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return text(rounded == 0 ? 0 : rounded)
+    }
 }

@@ -83,7 +83,7 @@ extension CheckReport {
         return sentence.prefix(1).uppercased() + sentence.dropFirst() + "."
     }
 
-    private static func points(_ value: Double) -> String { "\(ShortestNumber.text(value)) pt" }
+    private static func points(_ value: Double) -> String { "\(ShortestNumber.readable(value)) pt" }
 
     /// The columns of each section of a layout: the distinct left edges of its cells, in order.
     private struct Columns {
