@@ -237,6 +237,19 @@ import Glibc
         #expect(thumbnail.head.lowercased().contains("x-content-type-options: nosniff"))
     }
 
+    @Test func aSpecsPageOffersTheWidthsItDeclares() throws {
+        let server = try Server(
+            extraSpecs: ["charlie": Self.spec(grow: 1) + "variants: {widths: [320, pro-max]}\n"])
+        let declared = try server.send("GET", "/spec/charlie")
+        #expect(declared.status == 200)
+        #expect(declared.body.contains("?width=320"), "\(declared.body)")
+        #expect(declared.body.contains("?width=430"))
+        #expect(!declared.body.contains("?width=768"), "only the declared widths, not every preset")
+        // A spec that declares none offers every device preset.
+        let plain = try server.send("GET", "/spec/alpha")
+        #expect(plain.body.contains("?width=768"))
+    }
+
     /// Chromium is Debian's (`scripts/setup.sh` installs it, and Playwright for Python); only Linux
     /// is checked on the machines this is developed on.
     #if os(Linux)

@@ -43,18 +43,26 @@ enum ServePages {
         }
     }
 
+    /// The spec page's context.
+    ///
+    /// - Parameter declaredWidths: The widths the spec is reviewed at (`variants.widths`): the
+    ///   width switcher offers those instead of every device preset.
     static func specContext(
-        entry: SpecCatalog.Entry, view: View, specWidth: Double?, hasDark: Bool, source: String?, review: Bool
+        entry: SpecCatalog.Entry, view: View, specWidth: Double?, hasDark: Bool, source: String?, review: Bool,
+        declaredWidths: [Double] = []
     ) -> [String: Any] {
         let shown = view.width ?? specWidth
         let page = specURL(entry.name)
         func link(_ label: String, _ other: View) -> [String: Any] {
             ["label": label, "url": page + other.query, "current": other == view]
         }
-        var presets = presets.map { preset in
+        let choices =
+            declaredWidths.isEmpty
+            ? presets.map { (Double($0.width), $0.label) } : declaredWidths.map { ($0, DeviceWidths.label($0)) }
+        var presets = choices.map { width, label in
             var other = view
-            other.width = Double(preset.width)
-            return link(preset.label, other)
+            other.width = width
+            return link(label, other)
         }
         var own = view
         own.width = nil

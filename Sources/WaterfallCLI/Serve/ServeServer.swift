@@ -157,7 +157,8 @@ struct ServeServer: Sendable {
         let spec = try? await BlockingWork.run { try Spec.load(path: entry.path) }
         let context = ServePages.specContext(
             entry: entry, view: view, specWidth: spec?.width, hasDark: spec?.hasDarkAppearance ?? false,
-            source: catalog.url(forFile: entry.path), review: baselines != nil)
+            source: catalog.url(forFile: entry.path), review: baselines != nil,
+            declaredWidths: spec?.variants?.widths ?? [])
         return ServeResponse.html(try ServePages.render("serve-page", context))
     }
 
