@@ -6,7 +6,7 @@
 Checks that a spec page updates by itself after its spec is edited (keeping the scroll position),
 that a broken spec's error stays in view after scrolling with the last page marked stale, that the
 gallery shows a thumbnail of each spec, that Approve writes the baseline so the next `waterfall check`
-passes, that a POST without the token is refused, that a script in a served HTML or SVG file or in
+passes, that a spec's declared variants are reviewed together and one Approve records them all, that a POST without the token is refused, that a script in a served HTML or SVG file or in
 the spec's own templates can neither read the token, nor approve, nor frame the review page, and
 that the static report has its full-size view, its boxes, its cause, its record command and its
 folded region list. Every wait is bounded;
@@ -288,6 +288,44 @@ def untrusted_files_tests(waterfall, work, browser):
         stop_server(server)
 
 
+def variant_tests(waterfall, work, browser):
+    """A spec reviewed at four variants: the review groups them, and approving one records all."""
+    folder = work / "variants"
+    specs = folder / "specs"
+    specs.mkdir(parents=True)
+    declared = "variants: {appearance: both, widths: [320, 375]}\n"
+    (specs / "gamma.yaml").write_text(spec("Gamma", style=DARK_STYLE) + declared)
+    recorded = run(waterfall, "check", "specs/gamma.yaml", "--baselines", "baselines", "--record", cwd=folder)
+    check(recorded.returncode == 0, f"the variants' baselines recorded ({recorded.stderr.strip()})")
+    baselines = folder / "baselines"
+    names = sorted(path.name for path in baselines.glob("gamma*.png"))
+    check(names == ["gamma@320.dark.png", "gamma@320.png", "gamma@375.dark.png", "gamma@375.png"],
+          f"a baseline for each variant ({names})")
+    before = {name: (baselines / name).read_bytes() for name in names}
+    (specs / "gamma.yaml").write_text(spec("Gamma", first_height=200, style=DARK_STYLE) + declared)
+
+    server, url = start_server(waterfall, "specs", "--baselines", "baselines", cwd=folder)
+    try:
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(url + "review")
+        check(page.locator("section.check").count() == 4, "the review shows the four variants")
+        check(page.locator("section.check[data-status=changed]").count() == 4, "each variant changed")
+        check(page.locator("h2.spec-group").count() == 1, "the variants are grouped under their spec")
+        failing = run(waterfall, "check", "specs/gamma.yaml", "--baselines", "baselines", cwd=folder)
+        check(failing.returncode == 1, "check fails before approval")
+        page.locator("section.check button.approve").first.click()
+        page.wait_for_load_state()
+        page.wait_for_function("document.querySelectorAll('section.check[data-status=passed]').length == 4")
+        after = run(waterfall, "check", "specs/gamma.yaml", "--baselines", "baselines", cwd=folder)
+        check(after.returncode == 0, f"check passes after one Approve ({after.stdout.strip()})")
+        rewritten = [name for name in names if (baselines / name).read_bytes() != before[name]]
+        check(rewritten == names, f"approving one variant recorded all four ({rewritten})")
+        page.close()
+    finally:
+        stop_server(server)
+
+
 def report_tests(waterfall, work, browser):
     (work / "specs" / "alpha.yaml").write_text(spec("Omega", first_height=121))
     result = run(waterfall, "check", "specs/alpha.yaml", "--baselines", "baselines", "--report", "report", cwd=work)
@@ -324,6 +362,7 @@ def main():
             work = pathlib.Path(folder)
             serve_tests(waterfall, work, browser)
             untrusted_files_tests(waterfall, work, browser)
+            variant_tests(waterfall, work, browser)
             report_tests(waterfall, work, browser)
         finally:
             browser.close()
