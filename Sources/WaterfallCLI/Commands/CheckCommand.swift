@@ -155,6 +155,13 @@ struct CheckCommand: ParsableCommand {
             }
         if check.status == .failed { Output.standardError("error: \(check.reason)") }
         Output.standardOutput(line + "\n")
+        // Causes first, as the report shows them: the input values that changed and what they did.
+        for cause in check.causes.prefix(Cause.shownBeforeFold) {
+            Output.standardOutput("  cause  \(cause.line.escapedForMessage)\n")
+        }
+        if check.causes.count > Cause.shownBeforeFold {
+            Output.standardOutput("  cause  … \(check.causes.count - Cause.shownBeforeFold) more in the report\n")
+        }
         if check.status == .changed, let diff = check.layoutDiff, diff.isDifferent {
             for change in diff.changes.prefix(20) { Output.standardOutput("         \(change)\n") }
             if diff.changes.count > 20 { Output.standardOutput("         … \(diff.changes.count - 20) more\n") }

@@ -113,9 +113,9 @@ enum ServePages {
                 "specHeading": headings.contains(position),
                 "status": check.status.rawValue, "reason": check.reason,
                 "tiles": check.status == .passed ? [] : tiles,
-                "cause": CheckReport.cause(of: check) ?? "",
+                "causes": CheckReport.causes(of: check) ?? false,
                 "layoutChanges": changes, "hasLayoutChanges": !changes.isEmpty,
-                "layoutSummary": check.layoutDiff?.summary ?? "", "approvable": needsReview,
+                "layoutSummary": check.layoutDiff?.readableSummary ?? "", "approvable": needsReview,
                 "approveURL": "/approve/" + escapePath(specName),
                 "specURL": specURL(specName),
             ]

@@ -93,9 +93,9 @@ enum CheckReport {
             "tiles": tiles,
             "layoutChanges": changes,
             "hasLayoutChanges": !changes.isEmpty,
-            "layoutSummary": check.layoutDiff?.summary ?? "",
+            "layoutSummary": check.layoutDiff?.readableSummary ?? "",
             "svgChanged": check.svgChanged,
-            "cause": cause(of: check) ?? "",
+            "causes": causes(of: check) ?? false,
             "recordCommand": [.changed, .new].contains(check.status)
                 ? recordCommand(spec: check.spec, baselines: baselines) : "",
         ]

@@ -85,7 +85,6 @@ extension CommandTemplates {
         .box.moved { border-color: #0969da; }
         .box.appeared { border-color: #1a7f37; }
         .box.disappeared { border-style: dashed; }
-        .cause { margin: 4px 0 8px; }
         .record { font-size: 12px; color: #57606a; margin: 4px 0 8px; }
         .record code { background: #f6f8fa; padding: 2px 6px; border-radius: 4px; user-select: all; }
         details.regions summary { cursor: pointer; font-size: 12px; color: #57606a; }
@@ -95,6 +94,12 @@ extension CommandTemplates {
         .lightbox:target { display: block; }
         .lightbox a.close { position: fixed; top: 8px; right: 16px; color: #fff; font-size: 28px; text-decoration: none; line-height: 1; }
         .lightbox .picture img { width: auto; max-width: none; border: 0; background: #fff; }
+        .causes { margin: 6px 0 8px; }
+        .cause-list { margin: 0; padding-left: 22px; }
+        .cause { margin: 2px 0; }
+        .cause-input { background: #fff8c5; border-radius: 4px; padding: 1px 4px; font-size: 13px; }
+        .cause-consequence { color: #1f2328; }
+        .more-causes summary { cursor: pointer; color: #0969da; margin: 2px 0; }
         </style>
         </head>
         <body>
@@ -104,8 +109,8 @@ extension CommandTemplates {
         {{#specHeading}}<h2 class="spec-group">{{spec}}: every variant</h2>{{/specHeading}}
         <section class="check {{status}}" data-status="{{status}}" data-spec="{{name}}" data-variant="{{variant}}">
         <h2><span class="status">{{status}}</span>{{name}}</h2>
+        {{#causes}}<div class="causes"><ol class="cause-list">{{#shown}}<li class="cause">{{#input}}<code class="cause-input">{{input}}</code>{{/input}}{{#consequence}} <span class="cause-consequence">{{consequence}}</span>{{/consequence}}</li>{{/shown}}</ol>{{#hasFolded}}<details class="more-causes"><summary>{{foldedSummary}}</summary><ol class="cause-list" start="{{foldStart}}">{{#folded}}<li class="cause">{{#input}}<code class="cause-input">{{input}}</code>{{/input}}{{#consequence}} <span class="cause-consequence">{{consequence}}</span>{{/consequence}}</li>{{/folded}}</ol></details>{{/hasFolded}}</div>{{/causes}}
         <p class="reason">{{spec}}: {{reason}}</p>
-        {{#cause}}<p class="cause">{{cause}}</p>{{/cause}}
         {{#recordCommand}}<p class="record">To accept this change: <code class="record-command">{{recordCommand}}</code></p>{{/recordCommand}}
         {{#tiles}}
         <div class="images">
@@ -347,7 +352,7 @@ extension CommandTemplates {
         .status { font-size: 12px; font-weight: bold; text-transform: uppercase; padding: 2px 8px; border-radius: 10px; background: #eaeef2; }
         .changed .status, .new .status, .failed .status { background: #ffebe9; color: #cf222e; }
         .passed .status { background: #dafbe1; color: #1a7f37; }
-        .reason, .cause { color: #57606a; margin: 4px 0 8px; }
+        .reason { color: #57606a; margin: 4px 0 8px; }
         form { display: inline; margin: 0; }
         button { font: inherit; padding: 4px 12px; border-radius: 6px; border: 1px solid #1a7f37; background: #2da44e; color: #fff; cursor: pointer; }
         .images { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
@@ -363,6 +368,12 @@ extension CommandTemplates {
         .box.appeared { border-color: #1a7f37; }
         .box.disappeared { border-style: dashed; }
         pre { background: #f6f8fa; padding: 8px; font-size: 12px; overflow-x: auto; }
+        .causes { margin: 6px 0 8px; }
+        .cause-list { margin: 0; padding-left: 22px; }
+        .cause { margin: 2px 0; }
+        .cause-input { background: #fff8c5; border-radius: 4px; padding: 1px 4px; font-size: 13px; }
+        .cause-consequence { color: #1f2328; }
+        .more-causes summary { cursor: pointer; color: #0969da; margin: 2px 0; }
         </style>
         </head>
         <body>
@@ -374,8 +385,8 @@ extension CommandTemplates {
         <section class="check {{status}}" id="{{anchor}}" data-spec="{{name}}" data-variant="{{variant}}" data-status="{{status}}">
         <h2><span class="status">{{status}}</span><a href="{{specURL}}">{{name}}</a>
         {{#approvable}}<form method="post" action="{{approveURL}}"><input type="hidden" name="token" value="{{token}}"><button type="submit" class="approve">Approve</button></form>{{/approvable}}</h2>
+        {{#causes}}<div class="causes"><ol class="cause-list">{{#shown}}<li class="cause">{{#input}}<code class="cause-input">{{input}}</code>{{/input}}{{#consequence}} <span class="cause-consequence">{{consequence}}</span>{{/consequence}}</li>{{/shown}}</ol>{{#hasFolded}}<details class="more-causes"><summary>{{foldedSummary}}</summary><ol class="cause-list" start="{{foldStart}}">{{#folded}}<li class="cause">{{#input}}<code class="cause-input">{{input}}</code>{{/input}}{{#consequence}} <span class="cause-consequence">{{consequence}}</span>{{/consequence}}</li>{{/folded}}</ol></details>{{/hasFolded}}</div>{{/causes}}
         <p class="reason">{{spec}}: {{reason}}</p>
-        {{#cause}}<p class="cause">{{cause}}</p>{{/cause}}
         {{#tiles}}
         <div class="images">
         {{#reference}}<figure><figcaption>Reference ({{name}})</figcaption><a href="{{reference}}"><span class="picture reference-picture"><img src="{{reference}}" alt="reference">{{#referenceBoxes}}<span class="box {{kind}}" style="{{style}}" title="{{label}}"></span>{{/referenceBoxes}}</span></a></figure>{{/reference}}

@@ -80,9 +80,13 @@ public struct LayoutDiff: Sendable, Hashable {
     }
 
     /// One line: how many moved, resized, appeared and disappeared, and the largest shift.
-    public var summary: String {
+    public var summary: String { summary(ShortestNumber.text) }
+
+    /// ``summary`` with numbers for a person: at most one decimal (`largest shift 256.7`).
+    public var readableSummary: String { summary(ShortestNumber.readable) }
+
+    private func summary(_ n: (Double) -> String) -> String {
         guard isDifferent else { return "layouts are the same (\(unchanged) elements)" }
-        let n = ShortestNumber.text
         var text = "\(count(.moved)) moved, \(count(.resized)) resized, \(count(.movedAndResized)) moved and resized, "
         text += "\(count(.appeared)) appeared, \(count(.disappeared)) disappeared, \(unchanged) unchanged"
         if let largest = largestShift { text += "; largest shift \(n(largest.shift)) (\(largest.name))" }

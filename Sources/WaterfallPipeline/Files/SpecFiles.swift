@@ -43,6 +43,12 @@ package struct SpecFiles {
         staged.append((try AtomicFile.stage(pieces, for: path), file, isTile, stem))
     }
 
+    /// Adds a whole file named `file` that is neither a picture nor a render (a spec's record of
+    /// its inputs).
+    package mutating func add(_ bytes: [UInt8], file: String) throws(FileError) {
+        staged.append((try AtomicFile.stage([bytes[...]], for: path(file)), file, false, name))
+    }
+
     /// Renames every staged file into place, after checking that each target is free to take.
     ///
     /// Then removes this spec's tiles that the new picture no longer has. Returns the file names.

@@ -82,6 +82,28 @@ extension RendererFingerprint {
     ///
     /// At most four differences are named (the libraries first, then fonts by file); the rest
     /// are counted. Values read from the file are escaped for a one-line message.
+    /// What changed since `recorded`, one entry a library or font: `Pango 1.50.12 → 1.52.0`,
+    /// `NotoColorEmoji.ttf 3f1a9c2b0d4e → 8b7c6d5e4f3a`; empty when nothing did.
+    public func changes(fromRecorded recorded: RendererFingerprint) -> [String] {
+        var changes: [String] = []
+        for (old, new) in zip(recorded.libraries, libraries) where old.version != new.version {
+            changes.append("\(new.name) \(old.version) → \(new.version)".escapedForMessage)
+        }
+        let oldFonts = Dictionary(recorded.fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+        let newFonts = Dictionary(fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+        for file in Set(oldFonts.keys).union(newFonts.keys).sorted() where oldFonts[file] != newFonts[file] {
+            let name = (file as NSString).lastPathComponent
+            let change =
+                switch (oldFonts[file], newFonts[file]) {
+                case (let old?, let new?): "\(name) \(old.prefix(12)) → \(new.prefix(12))"
+                case (nil, _): "\(name) added"
+                case (_, nil): "\(name) removed"
+                }
+            changes.append(change.escapedForMessage)
+        }
+        return changes
+    }
+
     public func differences(fromRecorded recorded: RendererFingerprint) -> String? {
         var then: [String] = []
         var now: [String] = []

@@ -7,7 +7,8 @@ import WaterfallSpec
 /// The baselines in a folder that none of a run's specs produces any more, for `check --prune`.
 ///
 /// Only files with a baseline's name count: `NAME.svg`, `NAME.layout.json`, `NAME.png`, and
-/// `NAME-K.png` when its tile mark says it is tile K of NAME's picture. A stale file is one
+/// `NAME-K.png` when its tile mark says it is tile K of NAME's picture, and a spec's
+/// `SPEC.inputs.json` (stale when no given spec has that name). A stale file is one
 /// whose NAME is none of the variant names the given specs produce (`shop`, `shop@375.dark`,
 /// `shop.screen-2`: see ``Variants``), so a spec named `shop@375` keeps its own files and
 /// `shop`'s dropped variants are stale. A spec that cannot be read keeps every file named after
@@ -18,7 +19,9 @@ public enum StaleBaselines {
     public static func find(in folder: String, specs: [String], variants: Variants = Variants()) -> [String] {
         var names = Set<String>()
         var unread: [String] = []
+        var bases = Set<String>()
         for spec in specs {
+            bases.insert(RenderPipeline.baseName(spec))
             if let produced = self.names(of: spec, variants: variants) {
                 names.formUnion(produced)
             } else {
@@ -27,7 +30,14 @@ public enum StaleBaselines {
         }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return files.filter { file in
-            guard !file.hasPrefix("."), let name = baselineName(of: file, in: folder) else { return false }
+            guard !file.hasPrefix(".") else { return false }
+            // A spec's record of its inputs is one file for all its variants, named after the spec.
+            let inputs = ".inputs.json"
+            if file.hasSuffix(inputs), file.count > inputs.count {
+                return isRegularFile((folder as NSString).appendingPathComponent(file))
+                    && !bases.contains(String(file.dropLast(inputs.count)))
+            }
+            guard let name = baselineName(of: file, in: folder) else { return false }
             let ofUnread = unread.contains { name == $0 || name.hasPrefix($0 + "@") || name.hasPrefix($0 + ".") }
             return !names.contains(name) && !ofUnread
         }.sorted()

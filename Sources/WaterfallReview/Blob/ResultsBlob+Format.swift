@@ -34,6 +34,8 @@ struct BlobIndex: Codable {
         /// The layout JSON drawn, which the report reads the columns from; only for a check that
         /// needs review.
         var actualLayout: String?
+        /// Why it changed (absent from blobs written before causes were).
+        var causes: [Cause]?
     }
 
     struct Tile: Codable {
@@ -120,6 +122,7 @@ extension BlobIndex.Check {
         }
         layout = check.layoutDiff.map(BlobIndex.Layout.init)
         actualLayout = keeps ? String(decoding: check.actualLayout, as: UTF8.self) : nil
+        causes = check.causes.isEmpty ? nil : check.causes
     }
 }
 
@@ -209,6 +212,12 @@ struct BlobReader {
         }
         check.layoutDiff = try entry.layout.map(layout)
         check.actualLayout = Array((entry.actualLayout ?? "").utf8)
+        let causes = entry.causes ?? []
+        let longest = causes.map { max($0.input?.utf8.count ?? 0, $0.consequence?.utf8.count ?? 0) }.max() ?? 0
+        guard causes.count <= InputChange.maximumChanges + 1, longest <= 1 << 16 else {
+            throw fail("the causes of \(entry.spec) are too many or too long")
+        }
+        check.causes = causes
         return check
     }
 

@@ -30,6 +30,8 @@ public struct BaselineChecker: Sendable {
     public var keepsUnchangedPictures = false
     /// The variants each spec is checked at: by default what the spec declares (`variants:`).
     public var variants = Variants()
+    /// The renderer's change since the baselines were recorded, found when first needed.
+    private let rendererChange = RendererChange()
 
     /// Creates a checker of the baselines in the folder `baselines`; by default any changed pixel counts.
     public init(
@@ -55,7 +57,7 @@ public struct BaselineChecker: Sendable {
         let spec: Spec
         let expanded: [Variant]
         do {
-            spec = try Spec.load(path: path)
+            spec = try Spec.load(path: path, keepingInputs: true)
             expanded = try variants.of(spec)
         } catch {
             var check = SpecCheck(spec: path, name: name)
@@ -66,6 +68,7 @@ public struct BaselineChecker: Sendable {
             return [check]
         }
         var checks: [SpecCheck] = []
+        var inputs: RecordedInputs?
         // Reading the spec counts in its first check.
         var variantStart = start
         for variant in expanded {
@@ -73,7 +76,10 @@ public struct BaselineChecker: Sendable {
             let stem = variant.name(name)
             var drawn: [SpecCheck] = []
             do {
-                try compare(variant.apply(to: spec), variant: variant, spec: path, name: name, stem: stem) {
+                try compare(variant.apply(to: spec), variant: variant, spec: path, name: name, stem: stem) { scene in
+                    // Every variant is drawn from the same inputs: the first one's images say them.
+                    if inputs == nil, let kept = spec.inputs { inputs = RecordedInputs(inputs: kept, scene: scene) }
+                } body: {
                     drawn.append($0)
                 }
             } catch {
@@ -87,7 +93,42 @@ public struct BaselineChecker: Sendable {
             if !drawn.isEmpty { drawn[0].duration = max(0, duration) }
             checks += drawn
         }
+        explain(&checks, name: name, inputs: inputs)
         return checks
+    }
+
+    /// Gives each changed check its causes, and every check the inputs it was drawn from.
+    private func explain(_ checks: inout [SpecCheck], name: String, inputs: RecordedInputs?) {
+        var changes: [InputChange]?
+        var recordError: String?
+        if checks.contains(where: { $0.status == .changed }), let inputs {
+            do {
+                if let recorded = try RecordedInputs.read(name: name, inBaselines: baselines) {
+                    changes = InputChange.changes(from: recorded, to: inputs)
+                }
+            } catch {
+                recordError = error.reason
+            }
+        }
+        let renderer = checks.contains { $0.status == .changed } ? rendererChange.change(since: baselines) : nil
+        for index in checks.indices {
+            checks[index].inputs = inputs
+            guard checks[index].status == .changed else { continue }
+            var check = checks[index]
+            let pixels = check.tiles.compactMap(\.result).reduce(0) { $0 + $1.differentPixels }
+            let layout = try? Self.snapshot(of: check.actualLayout, name: check.name)
+            let writer = CauseWriter(diff: check.layoutDiff, layout: layout, changedPixels: pixels)
+            var causes = writer.causes(of: (changes ?? []) + (renderer.map { [$0] } ?? []))
+            if causes.isEmpty {
+                let input =
+                    recordError
+                    ?? (changes == nil
+                        ? nil : "the spec, its data and its images are as recorded; the drawing changed")
+                causes = [Cause(input: input, consequence: check.layoutSentence)]
+            }
+            check.causes = causes
+            checks[index] = check
+        }
     }
 
     /// Checks `specs` on `workers` threads (all cores by default), in the order of `specs`, each
@@ -115,12 +156,13 @@ public struct BaselineChecker: Sendable {
     /// or one check for each of its screens.
     private func compare(
         _ spec: Spec, variant: Variant, spec path: String, name: String, stem: String,
-        _ body: (SpecCheck) -> Void
+        prepared seen: (Scene) -> Void, body: (SpecCheck) -> Void
     ) throws {
         var pipeline = pipeline
         // The tiles are drawn from the prepared scene, not by a renderer: keep the images' pixels.
         pipeline.keepsImagePixels = true
         let prepared = try pipeline.prepare(spec)
+        seen(prepared.scene)
         guard let screens = variant.screens else {
             var check = SpecCheck(spec: path, name: stem, variant: String(stem.dropFirst(name.count)))
             let start = DispatchTime.now().uptimeNanoseconds

@@ -1,3 +1,5 @@
+import Foundation
+import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
 
@@ -34,9 +36,38 @@ extension SpecCheck {
         for index in checks.indices {
             if let stillChanged = try checks[index].stage(into: &files, mode: mode) { written[index] = stillChanged }
         }
+        if try stageInputs(of: checks, written: written, into: &files, mode: mode, baselines: baselines) {
+            written[-1] = false
+        }
         guard !written.isEmpty else { return false }
         _ = try files.commit(claims: claims)
-        for (index, stillChanged) in written { checks[index].status = stillChanged ? .changed : .recorded }
+        for (index, stillChanged) in written where index >= 0 {
+            checks[index].status = stillChanged ? .changed : .recorded
+        }
+        return true
+    }
+
+    /// Stages the record of what the spec was drawn from (``RecordedInputs``), and returns whether it did.
+    ///
+    /// It is staged when it describes every baseline of the spec after this recording: when no
+    /// check is left changed, and something was written, or the record is missing, or `mode`
+    /// writes everything again.
+    private static func stageInputs(
+        of checks: [SpecCheck], written: [Int: Bool], into files: inout SpecFiles, mode: RecordMode,
+        baselines: String
+    ) throws -> Bool {
+        guard let inputs = checks.first?.inputs else { return false }
+        let leftChanged = checks.indices.contains { index in
+            written[index] ?? (checks[index].status == .changed || checks[index].status == .new)
+        }
+        guard !leftChanged else { return false }
+        let file = RecordedInputs.fileName(for: RenderPipeline.baseName(checks[0].spec))
+        let existing = (baselines as NSString).appendingPathComponent(file)
+        let bytes = inputs.bytes
+        let current = try? RegularFile.read(atPath: existing, limit: RecordedInputs.maximumBytes).get()
+        guard current != bytes else { return false }
+        guard !written.isEmpty || current == nil || mode == .all else { return false }
+        try files.add(bytes, file: file)
         return true
     }
 

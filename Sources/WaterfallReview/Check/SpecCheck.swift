@@ -85,6 +85,14 @@ public struct SpecCheck: Sendable {
     public var actualLayout: [UInt8] = []
     /// How long the render and the comparison took, in seconds.
     public var duration = 0.0
+    /// Why it changed, in the spec's terms.
+    ///
+    /// The input values that changed since the baselines were recorded, each with what it did.
+    /// Empty unless ``status`` is `changed`.
+    public var causes: [Cause] = []
+    /// What the spec was drawn from this time: what recording stores beside the baselines
+    /// (`NAME.inputs.json`); `nil` for a check read from a blob or one that failed.
+    public var inputs: RecordedInputs?
 
     /// Creates the check of a spec's variant, passed until something is found.
     public init(spec: String, name: String, variant: String = "") {
@@ -107,6 +115,14 @@ public struct SpecCheck: Sendable {
             || (!pictureMissing && tiles.contains { $0.reference == nil || $0.result?.isDifferent == true })
     }
 
+    /// What a reviewer reads first: the first cause (`sections[1].columns: 2 → 3 — 20 cards moved
+    /// into 3 columns.`), and how many more there are; the ``reason`` when there is no cause.
+    public var headline: String {
+        guard let first = causes.first?.line, !first.isEmpty else { return reason }
+        let more = causes.count - 1
+        return more == 0 ? first : "\(first) (and \(more) more \(more == 1 ? "cause" : "causes"))"
+    }
+
     /// Why it did not pass, in one line.
     public var reason: String {
         if let error { return error }
@@ -125,7 +141,7 @@ public struct SpecCheck: Sendable {
         if pixels > 0 { parts.append("\(pixels) pixels differ") }
         if tiles.contains(where: { $0.result?.sizeMismatch != nil }) { parts.append("the picture changed size") }
         if svgChanged { parts.append("the SVG changed") }
-        if let layoutDiff, layoutDiff.isDifferent { parts.append(layoutDiff.summary) }
+        if let layoutDiff, layoutDiff.isDifferent { parts.append(layoutDiff.readableSummary) }
         return parts.isEmpty ? "unchanged" : parts.joined(separator: "; ")
     }
 }

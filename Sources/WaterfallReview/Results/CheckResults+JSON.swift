@@ -8,6 +8,8 @@ extension CheckResults {
     /// ```json
     /// {"summary":{"total":1,"passed":0,"changed":1,"new":0,"recorded":0,"failed":0},
     ///  "specs":[{"spec":"a.yaml","name":"a","variant":"","status":"changed","reason":"…",
+    ///            "causes":[{"input":"sections[0].columns: 2 → 3",
+    ///                       "consequence":"12 cards moved into 3 columns; the feed got 240 pt shorter."}],
     ///            "tiles":[{"suffix":"","baseline":true,"differentPixels":12,"changedPixels":12,
     ///                      "antialiasedPixels":4,"totalPixels":5000,"regions":2}],
     ///            "svgChanged":true,"svgMissing":false,
@@ -33,6 +35,7 @@ extension CheckResults {
         var out = "{\"spec\":\(check.spec.jsonQuoted),\"name\":\(check.name.jsonQuoted)"
         out += ",\"variant\":\(check.variant.jsonQuoted)"
         out += ",\"status\":\"\(check.status.rawValue)\",\"reason\":\(check.reason.jsonQuoted)"
+        out += ",\"causes\":[" + check.causes.map(json(for:)).joined(separator: ",") + "]"
         out += ",\"tiles\":[" + check.tiles.map(json(for:)).joined(separator: ",") + "]"
         out += ",\"svgChanged\":\(check.svgChanged),\"svgMissing\":\(check.svgMissing)"
         out += ",\"layout\":"
@@ -49,6 +52,10 @@ extension CheckResults {
             out += "{\"missing\":true,\"different\":false,\"changes\":[],\"summary\":null,\"text\":null}"
         }
         return out + "}"
+    }
+
+    private static func json(for cause: Cause) -> String {
+        "{\"input\":\(cause.input?.jsonQuoted ?? "null"),\"consequence\":\(cause.consequence?.jsonQuoted ?? "null")}"
     }
 
     private static func json(for tile: SpecCheck.Tile) -> String {

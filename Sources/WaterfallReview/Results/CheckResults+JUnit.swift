@@ -8,8 +8,8 @@ extension CheckResults {
     /// `waterfall check` with one `<testcase>` a spec's variant, named by the spec and the variant
     /// (`shop.yaml @375.dark`; the spec alone for the spec as it is).
     ///
-    /// A changed or new spec is a `<failure>` (its reason the `message`, the pixel counts and the
-    /// layout changes its text), a spec that could not be checked an `<error>`; a recorded spec
+    /// A changed or new spec is a `<failure>` (its first cause, or its reason, the `message`; the
+    /// causes, the pixel counts and the layout changes its text), a spec that could not be checked an `<error>`; a recorded spec
     /// passed. Times are in seconds.
     public var junit: String {
         let failures = count(.changed) + count(.new)
@@ -32,7 +32,7 @@ extension CheckResults {
             case .recorded:
                 out += ">\n      <system-out>recorded: \(check.reason.xmlEscaped)</system-out>\n    </testcase>\n"
             case .changed, .new:
-                out += ">\n      <failure message=\"\(check.reason.xmlAttributeEscaped)\" type=\"\(check.status)\">"
+                out += ">\n      <failure message=\"\(check.headline.xmlAttributeEscaped)\" type=\"\(check.status)\">"
                 out += details(check).xmlEscaped
                 out += "</failure>\n    </testcase>\n"
             case .failed:
@@ -45,9 +45,11 @@ extension CheckResults {
         return out
     }
 
-    /// What a reviewer reads under a failure: the reason, each picture's pixel counts and the layout changes.
+    /// What a reviewer reads under a failure: the causes, the reason, each picture's pixel counts
+    /// and the layout changes.
     private func details(_ check: SpecCheck) -> String {
-        var lines = [check.reason]
+        var lines = check.causes.map(\.line)
+        lines.append(check.reason)
         for tile in check.tiles {
             let file = "\(check.name)\(tile.suffix).png"
             if tile.reference == nil {

@@ -22,8 +22,9 @@ public enum GitHubAnnotation {
     /// The annotation of a check that did not pass, at the line and column its spec error names
     /// (in the spec, or in a data file it reads) when it names them, else on the spec.
     public static func error(for check: SpecCheck, title: String = "waterfall check") -> String {
-        // A variant's check says which variant: `@375.dark: 12 pixels differ`.
-        let message = check.variant.isEmpty ? check.reason : "\(check.variant): \(check.reason)"
+        // Causes first, then the pixels; a variant's check says which variant: `@375.dark: …`.
+        let said = check.causes.isEmpty ? check.reason : "\(check.headline); \(check.reason)"
+        let message = check.variant.isEmpty ? said : "\(check.variant): \(said)"
         guard let place = check.specError, let line = place.line else {
             return error(file: check.spec, title: title, message: message)
         }

@@ -7,11 +7,13 @@ extension Spec {
     ///   - text: The document.
     ///   - file: The name to put in error messages.
     ///   - baseDirectory: Where relative image paths are resolved.
-    public static func decode(_ text: String, file: String? = nil, baseDirectory: String = ".") throws(SpecError)
-        -> Spec
-    {
+    ///   - keepingInputs: Whether to keep the document and the data records read, normalized, as
+    ///     ``Spec/inputs``.
+    public static func decode(
+        _ text: String, file: String? = nil, baseDirectory: String = ".", keepingInputs: Bool = false
+    ) throws(SpecError) -> Spec {
         do {
-            var spec = try SpecDecoder.decode(text, baseDirectory: baseDirectory)
+            var spec = try SpecDecoder.decode(text, baseDirectory: baseDirectory, keepsInputs: keepingInputs)
             spec.source = file
             return spec
         } catch {
@@ -20,8 +22,9 @@ extension Spec {
         }
     }
 
-    /// Reads and decodes the spec at `path`, or standard input when `path` is `-`.
-    public static func load(path: String) throws(SpecError) -> Spec {
+    /// Reads and decodes the spec at `path`, or standard input when `path` is `-`; with
+    /// `keepingInputs`, keeps what it was read from as ``Spec/inputs``.
+    public static func load(path: String, keepingInputs: Bool = false) throws(SpecError) -> Spec {
         let bytes = try readBytes(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let offset = firstInvalidUTF8Offset(bytes)
@@ -31,7 +34,8 @@ extension Spec {
             throw SpecError(file: path, location: "", message: "the file is empty")
         }
         let base = path == "-" ? "." : (path as NSString).deletingLastPathComponent
-        var spec = try decode(text, file: path, baseDirectory: base.isEmpty ? "." : base)
+        var spec = try decode(
+            text, file: path, baseDirectory: base.isEmpty ? "." : base, keepingInputs: keepingInputs)
         spec.source = path
         return spec
     }

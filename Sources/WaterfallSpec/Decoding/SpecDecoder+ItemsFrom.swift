@@ -29,7 +29,9 @@ extension SpecDecoder {
     /// Each record becomes the item a spec would write with the mapped keys, read by the same
     /// code, so every value is checked as a spec's is; an error names the data file, the record's
     /// path in it and the record's own key.
-    mutating func itemsFrom(_ field: Field, columns: Int, horizontal: Bool) throws(SpecError) -> [SpecItem] {
+    mutating func itemsFrom(
+        _ field: Field, columns: Int, horizontal: Bool, firstItem: Int = 0
+    ) throws(SpecError) -> [SpecItem] {
         let keys = try field.mapping(allowed: Self.itemsFromKeys)
         guard let fileField = keys["file"] else { throw field.error("missing key \"file\"") }
         guard let fieldsField = keys["fields"] else { throw field.error("missing key \"fields\"") }
@@ -53,6 +55,17 @@ extension SpecDecoder {
         dataFiles.append(name)
 
         let list = try data.records(at: at)
+        if keepsInputs, inputBudget >= 0 {
+            var records: [SpecValue] = []
+            for record in list {
+                guard let value = SpecValue.of(record.node, budget: &inputBudget) else { break }
+                records.append(value)
+            }
+            dataSources.append(
+                SpecInputs.DataSource(
+                    file: file, at: at.joined(separator: "."), section: sectionIndex, firstItem: firstItem,
+                    records: records))
+        }
         try checkOptionalKeys(mapping, fields: fieldsField, records: list)
         try reserve(list.count, at: field)
         // Image paths in the file are relative to the file's folder; the spec's are relative to

@@ -106,7 +106,8 @@ extension SpecDecoder {
         // Items written in the spec come first, then the data file's records, then generated ones.
         if let fromField = keys["itemsFrom"] {
             section.items += try itemsFrom(
-                fromField, columns: columns, horizontal: shape?.scrollDirection == .horizontal)
+                fromField, columns: columns, horizontal: shape?.scrollDirection == .horizontal,
+                firstItem: section.items.count)
         }
         if let generateField = keys["generate"] {
             try generate(generateField, into: &section.items)

@@ -38,13 +38,21 @@ struct SpecDecoder {
     var baseDirectory = "."
     /// The data files read so far (`itemsFrom`), as their paths from the current folder.
     var dataFiles: [String] = []
+    /// Whether to keep the document and the data records read, normalized (``SpecInputs``).
+    var keepsInputs = false
+    /// How many more values the inputs kept may hold; below 0, they are too many to keep.
+    var inputBudget = SpecValue.maximumValues
+    /// The records each `itemsFrom` read, when ``keepsInputs``.
+    var dataSources: [SpecInputs.DataSource] = []
+    /// The section being read.
+    var sectionIndex = 0
 
     /// Deeper nesting than this is refused: no spec needs it, and it is how hostile input overflows stacks.
     static let maximumDepth = 64
     /// More values than this (aliases included, as they expand) are refused.
     static let maximumNodes = 20_000_000
 
-    static func decode(_ text: String, baseDirectory: String) throws(SpecError) -> Spec {
+    static func decode(_ text: String, baseDirectory: String, keepsInputs: Bool = false) throws(SpecError) -> Spec {
         // A JSON document is counted, and refused when too large, before any tree is built.
         let text = try JSONPreScan.prepare(text, maximumValues: maximumNodes)
         // Yams composes recursively: run it, and drop its tree, on a thread with room for deep input.
@@ -64,7 +72,14 @@ struct SpecDecoder {
                 try checkShape(root)
                 var decoder = SpecDecoder()
                 decoder.baseDirectory = baseDirectory
-                return try decoder.spec(Field(node: root, path: ""), baseDirectory: baseDirectory)
+                decoder.keepsInputs = keepsInputs
+                var spec = try decoder.spec(Field(node: root, path: ""), baseDirectory: baseDirectory)
+                if keepsInputs {
+                    let document = SpecValue.of(root, budget: &decoder.inputBudget)
+                    spec.inputs = SpecInputs(
+                        document: document, dataSources: decoder.inputBudget >= 0 ? decoder.dataSources : [])
+                }
+                return spec
             }
         }.get()
     }
@@ -94,6 +109,7 @@ struct SpecDecoder {
                     "has \(list.count) sections; at most \(SpecLimits.maximumSections) are allowed")
             }
             for element in list {
+                sectionIndex = sections.count
                 sections.append(
                     try section(element, defaults: defaults, shape: shape, style: style, darkStyle: darkStyle))
             }

@@ -27,6 +27,9 @@ public struct Spec: Sendable {
     public var source: String?
     /// The data files its sections take items from (`itemsFrom`), as paths from the current folder.
     public var dataFiles: [String] = []
+    /// The document and data records the spec was read from, normalized; only when loaded
+    /// with `keepingInputs` (see ``Spec/load(path:keepingInputs:)``).
+    public var inputs: SpecInputs?
     /// What the spec says it is reviewed at (`variants:`); `nil` when it says nothing.
     public var variants: SpecVariants?
 

@@ -1,18 +1,19 @@
 import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
-import WaterfallReview
 
-extension CheckReport {
-    /// One sentence saying why the layout changed, where it can be told: which cards changed
-    /// size, and which moved because of them (`item 4 grew by 1 pt; items 6 and 10 below it in
-    /// column 0 moved down 1 pt`).
-    static func cause(of check: SpecCheck) -> String? {
-        guard let diff = check.layoutDiff else { return nil }
+extension SpecCheck {
+    /// One sentence saying how the layout changed, told from the layout alone.
+    ///
+    /// Which cards changed size, and which moved because of them (`item 4 grew by 1 pt; items 6
+    /// and 10 below it in column 0 moved down 1 pt`): what a check says when it cannot name a
+    /// changed input.
+    public var layoutSentence: String? {
+        guard let diff = layoutDiff else { return nil }
         guard diff.isDifferent else {
-            return check.status == .changed ? "The layout is unchanged: only pixels inside the cards changed." : nil
+            return status == .changed ? "The layout is unchanged: only pixels inside the cards changed." : nil
         }
-        let columns = Columns(layoutJSON: check.actualLayout)
+        let columns = Columns(layoutJSON: actualLayout)
         let sections = Set(diff.changes.map(\.indexPath.section)).count
         func name(_ change: LayoutChange) -> String {
             guard change.element == .cell else { return change.name }
@@ -31,8 +32,8 @@ extension CheckReport {
                 var said: [String] = []
                 let dh = new.height - old.height
                 let dw = new.width - old.width
-                if dh != 0 { said.append("\(dh > 0 ? "grew" : "shrank") by \(points(abs(dh)))") }
-                if dw != 0 { said.append("got \(dw > 0 ? "wider" : "narrower") by \(points(abs(dw)))") }
+                if dh != 0 { said.append("\(dh > 0 ? "grew" : "shrank") by \(Self.points(abs(dh)))") }
+                if dw != 0 { said.append("got \(dw > 0 ? "wider" : "narrower") by \(Self.points(abs(dw)))") }
                 if change.kind == .movedAndResized { said.append("moved") }
                 parts.append("\(name(change)) " + said.joined(separator: " and "))
             case .moved: break
@@ -67,8 +68,8 @@ extension CheckReport {
             var clause = subject + (cause != nil ? " below it" : "")
             if let column = group.column { clause += " in column \(column)" }
             var moves: [String] = []
-            if group.dy != 0 { moves.append("\(group.dy > 0 ? "down" : "up") \(points(abs(group.dy)))") }
-            if group.dx != 0 { moves.append("\(group.dx > 0 ? "right" : "left") \(points(abs(group.dx)))") }
+            if group.dy != 0 { moves.append("\(group.dy > 0 ? "down" : "up") \(Self.points(abs(group.dy)))") }
+            if group.dx != 0 { moves.append("\(group.dx > 0 ? "right" : "left") \(Self.points(abs(group.dx)))") }
             parts.append(clause + " moved " + moves.joined(separator: " and "))
         }
         if groups.count > 6 { parts.append("\(groups.count - 6) more groups moved") }
@@ -76,8 +77,8 @@ extension CheckReport {
             let old = diff.oldContentSize
             let new = diff.newContentSize
             parts.append(
-                "the content size changed from \(points(old.width)) × \(points(old.height)) to "
-                    + "\(points(new.width)) × \(points(new.height))")
+                "the content size changed from \(Self.points(old.width)) × \(Self.points(old.height)) to "
+                    + "\(Self.points(new.width)) × \(Self.points(new.height))")
         }
         let sentence = parts.joined(separator: "; ")
         return sentence.prefix(1).uppercased() + sentence.dropFirst() + "."

@@ -1,0 +1,114 @@
+import Foundation
+import WaterfallCore
+import WaterfallRender
+import WaterfallSpec
+
+/// What produced a spec's baselines, stored beside them as `NAME.inputs.json`: the spec in a
+/// normalized form, the data-file records it read, and each image's digest and size.
+///
+/// `check --record` writes it with the baselines; `check` reads it back to name what changed in
+/// the spec's own terms (see ``InputChange``). It is one file a spec, shared by its variants,
+/// as every variant is drawn from the same inputs.
+public struct RecordedInputs: Sendable, Hashable, Codable {
+    /// One image the spec's cards draw.
+    public struct Image: Sendable, Hashable, Codable {
+        /// The image as the spec names it: a path relative to the spec, or a URL.
+        public var path: String
+        /// The SHA-256 of the image file's bytes, in lower-case hex.
+        public var sha256: String
+        /// Its size in pixels.
+        public var width: Int
+        /// Its height in pixels.
+        public var height: Int
+
+        /// Creates the record of one image.
+        public init(path: String, sha256: String, width: Int, height: Int) {
+            self.path = path
+            self.sha256 = sha256
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// The format's name, so that a stray file is not mistaken for a record.
+    public var format = Self.formatName
+    /// The format's version; a record of another version is not read.
+    public var version = Self.version
+    /// The spec document; `nil` when it was too large to keep.
+    public var spec: SpecValue?
+    /// The records of each data file read, in the order the spec reads them.
+    public var data: [SpecInputs.DataSource]
+    /// The images, by path.
+    public var images: [Image]
+
+    /// The name of the format.
+    public static let formatName = "waterfall inputs"
+    /// The version written.
+    public static let version = 1
+    /// The largest record read.
+    public static let maximumBytes = 256 << 20
+
+    /// Creates the record of `inputs` and the images of `scene`.
+    public init(inputs: SpecInputs, scene: Scene) {
+        spec = inputs.document
+        data = inputs.dataSources
+        images = scene.images.map {
+            Image(
+                path: $0.path, sha256: FileDigest.sha256(of: $0.data), width: $0.pixelWidth, height: $0.pixelHeight)
+        }.sorted { $0.path < $1.path }
+    }
+
+    /// Creates a record from its parts.
+    public init(spec: SpecValue?, data: [SpecInputs.DataSource] = [], images: [Image] = []) {
+        self.spec = spec
+        self.data = data
+        self.images = images.sorted { $0.path < $1.path }
+    }
+
+    /// The file name of a spec's record: `NAME.inputs.json`, NAME being the spec's base name.
+    public static func fileName(for name: String) -> String { "\(name).inputs.json" }
+
+    /// The record as JSON, the same bytes for the same inputs: keys sorted, numbers shortest.
+    public var bytes: [UInt8] {
+        var out = "{\"format\":\(format.jsonQuoted),\"version\":\(version)"
+        out += ",\"spec\":\(spec?.json ?? "null")"
+        out += ",\"data\":["
+        out += data.map { source in
+            "{\"file\":\(source.file.jsonQuoted),\"at\":\(source.at.jsonQuoted),\"section\":\(source.section)"
+                + ",\"firstItem\":\(source.firstItem),\"records\":\(SpecValue.list(source.records).json)}"
+        }.joined(separator: ",\n")
+        out += "],\n\"images\":["
+        out += images.map { image in
+            "{\"path\":\(image.path.jsonQuoted),\"sha256\":\(image.sha256.jsonQuoted)"
+                + ",\"width\":\(image.width),\"height\":\(image.height)}"
+        }.joined(separator: ",\n")
+        return Array((out + "]}\n").utf8)
+    }
+
+    /// The record of the spec named `name` in the folder `baselines`.
+    ///
+    /// - Returns: `nil` when there is none.
+    /// - Throws: ``ReviewError`` naming the file when it is there but cannot be read or is not a
+    ///   record (a baselines folder may come from an untrusted branch: the file is read within a
+    ///   limit, and the JSON parser refuses nesting deeper than it can take).
+    public static func read(name: String, inBaselines baselines: String) throws(ReviewError) -> RecordedInputs? {
+        let path = (baselines as NSString).appendingPathComponent(fileName(for: name))
+        let bytes: [UInt8]
+        switch RegularFile.read(atPath: path, limit: maximumBytes) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            if failure.isMissing { return nil }
+            throw ReviewError(reason: "\(path): \(failure.reason)")
+        }
+        let record: RecordedInputs
+        do {
+            record = try JSONDecoder().decode(RecordedInputs.self, from: Data(bytes))
+        } catch {
+            throw ReviewError(reason: "\(path): not a record of a spec's inputs")
+        }
+        guard record.format == formatName, record.version == version else {
+            throw ReviewError(reason: "\(path): a record of another format or version")
+        }
+        return record
+    }
+}
