@@ -326,6 +326,37 @@ def variant_tests(waterfall, work, browser):
         stop_server(server)
 
 
+def cause_tests(waterfall, work, browser):
+    """A column count changed: serve's review page says so first, in the spec's terms."""
+    folder = work / "causes"
+    specs = folder / "specs"
+    specs.mkdir(parents=True)
+    (specs / "delta.yaml").write_text(spec("Delta"))
+    recorded = run(waterfall, "check", "specs/delta.yaml", "--baselines", "baselines", "--record", cwd=folder)
+    check(recorded.returncode == 0, f"baselines recorded ({recorded.stderr.strip()})")
+    (specs / "delta.yaml").write_text(spec("Delta").replace("columns: 2", "columns: 3"))
+
+    server, url = start_server(waterfall, "specs", "--baselines", "baselines", cwd=folder)
+    try:
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(url + "review")
+        section = page.locator("section.check[data-spec=delta]")
+        check(section.get_attribute("data-status") == "changed", "the column change is a change")
+        first = section.locator("li.cause").first
+        check(first.is_visible(), "the cause is shown, not folded")
+        text = first.inner_text()
+        check(text.startswith("defaults.columns: 2 → 3") and "44 cards moved into 3 columns" in text,
+              f"the first cause names the column count and its consequence: {text}")
+        # The cause comes before the pixel counts.
+        cause_top = first.bounding_box()["y"]
+        reason_top = section.locator("p.reason").bounding_box()["y"]
+        check(cause_top < reason_top, f"the cause is read first ({cause_top} < {reason_top})")
+        page.close()
+    finally:
+        stop_server(server)
+
+
 def report_tests(waterfall, work, browser):
     (work / "specs" / "alpha.yaml").write_text(spec("Omega", first_height=121))
     result = run(waterfall, "check", "specs/alpha.yaml", "--baselines", "baselines", "--report", "report", cwd=work)
@@ -338,7 +369,8 @@ def report_tests(waterfall, work, browser):
     check(section.locator(".reference-picture .box").count() > 0, "boxes over the reference")
     check(section.locator(".actual-picture .box").count() > 0, "boxes over the actual picture")
     cause = section.locator(".cause").inner_text()
-    check("item 0 grew by 1 pt" in cause.lower() and "below it in column 0 moved down 1 pt" in cause, f"the cause is told: {cause}")
+    check(cause.startswith("sections[0].items[0].height: 120 → 121") and "Card 0 grew by 1 pt;" in cause
+          and "below it moved down 1 pt" in cause, f"the cause is told: {cause}")
     command = section.locator(".record-command").inner_text()
     check("--record" in command and "alpha.yaml" in command, f"the record command is given: {command}")
     check(section.locator("details.regions").count() == 1, "the region list is folded away")
@@ -363,6 +395,7 @@ def main():
             serve_tests(waterfall, work, browser)
             untrusted_files_tests(waterfall, work, browser)
             variant_tests(waterfall, work, browser)
+            cause_tests(waterfall, work, browser)
             report_tests(waterfall, work, browser)
         finally:
             browser.close()

@@ -102,11 +102,15 @@ import FoundationXML
             cases.first { $0.attribute(forName: "name")?.stringValue == spec }?.elements(forName: name).first
         }
         let changed = try #require(child("failure", of: suite.spec("charlie")))
-        let changedLine = try #require(
-            result.standardOutput.split(separator: "\n").first { $0.hasPrefix("CHANGED  \(suite.spec("charlie")): ") })
+        // The failure's message is the cause, in the spec's terms, as the terminal's first cause line.
+        let lines = result.standardOutput.split(separator: "\n")
+        let changedLine = try #require(lines.firstIndex { $0.hasPrefix("CHANGED  \(suite.spec("charlie")): ") })
+        let causeLine = String(lines[changedLine + 1])
+        #expect(causeLine.hasPrefix("  cause  sections[0].items[0].height: "), "\(causeLine)")
+        #expect(changed.attribute(forName: "message")?.stringValue == String(causeLine.dropFirst(9)))
         #expect(
-            changed.attribute(forName: "message")?.stringValue
-                == changedLine.split(separator: ": ", maxSplits: 1).last.map(String.init))
+            changed.stringValue?.contains(String(lines[changedLine].dropFirst(9 + suite.spec("charlie").count + 2)))
+                == true)
         #expect(changed.attribute(forName: "type")?.stringValue == "changed")
         #expect(changed.stringValue?.contains("section 0 item 0:") == true)
         #expect(changed.stringValue?.contains("charlie.png: different: ") == true)
@@ -402,9 +406,10 @@ import FoundationXML
         for file in keep { try Data("x".utf8).write(to: URL(fileURLWithPath: suite.baseline(file))) }
         try fm.createDirectory(atPath: suite.baseline("folder.svg"), withIntermediateDirectories: true)
         try fm.createSymbolicLink(atPath: suite.baseline("link.svg"), withDestinationPath: suite.baseline("alpha.svg"))
+        // The dropped spec's record of its inputs is stale with its baselines.
         let stale = [
-            "retired.layout.json", "retired.png", "retired.svg", "tall-1.png", "tall-2.png", "tall.layout.json",
-            "tall.svg",
+            "retired.layout.json", "retired.png", "retired.svg", "tall-1.png", "tall-2.png", "tall.inputs.json",
+            "tall.layout.json", "tall.svg",
         ]
         #expect(stale.allSatisfy { fm.fileExists(atPath: suite.baseline($0)) })
         let before = try fm.contentsOfDirectory(atPath: suite.baselines).sorted()
@@ -413,17 +418,17 @@ import FoundationXML
         #expect(listed.status == 1)
         let lines = listed.standardOutput.split(separator: "\n").filter { $0.hasPrefix("STALE    ") }
         #expect(lines.map { String($0.dropFirst(9)) } == stale.map(suite.baseline))
-        #expect(listed.standardOutput.contains("prune: 7 stale baselines\n"))
+        #expect(listed.standardOutput.contains("prune: 8 stale baselines\n"))
         #expect(try fm.contentsOfDirectory(atPath: suite.baselines).sorted() == before)
 
         // A shard prunes against every spec given, not only its own.
         let shard = try check(suite, ["--prune", "--shard", "2/3"])
-        #expect(shard.standardOutput.split(separator: "\n").filter { $0.hasPrefix("STALE") }.count == 7)
+        #expect(shard.standardOutput.split(separator: "\n").filter { $0.hasPrefix("STALE") }.count == 8)
 
         let removed = try check(suite, ["--prune", "--record"])
         #expect(removed.status == 0, "\(removed.standardOutput)\(removed.standardError)")
         #expect(removed.standardOutput.contains("removed  \(suite.baseline("tall-2.png"))\n"))
-        #expect(removed.standardOutput.contains("prune: 7 stale baselines removed\n"))
+        #expect(removed.standardOutput.contains("prune: 8 stale baselines removed\n"))
         #expect(try fm.contentsOfDirectory(atPath: suite.baselines).sorted() == before.filter { !stale.contains($0) })
         #expect(try check(suite, ["--prune"]).status == 0)
     }

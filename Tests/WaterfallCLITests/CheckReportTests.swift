@@ -21,6 +21,46 @@ import WaterfallTestSupport
         """
     }
 
+    @Test func moreThanFiveCausesAreFoldedAfterTheFifth() throws {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.spec(grow: 0).write(toFile: folder + "/grid.yaml", atomically: true, encoding: .utf8)
+        let recorded = try CommandRunner.run(
+            ["check", "grid.yaml", "--baselines", "base", "--record"], currentDirectory: folder)
+        #expect(recorded.status == 0)
+        // Seven values changed, each its own cause: two of them under the fold. The feed ends at 71
+        // pt in two columns (20, 24+25, 53+18) and at 50 pt in three (32+18).
+        let changed = """
+            width: 64
+            scale: 2
+            defaults: {columns: 3, interitemSpacing: 5, lineSpacing: 6}
+            sections:
+              - items:
+                  - {height: 21}
+                  - {height: 31}
+                  - {height: 26}
+                  - {height: 22}
+                  - {height: 18}
+
+            """
+        try changed.write(toFile: folder + "/grid.yaml", atomically: true, encoding: .utf8)
+        let checked = try CommandRunner.run(
+            ["check", "grid.yaml", "--baselines", "base", "--report", "report"], currentDirectory: folder)
+        #expect(checked.status == 1)
+        let causeLines = checked.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  cause  ") }
+        #expect(causeLines.count == 6)
+        #expect(
+            causeLines.first
+                == "  cause  defaults.columns: 2 → 3 — 5 cards moved into 3 columns; the feed got 21 pt shorter.")
+        #expect(causeLines.last == "  cause  … 2 more in the report")
+        let page = try String(contentsOfFile: folder + "/report/index.html", encoding: .utf8)
+        let shown = try #require(page.range(of: #"<ol class="cause-list">"#))
+        let fold = try #require(page.range(of: #"<details class="more-causes"><summary>2 more causes</summary>"#))
+        #expect(page[shown.upperBound..<fold.lowerBound].components(separatedBy: #"<li class="cause">"#).count - 1 == 5)
+        #expect(page[fold.upperBound...].hasPrefix(#"<ol class="cause-list" start="6"><li class="cause">"#))
+    }
+
     @Test func theReportSaysWhatChangedAndHowToAcceptIt() throws {
         let folder = ExternalRenderers.temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -34,8 +74,13 @@ import WaterfallTestSupport
             ["check", "grid.yaml", "--baselines", "base", "--report", "report"], currentDirectory: folder)
         #expect(checked.status == 1)
         let page = try String(contentsOfFile: folder + "/report/index.html", encoding: .utf8)
-        // Item 0 is in column 0 above items 2 and 4 (shortest column first: 0, 1, 0, 1, 0).
-        #expect(page.contains("Item 0 grew by 3 pt; items 2 and 4 below it in column 0 moved down 3 pt."))
+        // The cause first, in the spec's terms; item 0 is in column 0 above items 2 and 4 (shortest
+        // column first: 0, 1, 0, 1, 0).
+        #expect(
+            page.contains(
+                #"<li class="cause"><code class="cause-input">sections[0].items[0].height: 20 → 23</code> "#
+                    + #"<span class="cause-consequence">Card 0 grew by 3 pt; 2 cards below it moved down 3 pt; "#
+                    + "the feed got 3 pt taller.</span></li>"))
         #expect(page.contains("waterfall check grid.yaml --baselines base --record"))
         #expect(page.contains(#"<details class="regions">"#))
         #expect(page.contains(".lightbox:target"))

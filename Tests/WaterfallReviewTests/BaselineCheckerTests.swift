@@ -58,7 +58,7 @@ import WaterfallTestSupport
         #expect(results.checks[0].status == .recorded)
         #expect(
             try workspace.files() == [
-                "feed.layout.json", "feed.png", "feed.svg", RendererFingerprint.fileName,
+                "feed.inputs.json", "feed.layout.json", "feed.png", "feed.svg", RendererFingerprint.fileName,
             ])
 
         // The recorded files are the bytes `render` writes.

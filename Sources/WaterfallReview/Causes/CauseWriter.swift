@@ -49,7 +49,12 @@ public struct CauseWriter: Sendable {
         case .section(let section):
             parts = sectionChange(section, change: change, diff: diff)
         case .spec, .renderer:
-            parts = summary(of: diff.changes.filter { $0.element == .cell }, total: cardCount(), diff: diff)
+            let cells = diff.changes.filter { $0.element == .cell }
+            if change.key == "columns", case .number(let columns)? = change.newValue, !cells.isEmpty {
+                parts = ["\(Self.count(cells.count, "card")) moved into \(Self.count(Int(columns), "column"))"]
+            } else {
+                parts = summary(of: cells, total: cardCount(), diff: diff)
+            }
         }
         // A card, header or footer that kept its size and place moved nothing: said alone.
         let keptItsPlace = parts.count == 1 && parts[0].hasSuffix(Self.keptItsPlace)
@@ -154,9 +159,13 @@ public struct CauseWriter: Sendable {
         let appeared = cells.filter { $0.kind == .appeared }.count
         let disappeared = cells.filter { $0.kind == .disappeared }.count
         let place = section.map { single ? "" : " in section \($0)" } ?? ""
+        func outOfAll(_ count: Int) -> String {
+            count == total && total > 1
+                ? "all \(total) cards\(place)" : "\(count) of \(Self.count(total, "card"))\(place)"
+        }
         var parts: [String] = []
-        if moved > 0 { parts.append("\(moved) of \(Self.count(total, "card"))\(place) moved") }
-        if resized > 0 { parts.append("\(resized) changed size") }
+        if resized > 0 { parts.append("\(outOfAll(resized)) changed size") }
+        if moved > 0 { parts.append(resized > 0 ? "\(moved) more moved" : "\(outOfAll(moved)) moved") }
         if appeared > 0 { parts.append("\(Self.count(appeared, "card")) appeared") }
         if disappeared > 0 { parts.append("\(Self.count(disappeared, "card")) went") }
         if parts.isEmpty {

@@ -72,8 +72,12 @@ public struct InputChange: Sendable, Hashable {
                 before.width != image.width || before.height != image.height
                 ? ": \(before.width) × \(before.height) px → \(image.width) × \(image.height) px"
                 : ": the file changed"
-            finder.found.append(
-                InputChange(text: image.path + size, path: image.path, scope: .spec, key: "image:" + image.path))
+            // The cards that draw it now are where it shows.
+            let cards = image.cards.filter { $0.count == 2 }
+            let sections = Set(cards.map { $0[0] })
+            let scope: Scope =
+                sections.count == 1 ? .items(section: cards[0][0], items: cards.map { $0[1] }) : .spec
+            finder.found.append(InputChange(text: image.path + size, path: image.path, scope: scope, key: "image"))
         }
         if finder.truncated > 0 {
             finder.found.append(InputChange(text: "and \(finder.truncated) more input values changed", scope: .spec))

@@ -20,13 +20,16 @@ public struct RecordedInputs: Sendable, Hashable, Codable {
         public var width: Int
         /// Its height in pixels.
         public var height: Int
+        /// The cards that draw it, as `[section, item]` pairs in document order.
+        public var cards: [[Int]]
 
         /// Creates the record of one image.
-        public init(path: String, sha256: String, width: Int, height: Int) {
+        public init(path: String, sha256: String, width: Int, height: Int, cards: [[Int]] = []) {
             self.path = path
             self.sha256 = sha256
             self.width = width
             self.height = height
+            self.cards = cards
         }
     }
 
@@ -52,9 +55,15 @@ public struct RecordedInputs: Sendable, Hashable, Codable {
     public init(inputs: SpecInputs, scene: Scene) {
         spec = inputs.document
         data = inputs.dataSources
+        var cards: [Int: [[Int]]] = [:]
+        for element in scene.elements {
+            guard let image = element.image, let item = element.item else { continue }
+            cards[image.id, default: []].append([element.section, item])
+        }
         images = scene.images.map {
             Image(
-                path: $0.path, sha256: FileDigest.sha256(of: $0.data), width: $0.pixelWidth, height: $0.pixelHeight)
+                path: $0.path, sha256: FileDigest.sha256(of: $0.data), width: $0.pixelWidth, height: $0.pixelHeight,
+                cards: cards[$0.id] ?? [])
         }.sorted { $0.path < $1.path }
     }
 
@@ -80,7 +89,8 @@ public struct RecordedInputs: Sendable, Hashable, Codable {
         out += "],\n\"images\":["
         out += images.map { image in
             "{\"path\":\(image.path.jsonQuoted),\"sha256\":\(image.sha256.jsonQuoted)"
-                + ",\"width\":\(image.width),\"height\":\(image.height)}"
+                + ",\"width\":\(image.width),\"height\":\(image.height)"
+                + ",\"cards\":[\(image.cards.map { "[\($0.map(String.init).joined(separator: ","))]" }.joined(separator: ","))]}"
         }.joined(separator: ",\n")
         return Array((out + "]}\n").utf8)
     }
