@@ -48,8 +48,9 @@ public struct RecordedInputs: Sendable, Hashable, Codable {
     public static let formatName = "waterfall inputs"
     /// The version written.
     public static let version = 1
-    /// The largest record read.
-    public static let maximumBytes = 256 << 20
+    /// The largest record read or written: a larger one is written without its spec and data
+    /// (see ``bounded``), whose changes then cannot be named.
+    public static let maximumBytes = 32 << 20
 
     /// Creates the record of `inputs` and the images of `scene`.
     public init(inputs: SpecInputs, scene: Scene) {
@@ -73,6 +74,16 @@ public struct RecordedInputs: Sendable, Hashable, Codable {
         self.data = data
         self.images = images.sorted { $0.path < $1.path }
     }
+
+    /// The record, or, when it would be larger than ``maximumBytes``, the record without the spec
+    /// and its data, which then say nothing.
+    public var bounded: RecordedInputs {
+        guard bytes.count > Self.maximumBytes else { return self }
+        return RecordedInputs(spec: nil, images: images)
+    }
+
+    /// Whether the spec and its data are in the record: without them, no change can be named.
+    public var isComplete: Bool { spec != nil }
 
     /// The file name of a spec's record: `NAME.inputs.json`, NAME being the spec's base name.
     public static func fileName(for name: String) -> String { "\(name).inputs.json" }

@@ -63,7 +63,7 @@ extension SpecCheck {
         guard !leftChanged else { return false }
         let file = RecordedInputs.fileName(for: RenderPipeline.baseName(checks[0].spec))
         let existing = (baselines as NSString).appendingPathComponent(file)
-        let bytes = inputs.bytes
+        let bytes = inputs.bounded.bytes
         let current = try? RegularFile.read(atPath: existing, limit: RecordedInputs.maximumBytes).get()
         guard current != bytes else { return false }
         guard !written.isEmpty || current == nil || mode == .all else { return false }
