@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WaterfallPipeline", targets: ["WaterfallPipeline"]),
         .library(name: "WaterfallDiff", targets: ["WaterfallDiff"]),
         .library(name: "WaterfallReview", targets: ["WaterfallReview"]),
+        .library(name: "WaterfallMotion", targets: ["WaterfallMotion"]),
         .library(name: "WaterfallSnapshotTesting", targets: ["WaterfallSnapshotTesting"]),
         .executable(name: "waterfall", targets: ["WaterfallCLI"]),
         .executable(name: "waterfall-benchmark", targets: ["WaterfallBenchmark"]),
@@ -111,6 +112,14 @@ let package = Package(
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
                 "WaterfallPipeline", "WaterfallDiff", .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        // Clips of a feed that moves: the scroll and load-more animations, their frames drawn as
+        // screens on every core, and the APNG, WebP, GIF and MP4 encoders they stream into.
+        .target(
+            name: "WaterfallMotion",
+            dependencies: [
+                "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
+                "WaterfallPipeline",
+            ]),
         // Strategies for pointfreeco/swift-snapshot-testing that work on Linux.
         .target(
             name: "WaterfallSnapshotTesting",
@@ -126,7 +135,7 @@ let package = Package(
             name: "WaterfallCLI",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
-                "WaterfallPipeline", "WaterfallDiff", "WaterfallFetch", "WaterfallReview",
+                "WaterfallPipeline", "WaterfallDiff", "WaterfallFetch", "WaterfallReview", "WaterfallMotion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -141,7 +150,7 @@ let package = Package(
             dependencies: [
                 "CHeapStatistics", "WaterfallPipeline",
                 "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallDiff",
-                "WaterfallReview",
+                "WaterfallReview", "WaterfallMotion",
                 "WaterfallTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
@@ -192,6 +201,12 @@ let package = Package(
             dependencies: [
                 "WaterfallReview", "WaterfallPipeline", "WaterfallCairo", "WaterfallDiff", "WaterfallSpec",
                 "WaterfallCore", "WaterfallTestSupport",
+            ]),
+        .testTarget(
+            name: "WaterfallMotionTests",
+            dependencies: [
+                "WaterfallMotion", "WaterfallPipeline", "WaterfallCairo", "WaterfallSpec", "WaterfallCore",
+                "WaterfallTestSupport",
             ]),
         .testTarget(
             name: "WaterfallDiffTests",
