@@ -27,8 +27,9 @@ public struct ClipOptions: Sendable, Hashable {
 
     /// Frames a second; every frame shows for `1 / fps` seconds.
     public var fps: Int
-    /// WebP: `nil` for lossless, else the lossy quality 0–100. MP4: the quality 0–100 mapped to
-    /// x264's CRF (`nil`: x264's default).
+    /// The quality 0–100 of a lossy format; `nil` for its default.
+    ///
+    /// WebP is lossless without one and lossy with one. MP4 maps it to x264's CRF.
     public var quality: Int?
     /// GIF: one palette a frame, or one for all.
     public var gifPalette: GIFPalette = .perFrame
