@@ -52,6 +52,33 @@ public struct RenderPipeline: Sendable {
         return PreparedSpec(spec: spec, layout: layout, scene: scene)
     }
 
+    /// The feed of `spec` once one more page is loaded after `pages` loaded ones (see
+    /// `Spec.loadingPages(_:)`), its layout grown from `previous`'s through the incremental
+    /// layout API (`Layout.appendItems(_:toSection:)`), as a collection view inserts a page of
+    /// cells: the cards already placed stay, the new ones are placed after them.
+    ///
+    /// - Parameter previous: The feed with `pages` pages loaded, as this method or
+    ///   ``prepare(_:)`` of `spec.loadingPages(pages)` made it.
+    public func prepareNextPage(of spec: Spec, after pages: Int, previous: PreparedSpec) throws -> PreparedSpec {
+        let next = spec.loadingPages(pages + 1)
+        let sizer = try cardSizer(for: next, validator: imageValidator)
+        let configuration = next.needsCardSizing ? try next.measuredConfiguration(sizing: sizer) : next.configuration
+        var layout = previous.layout
+        for (section, items) in spec.itemsOfPage(after: pages) {
+            let start = layout.numberOfItems(inSection: section)
+            let added = Array(configuration.sections[section].items[start..<(start + items.count)])
+            do {
+                try layout.appendItems(added, toSection: section)
+            } catch {
+                throw SpecError(file: spec.source, location: "sections[\(section)]", message: error.message)
+            }
+        }
+        let builder = SceneBuilder(
+            measurer: sizer.measurer, missingImages: missingImages, imageValidator: imageValidator)
+        let scene = try builder.scene(for: next, layout: layout, scale: scale, images: sizer.images, sizer: sizer)
+        return PreparedSpec(spec: next, layout: layout, scene: scene)
+    }
+
     /// The spec's layout, its cards measured as ``prepare(_:)`` measures them.
     ///
     /// Nothing is drawn, so images are proved whole without keeping their pixels.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterfallMotion
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview
@@ -36,9 +37,10 @@ struct RenderCommand: ParsableCommand {
 struct RenderOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Formats to write, comma-separated (html-grid-lanes, CSS grid-lanes itself, only when asked for).",
+            "Formats to write, comma-separated (html-grid-lanes, CSS grid-lanes itself, only when asked for); "
+                + "with --animate: apng,webp,gif,mp4 (default apng).",
             valueName: "svg,html,png,pdf,json"))
-    var format = Renderers.defaults.map(\.rawValue).joined(separator: ",")
+    var format: String?
 
     @Option(name: .shortAndLong, help: "The folder to write into.")
     var output = "Output"
@@ -50,27 +52,53 @@ struct RenderOptions: ParsableArguments {
 
     @OptionGroup var variants: VariantOptions
 
+    @OptionGroup var animation: AnimationOptions
+
     // MARK: -
 
     func validate() throws {
         guard !formats.isEmpty else {
             throw ValidationError("--format needs at least one of \(Renderers.names)")
         }
+        if animation.animate != nil {
+            _ = try clipFormats()
+            if variants.offset != nil || variants.screens != nil {
+                throw ValidationError("--animate draws its own screens: give --viewport without --offset or --screens")
+            }
+        }
     }
 
     /// The formats named, each once, in the order first given.
     var formats: [String] {
+        let given =
+            format ?? (animation.animate == nil ? Renderers.defaults.map(\.rawValue) : ["apng"]).joined(separator: ",")
         var seen = Set<String>()
-        return format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return given.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
+    /// The clip formats named, for `--animate`.
+    func clipFormats() throws -> [ClipFormat] {
+        try formats.map { name in
+            guard let format = ClipFormat(rawValue: name) else {
+                let names = ClipFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--animate writes \(names), not \(name)")
+            }
+            return format
+        }
+    }
+
     func job(appearance defaultAppearance: AppearanceChoice = .light) throws -> RenderJob {
-        let renderers = try Renderers.named(formats, templates: templates)
+        let animating = animation.animate != nil
+        let renderers = animating ? [] : try Renderers.named(formats, templates: templates)
         try AtomicFile.makeFolder(output)
         var job = RenderJob(
             pipeline: drawing.pipeline(renderers: renderers), output: output)
         job.variants = try variants.variants(defaultAppearance: defaultAppearance)
+        job.pages = animating ? 0 : animation.pages ?? 0
+        if animating {
+            job.clip = animation.request(viewport: variants.viewport ?? 0, formats: try clipFormats())
+        }
         return job
     }
 }

@@ -48,6 +48,17 @@ struct SceneDrawer {
     }
 
     private func draw(_ element: SceneElement, index: Int, rows: Range<Int>, in context: CairoContext) throws {
+        guard element.opacity < 1 else { return try drawOpaque(element, index: index, rows: rows, in: context) }
+        guard element.opacity > 0 else { return }
+        context.pushGroup()
+        try drawOpaque(element, index: index, rows: rows, in: context)
+        context.paintGroup(alpha: element.opacity)
+        try context.checkStatus("fade the \(element.kind.rawValue) of section \(element.section)")
+    }
+
+    private func drawOpaque(
+        _ element: SceneElement, index: Int, rows: Range<Int>, in context: CairoContext
+    ) throws {
         let frame = element.frame
         if frame.width > 0, frame.height > 0 {
             let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))

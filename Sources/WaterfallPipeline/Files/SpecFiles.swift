@@ -49,6 +49,14 @@ package struct SpecFiles {
         staged.append((try AtomicFile.stage([bytes[...]], for: path(file)), file, false, name))
     }
 
+    /// Stages an empty file named `file`, and returns the temporary path a writer streams it into
+    /// (a clip, written frame by frame); it is renamed into place with the others.
+    package mutating func stageStream(file: String) throws(FileError) -> String {
+        let temporary = try AtomicFile.stage([UInt8](), for: path(file))
+        staged.append((temporary, file, false, file))
+        return temporary
+    }
+
     /// Renames every staged file into place, after checking that each target is free to take.
     ///
     /// Then removes this spec's tiles that the new picture no longer has. Returns the file names.

@@ -74,6 +74,11 @@ public struct SceneElement: Sendable {
     public var imageFill: Color?
     /// The text runs drawn over the element, in order.
     public var texts: [TextRun]
+    /// How opaque the whole element is, from 0 to 1.
+    ///
+    /// Less than 1 while a card inserted into a feed fades in (a clip's frames); the raster
+    /// renderers draw the element as a group at this opacity.
+    public var opacity = 1.0
 
     /// Creates an element with its frame and fill, and optionally a stroke, an image and text.
     public init(

@@ -5,7 +5,7 @@ extension SpecDecoder {
     /// Settings of the screens issue, allowed in `defaults` and in every section.
     static let screenSettingsKeys = ["pinHeader", "minColumnWidth"]
     /// Keys of a section beyond its settings: its background color.
-    static let sectionDecorationKeys = ["background"]
+    static let sectionDecorationKeys = ["background", "pageSize"]
     /// A section's items from a data file (`SpecDecoder+ItemsFrom`).
     static let dataSourceKeys = ["itemsFrom"]
 
@@ -111,6 +111,15 @@ extension SpecDecoder {
         }
         if let generateField = keys["generate"] {
             try generate(generateField, into: &section.items)
+        }
+        // A paged section shows its first page; the rest is loaded by `--animate load-more`.
+        if let pageField = keys["pageSize"] {
+            let size = try pageField.integer(in: 1...SpecLimits.maximumItems)
+            section.pageSize = size
+            if section.items.count > size {
+                section.laterItems = Array(section.items[size...])
+                section.items.removeSubrange(size...)
+            }
         }
         return section
     }

@@ -69,6 +69,12 @@ extension Spec {
     /// Computes the layout, asking `sizer` for every card whose height comes from its content,
     /// given the exact width the layout gives it.
     public func layout(sizing sizer: some CardSizing) throws -> Layout {
+        try layout(of: measuredConfiguration(sizing: sizer))
+    }
+
+    /// The layout engine's input with every card measured as ``layout(sizing:)`` measures it: the
+    /// items a layout grown through the incremental API appends.
+    public func measuredConfiguration(sizing sizer: some CardSizing) throws -> LayoutConfiguration {
         var configuration = self.configuration
         try configuration.measureItems { path, width in
             let style = self.style(ofSection: path.section)
@@ -86,6 +92,6 @@ extension Spec {
             }
             return try sizer.sizing(of: item, style: style, width: width, at: path)
         }
-        return try layout(of: configuration)
+        return configuration
     }
 }

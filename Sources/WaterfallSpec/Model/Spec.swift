@@ -131,6 +131,11 @@ public struct SpecSection: Sendable {
     public var darkStyle: SpecStyle?
     /// The section's background in the dark appearance, when its `style.dark` gives one.
     public var darkBackground: Color?
+    /// How many cards a page of the section holds (`pageSize`): the feed shows its first page,
+    /// and each "load more" appends the next; `nil` when the section shows every card.
+    public var pageSize: Int?
+    /// The cards of the pages not loaded yet, in order (see ``Spec/loadingPages(_:)``).
+    public var laterItems: [SpecItem] = []
 
     /// Creates a section; by default it has the default settings and nothing in it.
     public init(

@@ -38,6 +38,15 @@ final class CairoContext {
     /// Pops the graphics state pushed by `save()`.
     func restore() { cairo_restore(pointer) }
 
+    /// Draws what follows into a group, until ``paintGroup(alpha:)``.
+    func pushGroup() { cairo_push_group(pointer) }
+
+    /// Paints the group pushed by ``pushGroup()`` at the opacity `alpha`.
+    func paintGroup(alpha: Double) {
+        cairo_pop_group_to_source(pointer)
+        cairo_paint_with_alpha(pointer, alpha)
+    }
+
     /// Moves the origin by (`x`, `y`) user units; throws rather than leave Cairo a transform it
     /// cannot invert.
     func translate(x: Double, y: Double) throws {
