@@ -206,7 +206,7 @@ let package = Package(
             name: "WaterfallMotionTests",
             dependencies: [
                 "WaterfallMotion", "WaterfallPipeline", "WaterfallCairo", "WaterfallSpec", "WaterfallCore",
-                "WaterfallTestSupport",
+                "WaterfallLayout", "WaterfallRender", "WaterfallTestSupport",
             ]),
         .testTarget(
             name: "WaterfallDiffTests",

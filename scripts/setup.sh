@@ -24,6 +24,11 @@ packages=(
   chromium librsvg2-bin
   # A throwaway certificate for the fetch tests' TLS server, made when the tests run.
   openssl
+  # Clips (render --animate): libwebp's animation encoder, giflib with libimagequant's palettes,
+  # and the ffmpeg program for MP4 (and as the benchmark's peer).
+  libwebp-dev libgif-dev libimagequant-dev ffmpeg
+  # HarfBuzz's subsetter, for the spec's own fonts embedded in SVG and HTML.
+  libharfbuzz-dev
   # The peers of scripts/peer-benchmark.py (resvg comes from PyPI: pip install resvg-cli orjson).
   libvips-tools imagemagick time
 )
@@ -39,6 +44,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# Pillow decodes every frame of a clip in the motion tests.
+if ! python3 -c "import PIL" 2>/dev/null; then
+  echo "setup: installing Pillow (Python)" >&2
+  python3 -m pip install -q Pillow || python3 -m pip install -q --break-system-packages Pillow
 fi
 
 # Playwright for Python drives Debian's chromium in the browser tests (scripts/browser-tests.py);

@@ -4,13 +4,13 @@ import WaterfallCore
 
 /// Frames drawn on several threads and handed over in order, never more than a window of them
 /// held at once: a clip of any length is drawn in bounded memory.
-enum FrameStream {
+package enum FrameStream {
     /// Draws frames `0..<count` with `draw` on `workers` threads and hands each to `consume`, in
     /// order, on the calling thread.
     ///
     /// At most `window` frames are drawn ahead of the one being consumed. The first error, from
     /// either side, stops the drawing and is thrown once every thread has stopped.
-    static func run(
+    package static func run(
         count: Int, workers: Int, window: Int, draw: @escaping @Sendable (Int) throws -> PixelImage,
         consume: (Int, PixelImage) throws -> Void
     ) throws {
