@@ -110,7 +110,8 @@ let package = Package(
             name: "WaterfallReview",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
-                "WaterfallPipeline", "WaterfallDiff", .product(name: "SystemPackage", package: "swift-system"),
+                "WaterfallPipeline", "WaterfallDiff", "WaterfallMotion",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Clips of a feed that moves: the scroll and load-more animations, their frames drawn as
         // screens on every core, and the APNG, WebP, GIF and MP4 encoders they stream into.

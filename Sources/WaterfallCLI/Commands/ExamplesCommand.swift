@@ -94,8 +94,10 @@ enum Gallery {
             let widths = widths.isEmpty ? ((try? Spec.load(path: outcome.spec))?.variants?.widths ?? []) : widths
             // `NAME.dark.png`, `NAME@375.dark.png`: what follows the name says the appearance.
             func isDark(_ file: String) -> Bool { file.dropFirst(name.count).contains(".dark.") }
-            let light = outcome.files.filter { !isDark($0) }
-            let dark = outcome.files.filter(isDark)
+            // `NAME.scroll.png`, `NAME.dark.load-more.png`: the clips the spec declares.
+            let clips = outcome.files.filter(Self.isClip)
+            let light = outcome.files.filter { !isDark($0) && !Self.isClip($0) }
+            let dark = outcome.files.filter { isDark($0) && !Self.isClip($0) }
             func picture(_ files: [String]) -> String? {
                 files.first { $0.hasSuffix(".png") } ?? files.first { $0.hasSuffix(".svg") }
             }
@@ -118,7 +120,14 @@ enum Gallery {
                 "darkPage": link(page(dark) ?? name + ".dark.html"),
                 "files": outcome.files.map { ["file": $0, "link": link($0)] },
                 "hasWidths": !widths.isEmpty && outcome.error == nil,
-                "widths": matrix(name, files: outcome.files, widths: widths),
+                "widths": matrix(name, files: outcome.files.filter { !Self.isClip($0) }, widths: widths),
+                "clips": clips.map { clip in
+                    [
+                        "clip": link(clip),
+                        "label": String(clip.dropFirst(name.count).dropFirst().dropLast(".png".count)),
+                    ]
+                },
+                "hasClips": !clips.isEmpty,
             ]
         }
         do {
@@ -126,6 +135,11 @@ enum Gallery {
         } catch {
             throw CLIError.badArgument(error.description)
         }
+    }
+
+    /// Whether `file` is a clip a spec declares: an animated PNG named after its animation.
+    static func isClip(_ file: String) -> Bool {
+        Animation.allCases.contains { file.hasSuffix(".\($0.rawValue).png") }
     }
 
     /// The device matrix of a spec drawn at `widths`: for each width its label, its light picture

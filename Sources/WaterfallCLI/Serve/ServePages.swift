@@ -49,7 +49,7 @@ enum ServePages {
     ///   width switcher offers those instead of every device preset.
     static func specContext(
         entry: SpecCatalog.Entry, view: View, specWidth: Double?, hasDark: Bool, source: String?, review: Bool,
-        declaredWidths: [Double] = []
+        declaredWidths: [Double] = [], animations: [Animation] = []
     ) -> [String: Any] {
         let shown = view.width ?? specWidth
         let page = specURL(entry.name)
@@ -82,6 +82,15 @@ enum ServePages {
             "renderURL": "/render/" + escapePath(entry.name) + view.query,
             "pngURL": "/png/" + escapePath(entry.name) + view.query,
             "review": review, "reviewURL": "/review#" + anchor(entry.name),
+            // The clips the spec declares, played as animated PNGs and drawn again on every change.
+            "clips": animations.map { animation -> [String: Any] in
+                let query = view.query.isEmpty ? "?" : view.query + "&"
+                return [
+                    "animation": animation.rawValue,
+                    "url": "/clip/" + escapePath(entry.name) + query + "animation=" + animation.rawValue,
+                ]
+            },
+            "hasClips": !animations.isEmpty,
         ]
         if let source { context["source"] = source }
         return context

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import WaterfallCore
 import WaterfallDiff
+import WaterfallMotion
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview
@@ -91,6 +92,7 @@ struct ServeServer: Sendable {
         router.get("/spec/:name") { request, _ in try await self.specPage(request) }
         router.get("/render/:name") { request, _ in try await self.renderHTML(request) }
         router.get("/png/:name") { request, _ in try await self.renderPNG(request) }
+        router.get("/clip/:name") { request, _ in try await self.renderClip(request) }
         router.get("/review") { request, _ in
             try await self.reviewPage(fresh: request.uri.queryParameters["fresh"] != nil)
         }
@@ -158,7 +160,7 @@ struct ServeServer: Sendable {
         let context = ServePages.specContext(
             entry: entry, view: view, specWidth: spec?.width, hasDark: spec?.hasDarkAppearance ?? false,
             source: catalog.url(forFile: entry.path), review: baselines != nil,
-            declaredWidths: spec?.variants?.widths ?? [])
+            declaredWidths: spec?.variants?.widths ?? [], animations: spec?.variants?.animations ?? [])
         return ServeResponse.html(try ServePages.render("serve-page", context))
     }
 
@@ -205,6 +207,55 @@ struct ServeServer: Sendable {
         } catch {
             return ServeResponse.text("\(error)", status: .unprocessableContent)
         }
+    }
+
+    /// A clip the spec declares (`variants: {animate: scroll}`), as an animated PNG, in the view's
+    /// width and appearance: `/clip/NAME?animation=scroll`.
+    ///
+    /// Clips are drawn one at a time, each on every core: a page of many specs cannot start more
+    /// than one clip's worth of work at once.
+    private func renderClip(_ request: Request) async throws -> Response {
+        guard let entry = entry(request) else { return ServeResponse.notFound() }
+        let view: ServePages.View
+        do { view = try self.view(request) } catch { return ServeResponse.text(error.message, status: .badRequest) }
+        guard let animation = request.uri.queryParameters["animation"].flatMap({ Animation(rawValue: String($0)) })
+        else {
+            let names = Animation.allCases.map(\.rawValue).joined(separator: " or ")
+            return ServeResponse.text("animation must be \(names)", status: .badRequest)
+        }
+        let pipeline = self.pipeline
+        do {
+            let bytes = try await BlockingWork.run {
+                try Self.clipRenders.withLock { _ in
+                    try Self.clip(entry, animation: animation, view: view, pipeline: pipeline)
+                }
+            }
+            return ServeResponse.fromUserFolder(ServeResponse.bytes(bytes, type: "image/apng"), scripts: false)
+        } catch {
+            return ServeResponse.text("\(error)", status: .unprocessableContent)
+        }
+    }
+
+    /// One clip drawn at a time.
+    private static let clipRenders = Locked(())
+
+    /// The declared clip `animation` of `entry` in `view`, encoded as APNG.
+    private static func clip(
+        _ entry: SpecCatalog.Entry, animation: Animation, view: ServePages.View, pipeline: RenderPipeline
+    ) throws -> [UInt8] {
+        let spec = try Spec.load(path: entry.path)
+        let variant = Variant(appearance: spec.hasDarkAppearance ? view.appearance : .light, width: view.width)
+        var declared = Variants(appearances: [variant.appearance], widths: view.width.map { [$0] } ?? [])
+        declared.defaultAppearances = [variant.appearance]
+        guard let clip = try declared.clips(of: spec).first(where: { $0.request.animation == animation }) else {
+            throw CLIError.badArgument("\(entry.path): declares no \(animation.rawValue) clip (variants.animate)")
+        }
+        let writer = ClipWriter(pipeline: pipeline, request: clip.request)
+        let prepared = try writer.prepare(clip.variant.apply(to: spec), name: entry.name)
+        let path = NSTemporaryDirectory() + "waterfall-serve-\(UUID().uuidString).png"
+        defer { unlink(path) }
+        try writer.encode(prepared, formats: [.apng], paths: [path])
+        return try RegularFile.read(atPath: path, limit: BaselineChecker.maximumBaselineBytes).get()
     }
 
     /// The first file `pipeline` renders for `entry`, its width overridden through the spec, in the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WaterfallMotion
+import WaterfallSpec
 
 /// `render`'s options for clips of the feed moving (`--animate`), and `--pages` for the feed
 /// after pages were loaded.

@@ -21,6 +21,9 @@ extension CommandTemplates {
         .preview img { width: 100%; display: block; }
         .previews { display: flex; gap: 8px; }
         .previews .preview { flex: 1; }
+        .clips { display: flex; gap: 8px; margin-bottom: 8px; }
+        .clips figure { margin: 0; flex: 1; }
+        .clips .preview { height: 360px; }
         .example.matrix { width: auto; max-width: 100%; }
         .widths { display: flex; gap: 12px; align-items: flex-start; overflow-x: auto; }
         .widths figure { margin: 0; flex: none; }
@@ -40,6 +43,7 @@ extension CommandTemplates {
         <h2>{{name}}</h2>
         <p>{{description}}</p>
         {{#hasWidths}}<div class="widths">{{#widths}}<figure style="width: {{displayWidth}}px"><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{label}}"></a><figcaption>{{label}}</figcaption></figure>{{/widths}}</div>{{/hasWidths}}
+        {{#hasClips}}<div class="clips">{{#clips}}<figure><a class="preview" href="{{clip}}"><img src="{{clip}}" alt="{{label}}"></a><figcaption>{{label}}</figcaption></figure>{{/clips}}</div>{{/hasClips}}
         {{^hasWidths}}{{#hasPreview}}<div class="previews"><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{name}}"></a>{{#hasDarkPreview}}<a class="preview" href="{{darkPage}}"><img src="{{darkPreview}}" alt="{{name}}, dark"></a>{{/hasDarkPreview}}</div>{{/hasPreview}}{{/hasWidths}}
         {{#failed}}<p class="error">{{error}}</p>{{/failed}}
         <div class="files">{{#files}}<a href="{{link}}">{{file}}</a> {{/files}}</div>
@@ -241,6 +245,10 @@ extension CommandTemplates {
         main { padding: 16px; }
         #frame { display: block; border: 0; background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
         #frame.stale { opacity: .55; }
+        .clips { display: flex; flex-wrap: wrap; gap: 16px; margin-bottom: 16px; }
+        .clips figure { margin: 0; }
+        .clips img { display: block; max-height: 70vh; background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
+        .clips figcaption { font-size: 12px; color: #57606a; margin-top: 4px; }
         </style>
         </head>
         <body data-spec="{{name}}">
@@ -255,7 +263,8 @@ extension CommandTemplates {
         <pre id="error" role="alert"></pre>
         </div>
         <main>
-        <iframe id="frame" title="{{name}}" src="{{renderURL}}" sandbox="allow-same-origin" width="{{width}}" height="600"></iframe>
+        {{#hasClips}}<section class="clips" aria-label="Clips">{{#clips}}<figure><img class="clip" src="{{url}}" data-src="{{url}}" alt="{{animation}} clip of {{name}}"><figcaption>{{animation}}</figcaption></figure>{{/clips}}</section>
+        {{/hasClips}}<iframe id="frame" title="{{name}}" src="{{renderURL}}" sandbox="allow-same-origin" width="{{width}}" height="600"></iframe>
         </main>
         <script>
         // The spec's page is rendered by the server into the frame; when the spec, an image or a template
@@ -307,6 +316,8 @@ extension CommandTemplates {
           frame.classList.toggle('stale', !response.ok && rendered);
           if (response.ok) {
             write(html);
+            // The spec's clips are drawn again from the changed spec.
+            for (const clip of document.querySelectorAll('img.clip')) clip.src = clip.dataset.src + '&v=' + mine;
             rendered = true;
             showError('');
             showStatus('updated ' + time, false);

@@ -41,6 +41,13 @@ struct RenderJob: Sendable {
         for (name, spec, screens) in prepared {
             files += try pipeline.write(spec, name: name, into: output, claims: claims, screens: screens)
         }
+        // The clips the spec declares (`variants: {animate: scroll}`) go with its PNG pictures.
+        guard pipeline.renderers.contains(where: { $0.format == .png }), pages == 0 else { return files }
+        for clip in try variants.clips(of: loaded) {
+            let writer = ClipWriter(pipeline: pipeline, request: clip.request)
+            files += try writer.write(
+                clip.variant.apply(to: loaded), name: clip.variant.name(name), into: output, claims: claims)
+        }
         return files
     }
 

@@ -1,12 +1,5 @@
 import WaterfallCore
-
-/// What a clip shows: the feed scrolling under a flick, or scrolling to its end and loading more.
-public enum Animation: String, Sendable, CaseIterable {
-    /// One flick from the start of the feed (or `from`) to its end (or `to`).
-    case scroll
-    /// Flicks to the end, the footer shows, the next page of cards fades in, and on, page by page.
-    case loadMore = "load-more"
-}
+import WaterfallSpec
 
 /// A clip to make of a spec: the animation, its screen and timing, and the files to write.
 public struct ClipRequest: Sendable, Hashable {
@@ -35,13 +28,13 @@ public struct ClipRequest: Sendable, Hashable {
     /// The frame rate used when none is given.
     public static let defaultFPS = 30
     /// The frame rates allowed.
-    public static let fpsRange = 1...60
+    public static let fpsRange = SpecVariants.ClipTiming.fpsRange
     /// The longest clip, in seconds.
-    public static let maximumDuration = 60.0
+    public static let maximumDuration = SpecVariants.ClipTiming.maximumDuration
     /// The most frames a clip may have (60 s at 60 fps).
     public static let maximumFrames = 3_600
     /// The most pages `load-more` may load.
-    public static let maximumPages = 20
+    public static let maximumPages = SpecVariants.ClipTiming.maximumPages
     /// The largest frame, in device pixels (4096 × 4096): each one in flight is 4 bytes a pixel.
     public static let maximumFramePixels = 1 << 24
     /// How long the end of the feed is held before the next page is loaded, and at the end.

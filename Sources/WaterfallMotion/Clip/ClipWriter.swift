@@ -80,9 +80,12 @@ public struct ClipWriter: Sendable {
         return scene
     }
 
-    /// Writes the clips of `spec` into `folder`, one file a format named `NAME.ANIMATION.EXT`
-    /// (`shop.scroll.gif`, `shop.load-more.png` for APNG), all or none.
-    public func write(_ spec: Spec, name: String, into folder: String, claims: OutputClaims) throws -> [String] {
+    /// Lays out the feeds of `spec`'s clip and plans its frames, refusing a clip past the limits.
+    ///
+    /// - Throws: ``ClipError`` when the spec has too few pages to load, or the clip would have
+    ///   more frames than ``ClipRequest/maximumFrames`` or frames larger than
+    ///   ``ClipRequest/maximumFramePixels``.
+    public func prepare(_ spec: Spec, name: String) throws -> PreparedClip {
         let feeds = try feeds(of: spec)
         let plan = plan(for: feeds)
         let source = spec.source ?? name
@@ -100,26 +103,63 @@ public struct ClipWriter: Sendable {
                     + "\(ClipRequest.maximumFramePixels) pixels a clip's frame may have; give a smaller --viewport or --scale"
             )
         }
-        var files = SpecFiles(folder: folder, name: name, spec: source)
-        defer { files.discard() }
+        return PreparedClip(spec: spec, feeds: feeds, plan: plan, width: width, height: height)
+    }
+
+    /// Draws the frames of `clip` on ``workers`` threads and hands each to `consume`, in order,
+    /// on the calling thread, never more than ``window`` of them drawn ahead.
+    public func draw(_ clip: PreparedClip, consume: (Int, PixelImage) throws -> Void) throws {
+        let writer = self
+        try FrameStream.run(count: clip.plan.frames.count, workers: workers, window: window) { index in
+            try CairoRenderer.rasterize(writer.scene(of: clip.plan.frames[index], feeds: clip.feeds, spec: clip.spec))
+        } consume: { index, frame in
+            try consume(index, frame)
+        }
+    }
+
+    /// Encodes `clip` in each of `formats` into the file beside it in `paths`, drawing each
+    /// frame once for all of them.
+    public func encode(_ clip: PreparedClip, formats: [ClipFormat], paths: [String]) throws {
         var options = request.options
         options.fps = request.fps
         var encoders: [any ClipEncoder] = []
-        for format in request.formats {
-            let file = "\(name).\(request.animation.rawValue).\(format.fileExtension)"
-            let temporary = try files.stageStream(file: file)
+        for (format, path) in zip(formats, paths) {
             encoders.append(
                 try ClipEncoders.make(
-                    format, path: temporary, width: width, height: height, frameCount: plan.frames.count,
+                    format, path: path, width: clip.width, height: clip.height, frameCount: clip.plan.frames.count,
                     options: options))
         }
-        let writer = self
-        try FrameStream.run(count: plan.frames.count, workers: workers, window: window) { index in
-            try CairoRenderer.rasterize(writer.scene(of: plan.frames[index], feeds: feeds, spec: spec))
-        } consume: { _, frame in
+        try draw(clip) { _, frame in
             for encoder in encoders { try encoder.add(frame) }
         }
         for encoder in encoders { try encoder.finish() }
+    }
+
+    /// Writes the clips of `spec` into `folder`, one file a format named `NAME.ANIMATION.EXT`
+    /// (`shop.scroll.gif`, `shop.load-more.png` for APNG), all or none.
+    public func write(_ spec: Spec, name: String, into folder: String, claims: OutputClaims) throws -> [String] {
+        let clip = try prepare(spec, name: name)
+        var files = SpecFiles(folder: folder, name: name, spec: spec.source ?? name)
+        defer { files.discard() }
+        var paths: [String] = []
+        for format in request.formats {
+            paths.append(try files.stageStream(file: "\(name).\(request.animation.rawValue).\(format.fileExtension)"))
+        }
+        try encode(clip, formats: request.formats, paths: paths)
         return try files.commit(claims: claims)
     }
+}
+
+/// A clip laid out and planned: the states of its feed, its frames and their size in pixels.
+public struct PreparedClip: Sendable {
+    /// The spec the clip shows.
+    public var spec: Spec
+    /// The feed as it is, then after each page loaded.
+    public var feeds: [PreparedSpec]
+    /// The frames.
+    public var plan: ClipPlan
+    /// A frame's width in device pixels.
+    public var width: Int
+    /// A frame's height in device pixels.
+    public var height: Int
 }

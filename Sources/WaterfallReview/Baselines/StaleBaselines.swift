@@ -48,10 +48,11 @@ public enum StaleBaselines {
     public static func names(of path: String, variants: Variants) -> [String]? {
         guard let spec = try? Spec.load(path: path), let drawn = try? variants.of(spec) else { return nil }
         let name = RenderPipeline.baseName(path)
+        let clips = ((try? variants.clips(of: spec)) ?? []).map { $0.name(name) }
         return drawn.flatMap { variant -> [String] in
             let stem = variant.name(name)
             return variant.screens?.suffixes.map { stem + $0 } ?? [stem]
-        }
+        } + clips
     }
 
     /// Removes `files` from `folder`, each after checking again that it is a regular file.

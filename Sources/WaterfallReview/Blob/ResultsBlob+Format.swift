@@ -36,6 +36,17 @@ struct BlobIndex: Codable {
         var actualLayout: String?
         /// Why it changed (absent from blobs written before causes were).
         var causes: [Cause]?
+        /// A clip's comparison (absent for pictures, and from blobs written before clips were).
+        var clip: Clip?
+    }
+
+    struct Clip: Codable {
+        var frames: Int
+        var fps: Int
+        var baselineFrames: Int?
+        var missing: Bool
+        var differentFrames: Int
+        var firstDifferentFrame: Int?
     }
 
     struct Tile: Codable {
@@ -123,6 +134,11 @@ extension BlobIndex.Check {
         layout = check.layoutDiff.map(BlobIndex.Layout.init)
         actualLayout = keeps ? String(decoding: check.actualLayout, as: UTF8.self) : nil
         causes = check.causes.isEmpty ? nil : check.causes
+        clip = check.clip.map {
+            BlobIndex.Clip(
+                frames: $0.frames, fps: $0.fps, baselineFrames: $0.baselineFrames, missing: $0.missing,
+                differentFrames: $0.differentFrames, firstDifferentFrame: $0.firstDifferentFrame)
+        }
     }
 }
 
@@ -218,6 +234,18 @@ struct BlobReader {
             throw fail("the causes of \(entry.spec) are too many or too long")
         }
         check.causes = causes
+        if let stored = entry.clip {
+            let frames = try count(stored.frames, "clip frames")
+            guard (1...60).contains(stored.fps), stored.differentFrames >= 0, stored.differentFrames <= frames,
+                (stored.firstDifferentFrame ?? 0) >= 0, (stored.baselineFrames ?? 0) >= 0
+            else { throw fail("the clip of \(entry.spec) does not hold together") }
+            var clip = SpecCheck.ClipComparison(frames: frames, fps: stored.fps)
+            clip.baselineFrames = stored.baselineFrames
+            clip.missing = stored.missing
+            clip.differentFrames = stored.differentFrames
+            clip.firstDifferentFrame = stored.firstDifferentFrame
+            check.clip = clip
+        }
         return check
     }
 

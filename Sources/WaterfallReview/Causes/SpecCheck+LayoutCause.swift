@@ -9,6 +9,11 @@ extension SpecCheck {
     /// and 10 below it in column 0 moved down 1 pt`): what a check says when it cannot name a
     /// changed input.
     public var layoutSentence: String? {
+        if let clip, status == .changed {
+            // A clip's consequence is in its frames.
+            let summary = clip.summary
+            return summary.prefix(1).uppercased() + summary.dropFirst() + "."
+        }
         guard let diff = layoutDiff else { return nil }
         guard diff.isDifferent else {
             return status == .changed ? "The layout is unchanged: only pixels inside the cards changed." : nil

@@ -93,6 +93,7 @@ public struct BaselineChecker: Sendable {
             if !drawn.isEmpty { drawn[0].duration = max(0, duration) }
             checks += drawn
         }
+        checks += clipChecks(of: spec, path: path, name: name)
         explain(&checks, name: name, inputs: inputs)
         return checks
     }

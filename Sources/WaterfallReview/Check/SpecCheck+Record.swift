@@ -74,6 +74,19 @@ extension SpecCheck {
     /// Stages the baselines `mode` asks for into `files`; returns `nil` when there are none, else
     /// whether a changed baseline is left that the mode does not write.
     private func stage(into files: inout SpecFiles, mode: RecordMode) throws -> Bool? {
+        if let clip {
+            let changed = status == .changed
+            let write =
+                switch mode {
+                case .missing: clip.missing
+                case .changed: clip.missing || changed
+                case .all: true
+                }
+            guard write else { return nil }
+            guard let actual = clip.actual else { throw ReviewError(reason: "the clip \(name) was not kept") }
+            try files.add(actual, file: name + ".png")
+            return false
+        }
         let layoutChanged = layoutDiff?.isDifferent == true
         let (writeSVG, writeLayout, writePicture) =
             switch mode {

@@ -90,6 +90,10 @@ public struct SpecCheck: Sendable {
     /// The input values that changed since the baselines were recorded, each with what it did.
     /// Empty unless ``status`` is `changed`.
     public var causes: [Cause] = []
+    /// A declared clip compared frame by frame with its baseline animated PNG; `nil` for a picture.
+    ///
+    /// Its ``tiles`` hold the first frame that differs, drawn and as the baseline shows it.
+    public var clip: ClipComparison?
     /// What the spec was drawn from this time: what recording stores beside the baselines
     /// (`NAME.inputs.json`); `nil` for a check read from a blob or one that failed.
     public var inputs: RecordedInputs?
@@ -99,6 +103,45 @@ public struct SpecCheck: Sendable {
         self.spec = spec
         self.name = name
         self.variant = variant
+    }
+
+    /// A clip compared with its baseline: how many frames differ and the first that does.
+    public struct ClipComparison: Sendable {
+        /// The frames drawn.
+        public var frames: Int
+        /// Frames a second.
+        public var fps: Int
+        /// The frames the baseline shows at ``fps``; `nil` without a baseline.
+        public var baselineFrames: Int?
+        /// Whether the clip has no baseline.
+        public var missing = false
+        /// The frames whose pixels differ from the baseline's, among those both have.
+        public var differentFrames = 0
+        /// The first frame that differs, counted from 0; `nil` when none does.
+        public var firstDifferentFrame: Int?
+        /// The clip as drawn, as an animated PNG: kept when it differs or has no baseline, to record.
+        public var actual: [UInt8]?
+
+        /// Creates the comparison of a clip of `frames` frames at `fps`, with nothing found yet.
+        public init(frames: Int, fps: Int) {
+            self.frames = frames
+            self.fps = fps
+        }
+
+        /// What differs, in one line: `frames 12 to 40 of 120 differ, the first at 0.4 s`.
+        public var summary: String {
+            if missing { return "no baseline clip" }
+            var parts: [String] = []
+            if let baselineFrames, baselineFrames != frames {
+                parts.append("the clip has \(frames) frames, its baseline \(baselineFrames)")
+            }
+            if differentFrames > 0, let first = firstDifferentFrame {
+                let seconds = ShortestNumber.text((Double(first) / Double(fps) * 100).rounded() / 100)
+                parts.append(
+                    "\(differentFrames) of \(frames) frames differ, the first frame \(first + 1) at \(seconds) s")
+            }
+            return parts.isEmpty ? "unchanged" : parts.joined(separator: "; ")
+        }
     }
 
     /// The spec and the variant, for a line of output: `shop.yaml`, `shop.yaml @375.dark`.
@@ -126,6 +169,7 @@ public struct SpecCheck: Sendable {
     /// Why it did not pass, in one line.
     public var reason: String {
         if let error { return error }
+        if let clip { return clip.summary }
         var parts: [String] = []
         let missing =
             [

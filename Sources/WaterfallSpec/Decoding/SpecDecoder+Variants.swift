@@ -1,7 +1,8 @@
 import WaterfallLayout
 
 extension SpecDecoder {
-    static let variantsKeys = ["appearance", "widths", "viewport"]
+    static let variantsKeys = ["appearance", "widths", "viewport", "animate", "clip"]
+    static let clipKeys = ["fps", "duration", "pages"]
     static let viewportKeys = ["height", "width", "screens", "offset"]
 
     /// Reads `variants:`: `appearance: light|dark|both`, `widths` as a list of numbers and
@@ -34,7 +35,51 @@ extension SpecDecoder {
         if let viewport = keys["viewport"] {
             variants.viewport = try self.viewport(viewport, shape: shape)
         }
+        if let animate = keys["animate"] {
+            guard variants.viewport != nil else {
+                throw animate.error(
+                    "a clip moves on a screen: give variants.viewport its \(shape.scrollDirection == .horizontal ? "width" : "height")"
+                )
+            }
+            variants.animations = try animations(animate)
+        }
+        if let clip = keys["clip"] {
+            guard !variants.animations.isEmpty else {
+                throw clip.error("times the clips of animate, which is not given")
+            }
+            variants.clip = try clipTiming(clip)
+        }
         return variants
+    }
+
+    /// `animate: scroll`, `animate: [scroll, load-more]`: each animation once, in the order given.
+    private func animations(_ field: Field) throws(SpecError) -> [Animation] {
+        let words: [Field] = if case .sequence = field.node { try field.sequence() } else { [field] }
+        var animations: [Animation] = []
+        for word in words {
+            let name = try word.string()
+            guard let animation = Animation(rawValue: name) else {
+                let names = Animation.allCases.map(\.rawValue)
+                let hint = KeySuggestion.closest(to: name, in: names)
+                throw word.error(
+                    "must be \(names.joined(separator: " or ")), not \"\(name)\""
+                        + (hint.map { " (did you mean \"\($0)\"?)" } ?? ""))
+            }
+            if !animations.contains(animation) { animations.append(animation) }
+        }
+        guard !animations.isEmpty else { throw field.error("needs at least one of scroll, load-more") }
+        return animations
+    }
+
+    /// `clip: {fps, duration, pages}`, within the bounds of `render --animate`'s options.
+    private func clipTiming(_ field: Field) throws(SpecError) -> SpecVariants.ClipTiming {
+        let keys = try field.mapping(allowed: Self.clipKeys)
+        typealias Timing = SpecVariants.ClipTiming
+        var timing = Timing()
+        timing.fps = try keys["fps"]?.integer(in: Timing.fpsRange)
+        timing.duration = try keys["duration"]?.positiveNumber(atMost: Timing.maximumDuration)
+        timing.pages = try keys["pages"]?.integer(in: 1...Timing.maximumPages)
+        return timing
     }
 
     private func widths(_ field: Field) throws(SpecError) -> [Double] {

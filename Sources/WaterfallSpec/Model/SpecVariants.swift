@@ -1,4 +1,5 @@
-/// What a spec says it is reviewed at (`variants:`): its appearances, widths and screens.
+/// What a spec says it is reviewed at (`variants:`): its appearances, widths and screens, and
+/// the clips of it moving.
 ///
 /// `render`, `examples`, `check` and `serve` draw every variant a spec declares, unless an
 /// option (`--appearance`, `--widths`, `--viewport`) says otherwise.
@@ -12,11 +13,41 @@ public struct SpecVariants: Sendable, Hashable {
     /// The screens to draw instead of the whole page (`viewport:`); `nil` for whole pages.
     public var viewport: Viewport?
 
+    /// The clips of the feed moving on the viewport's screens (`animate: scroll`), each
+    /// written as an animated PNG beside the pictures and guarded by `check` frame by frame.
+    public var animations: [Animation] = []
+    /// How the declared clips are timed (`clip: {fps, duration, pages}`).
+    public var clip = ClipTiming()
+
     /// Creates the variants a spec declares; by default none.
     public init(appearances: [Appearance]? = nil, widths: [Double]? = nil, viewport: Viewport? = nil) {
         self.appearances = appearances
         self.widths = widths
         self.viewport = viewport
+    }
+
+    /// The timing of a spec's declared clips: `variants.clip`.
+    public struct ClipTiming: Sendable, Hashable {
+        /// Frames a second; 30 when `nil`.
+        public var fps: Int?
+        /// The clip's length in seconds; until the last flick comes to rest when `nil`.
+        public var duration: Double?
+        /// The pages a `load-more` clip loads; 1 when `nil`.
+        public var pages: Int?
+
+        /// Creates a timing; every value left out is the clip's default.
+        public init(fps: Int? = nil, duration: Double? = nil, pages: Int? = nil) {
+            self.fps = fps
+            self.duration = duration
+            self.pages = pages
+        }
+
+        /// The frame rates a clip may have.
+        public static let fpsRange = 1...60
+        /// The longest clip, in seconds.
+        public static let maximumDuration = 60.0
+        /// The most pages a `load-more` clip may load.
+        public static let maximumPages = 20
     }
 
     /// The screens a spec is reviewed at (`viewport: {height: 812, screens: 3}`).
@@ -40,4 +71,12 @@ public struct SpecVariants: Sendable, Hashable {
     public static let maximumScreens = 1000
     /// The longest viewport, in points (as the longest `width`).
     public static let maximumViewport = SpecLimits.maximumWidth
+}
+
+/// What a clip shows: the feed scrolling under a flick, or scrolling to its end and loading more.
+public enum Animation: String, Sendable, CaseIterable {
+    /// One flick from the start of the feed (or `from`) to its end (or `to`).
+    case scroll
+    /// Flicks to the end, the footer shows, the next page of cards fades in, and on, page by page.
+    case loadMore = "load-more"
 }

@@ -1,0 +1,276 @@
+import WaterfallCairo
+import WaterfallCore
+
+/// Reads the frames of an animated PNG one at a time, as a viewer shows them: each frame's
+/// region decoded, blended onto the canvas and disposed of as its `fcTL` says.
+///
+/// ```swift
+/// var reader = try AnimatedPNGReader(bytes: bytes, name: "shop.scroll.png")
+/// while let frame = try reader.next() { show(frame.image, for: frame.seconds) }
+/// ```
+///
+/// It holds the file's bytes, the canvas and, for `dispose_op` previous, one copy of it: a clip
+/// of any length is read in the memory of two frames.
+public struct AnimatedPNGReader {
+    /// One frame as shown: the whole canvas, and how long it stays.
+    public struct Frame: Sendable {
+        /// The canvas after this frame was drawn.
+        public var image: PixelImage
+        /// How long it is shown, in seconds.
+        public var seconds: Double
+    }
+
+    /// The canvas's width in pixels.
+    public let width: Int
+    /// The canvas's height in pixels.
+    public let height: Int
+    /// The number of frames the file says it has (`acTL`).
+    public let frameCount: Int
+
+    private let bytes: [UInt8]
+    private let name: String
+    private let header: [UInt8]
+    /// Chunks every frame's image needs besides `IHDR` (`PLTE`, `tRNS`).
+    private let ancillary: [(type: String, data: ArraySlice<UInt8>)]
+    private var position: Int
+    private var canvas: PixelImage
+    private var dispose: (control: Control, saved: PixelImage?)?
+    private var framesRead = 0
+
+    /// The most frames a file may say it has.
+    public static let maximumFrames = 100_000
+
+    private struct Control {
+        var width: Int
+        var height: Int
+        var x: Int
+        var y: Int
+        var seconds: Double
+        var dispose: UInt8
+        var blend: UInt8
+    }
+
+    /// Reads the header of the animated PNG `bytes`; `name` is the file, for messages.
+    ///
+    /// - Throws: ``ClipError`` when the bytes are not a PNG or have no animation control (`acTL`).
+    public init(bytes: [UInt8], name: String) throws(ClipError) {
+        self.bytes = bytes
+        self.name = name
+        guard bytes.starts(with: Self.signature) else { throw ClipError(reason: "\(name): is not a PNG file") }
+        var position = Self.signature.count
+        var header: [UInt8]?
+        var frames: Int?
+        var ancillary: [(type: String, data: ArraySlice<UInt8>)] = []
+        while let chunk = try Self.chunk(in: bytes, at: position, name: name) {
+            if chunk.type == "IDAT" || chunk.type == "fcTL" { break }
+            switch chunk.type {
+            case "IHDR": header = Array(chunk.data)
+            case "acTL":
+                guard chunk.data.count == 8 else { throw ClipError(reason: "\(name): has a broken acTL chunk") }
+                frames = Int(Self.uint32(chunk.data, 0))
+            case "PLTE", "tRNS": ancillary.append((chunk.type, chunk.data))
+            default: break
+            }
+            position = chunk.next
+        }
+        guard let header, header.count == 13 else { throw ClipError(reason: "\(name): has no PNG header (IHDR)") }
+        guard let frames else { throw ClipError(reason: "\(name): is a still PNG, not an animated one (no acTL)") }
+        guard (1...Self.maximumFrames).contains(frames) else {
+            throw ClipError(reason: "\(name): says it has \(frames) frames, not 1 to \(Self.maximumFrames)")
+        }
+        let width = Int(Self.uint32(header[...], 0))
+        let height = Int(Self.uint32(header[...], 4))
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        guard width > 0, height > 0, !overflow, area <= PixelImage.maximumPixels else {
+            throw ClipError(reason: "\(name): a canvas of \(width) × \(height) pixels is too large to read")
+        }
+        self.width = width
+        self.height = height
+        self.frameCount = frames
+        self.header = header
+        self.ancillary = ancillary
+        self.position = position
+        self.canvas = PixelImage(width: width, height: height, color: Color(red: 0, green: 0, blue: 0, alpha: 0))
+    }
+
+    /// The next frame as shown, or `nil` after the last.
+    ///
+    /// - Throws: ``ClipError`` naming the file when a chunk is cut short or broken, a frame
+    ///   leaves the canvas, or its pixels cannot be read.
+    public mutating func next() throws(ClipError) -> Frame? {
+        var control: Control?
+        var data: [UInt8] = []
+        while let chunk = try Self.chunk(in: bytes, at: position, name: name) {
+            switch chunk.type {
+            case "fcTL":
+                // The next frame's control ends this one: it is read again by the next call.
+                if let control { return try draw(control, data: data) }
+                guard chunk.data.count == 26 else { throw ClipError(reason: "\(name): has a broken fcTL chunk") }
+                control = try parse(chunk.data)
+            case "IDAT":
+                // An IDAT without an fcTL before it is a default image, not part of the animation.
+                if control != nil { data += chunk.data }
+            case "fdAT":
+                guard chunk.data.count >= 4 else { throw ClipError(reason: "\(name): has a broken fdAT chunk") }
+                if control != nil { data += chunk.data.dropFirst(4) }
+            case "IEND":
+                position = bytes.count
+                return try control.map { control throws(ClipError) in try draw(control, data: data) }
+            default: break
+            }
+            position = chunk.next
+        }
+        return try control.map { control throws(ClipError) in try draw(control, data: data) }
+    }
+
+    /// The frames as a clip of `fps` shows them: each frame repeated for as many ticks as its
+    /// delay covers, the ticks counted from the clip's start so rounding never drifts.
+    public mutating func forEachTick(fps: Int, _ body: (PixelImage) throws -> Void) throws {
+        var elapsed = 0.0
+        var ticks = 0
+        while let frame = try next() {
+            elapsed += frame.seconds
+            let end = Int((elapsed * Double(fps)).rounded())
+            while ticks < end {
+                try body(frame.image)
+                ticks += 1
+            }
+        }
+    }
+
+    private mutating func draw(_ control: Control, data: [UInt8]) throws(ClipError) -> Frame {
+        framesRead += 1
+        guard !data.isEmpty else { throw ClipError(reason: "\(name): frame \(framesRead) has no image data") }
+        guard framesRead <= frameCount else {
+            throw ClipError(reason: "\(name): has more frames than its acTL's \(frameCount)")
+        }
+        // What the frame before asked to leave behind it.
+        if let (previous, saved) = dispose {
+            switch previous.dispose {
+            case 1: fill(previous, with: nil)
+            case 2: if let saved { canvas = saved }
+            default: break
+            }
+        }
+        let saved = control.dispose == 2 ? canvas : nil
+        var ihdr = header
+        Self.put(UInt32(control.width), into: &ihdr, at: 0)
+        Self.put(UInt32(control.height), into: &ihdr, at: 4)
+        var png = Self.signature
+        Self.append("IHDR", ihdr[...], to: &png)
+        for (type, chunk) in ancillary { Self.append(type, chunk, to: &png) }
+        Self.append("IDAT", data[...], to: &png)
+        Self.append("IEND", [][...], to: &png)
+        let region: PixelImage
+        do {
+            region = try PixelImage(png: png, name: name)
+        } catch {
+            throw ClipError(reason: "\(name): frame \(framesRead) cannot be read (\(error.reason))")
+        }
+        fill(control, with: region)
+        dispose = (control, saved)
+        return Frame(image: canvas, seconds: control.seconds)
+    }
+
+    /// Puts `region` at the control's place on the canvas, replacing or blended over what is
+    /// there; with no region, clears the place to transparent black.
+    private mutating func fill(_ control: Control, with region: PixelImage?) {
+        let width = self.width
+        canvas.pixels.withUnsafeMutableBufferPointer { canvas in
+            for row in 0..<control.height {
+                for column in 0..<control.width {
+                    let target = ((control.y + row) * width + control.x + column) * 4
+                    guard let region else {
+                        for channel in 0..<4 { canvas[target + channel] = 0 }
+                        continue
+                    }
+                    let source = (row * control.width + column) * 4
+                    let alpha = Int(region.pixels[source + 3])
+                    if control.blend == 0 || alpha == 255 {
+                        for channel in 0..<4 { canvas[target + channel] = region.pixels[source + channel] }
+                    } else if alpha > 0 {
+                        // Source over, in straight alpha, rounded.
+                        let below = Int(canvas[target + 3]) * (255 - alpha) / 255
+                        let total = alpha + below
+                        for channel in 0..<3 {
+                            let value =
+                                Int(region.pixels[source + channel]) * alpha + Int(canvas[target + channel]) * below
+                            canvas[target + channel] = UInt8((value + total / 2) / total)
+                        }
+                        canvas[target + 3] = UInt8(total)
+                    }
+                }
+            }
+        }
+    }
+
+    private func parse(_ data: ArraySlice<UInt8>) throws(ClipError) -> Control {
+        let control = Control(
+            width: Int(Self.uint32(data, 4)), height: Int(Self.uint32(data, 8)), x: Int(Self.uint32(data, 12)),
+            y: Int(Self.uint32(data, 16)),
+            seconds: {
+                let numerator = Double(Self.uint16(data, 20))
+                let denominator = Double(Self.uint16(data, 22))
+                return numerator / (denominator == 0 ? 100 : denominator)
+            }(), dispose: data[data.startIndex + 24], blend: data[data.startIndex + 25])
+        guard control.width > 0, control.height > 0, control.x + control.width <= width,
+            control.y + control.height <= height
+        else {
+            throw ClipError(
+                reason: "\(name): frame \(framesRead + 1) (\(control.width) × \(control.height) at \(control.x), "
+                    + "\(control.y)) leaves the \(width) × \(height) canvas")
+        }
+        guard control.dispose <= 2, control.blend <= 1 else {
+            throw ClipError(reason: "\(name): frame \(framesRead + 1) has an unknown dispose or blend operation")
+        }
+        return control
+    }
+
+    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    private static func chunk(in bytes: [UInt8], at position: Int, name: String) throws(ClipError)
+        -> (type: String, data: ArraySlice<UInt8>, next: Int)?
+    {
+        guard position < bytes.count else { return nil }
+        guard position + 12 <= bytes.count else { throw ClipError(reason: "\(name): ends in the middle of a chunk") }
+        let length = Int(uint32(bytes[...], position))
+        let start = position + 8
+        guard length <= bytes.count - start - 4 else {
+            throw ClipError(reason: "\(name): ends in the middle of a chunk")
+        }
+        let type = String(decoding: bytes[(position + 4)..<start], as: UTF8.self)
+        let crc = bytes[(position + 4)..<(start + length)].withUnsafeBytes { ZLib.crc32($0) }
+        guard crc == uint32(bytes[...], start + length) else {
+            throw ClipError(
+                reason: "\(name): the \(type) chunk at byte \(position) is damaged (its CRC does not match)")
+        }
+        return (type, bytes[start..<(start + length)], start + length + 4)
+    }
+
+    private static func uint32(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> UInt32 {
+        let base = bytes.startIndex + offset
+        return bytes[base..<(base + 4)].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    private static func uint16(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> UInt16 {
+        let base = bytes.startIndex + offset
+        return UInt16(bytes[base]) << 8 | UInt16(bytes[base + 1])
+    }
+
+    private static func put(_ value: UInt32, into bytes: inout [UInt8], at offset: Int) {
+        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * index)) }
+    }
+
+    private static func append(_ type: String, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
+        var length = [UInt8](repeating: 0, count: 4)
+        put(UInt32(data.count), into: &length, at: 0)
+        png += length
+        let start = png.count
+        png += Array(type.utf8)
+        png += data
+        let crc = png[start...].withUnsafeBytes { ZLib.crc32($0) }
+        var tail = [UInt8](repeating: 0, count: 4)
+        put(crc, into: &tail, at: 0)
+        png += tail
+    }
+}
