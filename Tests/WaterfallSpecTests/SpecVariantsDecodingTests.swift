@@ -65,4 +65,39 @@ import WaterfallSpec
             error("{widths: [320]}", base: horizontal).contains("variants.widths: a horizontal feed gives its height"))
         #expect(try variants("{viewport: {width: 500, screens: 2}}", base: horizontal)?.viewport?.length == 500)
     }
+
+    @Test func clipsAreDeclaredWithTheirScreenAndTiming() throws {
+        let read = try variants("{viewport: {height: 600}, animate: scroll, clip: {fps: 12, duration: 2.5}}")
+        #expect(read?.animations == [.scroll])
+        #expect(read?.clip == SpecVariants.ClipTiming(fps: 12, duration: 2.5))
+        let both = try variants("{viewport: {height: 600}, animate: [load-more, scroll, load-more], clip: {pages: 2}}")
+        #expect(both?.animations == [.loadMore, .scroll])
+        #expect(both?.clip.pages == 2)
+        #expect(try variants("{viewport: {height: 600}}")?.animations == [])
+    }
+
+    @Test func badClipsAreErrorsAtTheirPlace() {
+        #expect(
+            error("{animate: scroll}").contains(
+                "variants.animate: a clip moves on a screen: give variants.viewport its height"))
+        #expect(
+            error("{viewport: {height: 600}, animate: scrol}").contains(
+                "variants.animate: must be scroll or load-more, not \"scrol\" (did you mean \"scroll\"?)"))
+        #expect(error("{viewport: {height: 600}, animate: []}").contains("variants.animate: needs at least one of"))
+        #expect(
+            error("{viewport: {height: 600}, clip: {fps: 10}}").contains(
+                "variants.clip: times the clips of animate, which is not given"))
+        #expect(
+            error("{viewport: {height: 600}, animate: scroll, clip: {fps: 61}}").contains(
+                "variants.clip.fps: must be from 1 to 60"))
+        #expect(
+            error("{viewport: {height: 600}, animate: scroll, clip: {duration: 61}}").contains(
+                "variants.clip.duration:"))
+        #expect(
+            error("{viewport: {height: 600}, animate: scroll, clip: {pages: 21}}").contains(
+                "variants.clip.pages: must be from 1 to 20"))
+        #expect(
+            error("{viewport: {height: 600}, animate: scroll, clip: {speed: 2}}").contains(
+                "variants.clip.speed: unknown key"))
+    }
 }
