@@ -111,7 +111,7 @@ public struct ClipWriter: Sendable {
             encoders.append(
                 try ClipEncoders.make(
                     format, path: temporary, width: width, height: height, frameCount: plan.frames.count,
-                    options: options))
+                    options: options, name: (folder as NSString).appendingPathComponent(file)))
         }
         let writer = self
         try FrameStream.run(count: plan.frames.count, workers: workers, window: window) { index in
