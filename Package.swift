@@ -113,13 +113,22 @@ let package = Package(
                 "WaterfallPipeline", "WaterfallDiff", "WaterfallMotion",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        // libwebp's animation encoder, giflib and libimagequant, for the clip encoders; every C call
+        // is in WaterfallMotion/Encoders/Internals/.
+        .systemLibrary(
+            name: "CWaterfallMotion",
+            pkgConfig: "libwebpmux",
+            providers: [
+                .apt(["libwebp-dev", "libgif-dev", "libimagequant-dev"]),
+                .brew(["webp", "giflib", "libimagequant"]),
+            ]),
         // Clips of a feed that moves: the scroll and load-more animations, their frames drawn as
         // screens on every core, and the APNG, WebP, GIF and MP4 encoders they stream into.
         .target(
             name: "WaterfallMotion",
             dependencies: [
-                "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
-                "WaterfallPipeline",
+                "CWaterfallMotion", "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender",
+                "WaterfallCairo", "WaterfallPipeline", .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Strategies for pointfreeco/swift-snapshot-testing that work on Linux.
         .target(

@@ -7,7 +7,7 @@ set -euo pipefail
 
 if [ "$(uname -s)" = "Darwin" ]; then
   # apt is Debian's; on macOS the same libraries come from Homebrew (see .github/workflows/ci.yml).
-  echo "setup: macOS, skipping apt; install the libraries with: brew install pkg-config cairo pango libpng jpeg-turbo librsvg nettle" >&2
+  echo "setup: macOS, skipping apt; install the libraries with: brew install pkg-config cairo pango libpng jpeg-turbo librsvg nettle webp giflib libimagequant ffmpeg, and pip install Pillow" >&2
   exit 0
 fi
 
@@ -31,6 +31,9 @@ packages=(
   libharfbuzz-dev
   # The peers of scripts/peer-benchmark.py (resvg comes from PyPI: pip install resvg-cli orjson).
   libvips-tools imagemagick time
+  # The clip encoders: libwebp's animation encoder, giflib and libimagequant, and ffmpeg for MP4
+  # (its ffprobe checks the clips in the tests).
+  libwebp-dev libgif-dev libimagequant-dev ffmpeg
 )
 
 missing=()
@@ -57,4 +60,10 @@ fi
 if ! python3 -c "import playwright" 2>/dev/null; then
   echo "setup: installing playwright (Python)" >&2
   python3 -m pip install -q playwright || python3 -m pip install -q --break-system-packages playwright
+fi
+
+# Pillow decodes the clips (APNG, WebP, GIF) in the encoder tests.
+if ! python3 -c "import PIL" 2>/dev/null; then
+  echo "setup: installing Pillow (Python)" >&2
+  python3 -m pip install -q Pillow || python3 -m pip install -q --break-system-packages Pillow
 fi

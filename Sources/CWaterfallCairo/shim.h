@@ -112,6 +112,18 @@ static inline uint8_t wf_unpremultiply(uint32_t channel, uint32_t alpha) {
     return (uint8_t)(value > 255 ? 255 : value);
 }
 
+/// Straight RGBA bytes to RGB bytes; 0 if a pixel is not opaque, 1 otherwise.
+static inline int wf_rgb_from_rgba(const uint8_t *source, size_t width, uint8_t *target) {
+    uint8_t alphas = 0xFF;
+    for (size_t x = 0; x < width; x++) {
+        target[3 * x] = source[4 * x];
+        target[3 * x + 1] = source[4 * x + 1];
+        target[3 * x + 2] = source[4 * x + 2];
+        alphas &= source[4 * x + 3];
+    }
+    return alphas == 0xFF;
+}
+
 /// Cairo's native-endian premultiplied ARGB words to straight RGBA bytes, rounded as Cairo's
 /// own PNG writer does.
 static inline void wf_rgba_from_premultiplied_argb(const uint32_t *source, size_t width, uint8_t *target) {

@@ -254,7 +254,7 @@ struct ServeServer: Sendable {
         let prepared = try writer.prepare(clip.variant.apply(to: spec), name: entry.name)
         let path = NSTemporaryDirectory() + "waterfall-serve-\(UUID().uuidString).png"
         defer { unlink(path) }
-        try writer.encode(prepared, formats: [.apng], paths: [path])
+        try writer.encode(prepared, formats: [.apng], paths: [path], names: [clip.file(entry.name)])
         return try RegularFile.read(atPath: path, limit: BaselineChecker.maximumBaselineBytes).get()
     }
 

@@ -91,10 +91,32 @@ struct PNGWriter {
 
     /// The PNG file, or `nil` when `rows` refused a row.
     func encode(rows: RowSource) throws -> [UInt8]? {
+        if tuning.libdeflate {
+            try checkSize()
+            return try encodeWithLibdeflate(rows: rows)
+        }
+        return try segments(rows: rows).map(file)
+    }
+
+    /// The image data alone, the zlib stream an IDAT chunk (or an animated PNG's fdAT) carries, or
+    /// `nil` when `rows` refused a row.
+    func zlibStream(rows: RowSource) throws -> [UInt8]? {
+        guard let segments = try segments(rows: rows) else { return nil }
+        var stream = zlibHeader
+        stream.reserveCapacity(segments.reduce(6) { $0 + $1.deflated.count })
+        for segment in segments { stream += segment.deflated }
+        return stream + zlibTrailer(segments)
+    }
+
+    private func checkSize() throws {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw CairoError.pngEncoding(reason: "\(width)×\(height) is not a size PNG can hold")
         }
-        if tuning.libdeflate { return try encodeWithLibdeflate(rows: rows) }
+    }
+
+    /// The rows filtered and deflated in segments, on all cores; `nil` when `rows` refused a row.
+    private func segments(rows: RowSource) throws -> [Segment]? {
+        try checkSize()
         let segmentRows = self.segmentRows
         let segmentCount = (height + segmentRows - 1) / segmentRows
         var results = [Result<Segment?, any Error>](repeating: .success(nil), count: segmentCount)
@@ -118,7 +140,7 @@ struct PNGWriter {
             guard let segment = try result.get() else { return nil }
             segments.append(segment)
         }
-        return file(segments)
+        return segments
     }
 
     /// The PNG file with all rows filtered (a segment a thread, as `encode` does) into one buffer
@@ -244,26 +266,35 @@ struct PNGWriter {
     /// The PNG file: signature, IHDR, one IDAT a segment (the zlib header in the first, the
     /// Adler-32 in the last) and IEND.
     func file(_ segments: [Segment]) -> [UInt8] {
-        var adler = segments[0].adler
-        for segment in segments.dropFirst() {
-            adler = ZLib.adler32(combining: adler, segment.adler, secondLength: segment.length)
-        }
-        // CMF 0x78: deflate with a 32 KiB window; FLG carries the level class and a check value.
-        let levelClass: UInt16 = tuning.level == 1 ? 0 : tuning.level < 6 ? 1 : tuning.level == 6 ? 2 : 3
-        var zlibHeader: UInt16 = 0x7800 | levelClass << 6
-        zlibHeader += 31 - zlibHeader % 31
-        let trailer = bigEndian(adler)
-
+        let trailer = zlibTrailer(segments)
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         out.reserveCapacity(64 + segments.reduce(6) { $0 + $1.deflated.count + 12 })
         appendChunk("IHDR", [header], to: &out)
         for (index, segment) in segments.enumerated() {
-            let prefix = index == 0 ? [UInt8(zlibHeader >> 8), UInt8(zlibHeader & 0xFF)] : []
+            let prefix = index == 0 ? zlibHeader : []
             let suffix = index == segments.count - 1 ? trailer : []
             appendChunk("IDAT", [prefix, segment.deflated, suffix], to: &out)
         }
         appendChunk("IEND", [], to: &out)
         return out
+    }
+
+    /// The two bytes a zlib stream starts with.
+    private var zlibHeader: [UInt8] {
+        // CMF 0x78: deflate with a 32 KiB window; FLG carries the level class and a check value.
+        let levelClass: UInt16 = tuning.level == 1 ? 0 : tuning.level < 6 ? 1 : tuning.level == 6 ? 2 : 3
+        var header: UInt16 = 0x7800 | levelClass << 6
+        header += 31 - header % 31
+        return [UInt8(header >> 8), UInt8(header & 0xFF)]
+    }
+
+    /// The Adler-32 of all the segments' filtered bytes, which ends the zlib stream.
+    private func zlibTrailer(_ segments: [Segment]) -> [UInt8] {
+        var adler = segments[0].adler
+        for segment in segments.dropFirst() {
+            adler = ZLib.adler32(combining: adler, segment.adler, secondLength: segment.length)
+        }
+        return bigEndian(adler)
     }
 
     /// The IHDR chunk's data: size, 8 bits a channel, the color type, no interlacing.

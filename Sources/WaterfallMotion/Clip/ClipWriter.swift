@@ -117,17 +117,17 @@ public struct ClipWriter: Sendable {
         }
     }
 
-    /// Encodes `clip` in each of `formats` into the file beside it in `paths`, drawing each
-    /// frame once for all of them.
-    public func encode(_ clip: PreparedClip, formats: [ClipFormat], paths: [String]) throws {
+    /// Encodes `clip` in each of `formats` into the file beside it in `paths` (named in messages
+    /// as in `names`), drawing each frame once for all of them.
+    public func encode(_ clip: PreparedClip, formats: [ClipFormat], paths: [String], names: [String]) throws {
         var options = request.options
         options.fps = request.fps
         var encoders: [any ClipEncoder] = []
-        for (format, path) in zip(formats, paths) {
+        for (format, (path, name)) in zip(formats, zip(paths, names)) {
             encoders.append(
                 try ClipEncoders.make(
                     format, path: path, width: clip.width, height: clip.height, frameCount: clip.plan.frames.count,
-                    options: options))
+                    options: options, name: name))
         }
         try draw(clip) { _, frame in
             for encoder in encoders { try encoder.add(frame) }
@@ -142,10 +142,13 @@ public struct ClipWriter: Sendable {
         var files = SpecFiles(folder: folder, name: name, spec: spec.source ?? name)
         defer { files.discard() }
         var paths: [String] = []
+        var names: [String] = []
         for format in request.formats {
-            paths.append(try files.stageStream(file: "\(name).\(request.animation.rawValue).\(format.fileExtension)"))
+            let file = "\(name).\(request.animation.rawValue).\(format.fileExtension)"
+            paths.append(try files.stageStream(file: file))
+            names.append((folder as NSString).appendingPathComponent(file))
         }
-        try encode(clip, formats: request.formats, paths: paths)
+        try encode(clip, formats: request.formats, paths: paths, names: names)
         return try files.commit(claims: claims)
     }
 }

@@ -1,25 +1,48 @@
+import Foundation
+
 /// Makes the encoder of a format.
 public enum ClipEncoders {
     /// An encoder writing a clip of `frameCount` frames of `width` × `height` pixels in `format`
     /// into the file at `path` (a staged file the caller renames into place when it is done).
     ///
+    /// - Parameters:
+    ///   - name: What errors call the file (the path it will be renamed to); `path` when `nil`.
+    ///   - searchPath: The folders, `:`-separated, in which `mp4` looks for the `ffmpeg` program;
+    ///     the `PATH` when `nil`.
     /// - Throws: ``ClipError`` when the format cannot be written here (`mp4` without `ffmpeg`)
     ///   or the file cannot be created.
     public static func make(
-        _ format: ClipFormat, path: String, width: Int, height: Int, frameCount: Int, options: ClipOptions
+        _ format: ClipFormat, path: String, width: Int, height: Int, frameCount: Int, options: ClipOptions,
+        name: String? = nil, searchPath: String? = nil
     ) throws -> any ClipEncoder {
-        throw ClipError(reason: "\(format.rawValue) clips are not written yet")
+        let name = name ?? path
+        guard width > 0, height > 0 else {
+            throw ClipError(reason: "\(name): a clip's frames must be at least 1 × 1 pixel, not \(width) × \(height)")
+        }
+        guard ClipRequest.fpsRange.contains(options.fps) else {
+            throw ClipError(
+                reason: "\(name): \(options.fps) frames a second is not from \(ClipRequest.fpsRange.lowerBound) "
+                    + "to \(ClipRequest.fpsRange.upperBound)")
+        }
+        if let quality = options.quality, !(0...100).contains(quality) {
+            throw ClipError(reason: "\(name): quality \(quality) is not from 0 to 100")
+        }
+        switch format {
+        case .apng:
+            return try APNGEncoder(path: path, name: name, width: width, height: height, fps: options.fps)
+        case .webp:
+            return try WebPEncoder(path: path, name: name, width: width, height: height, options: options)
+        case .gif:
+            return try GIFEncoder(path: path, name: name, width: width, height: height, options: options)
+        case .mp4:
+            let folders = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+            guard let ffmpeg = MP4Encoder.findProgram("ffmpeg", searchPath: folders) else {
+                throw ClipError(
+                    reason: "mp4 needs the ffmpeg program, which is not installed; install ffmpeg or choose apng, "
+                        + "webp or gif")
+            }
+            return try MP4Encoder(
+                path: path, name: name, width: width, height: height, options: options, ffmpeg: ffmpeg)
+        }
     }
-}
-
-/// Why a clip cannot be made, in one line.
-public struct ClipError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, naming the file or the option at fault.
-    public var reason: String
-
-    /// Creates an error with its reason.
-    public init(reason: String) { self.reason = reason }
-
-    /// The reason.
-    public var description: String { reason }
 }

@@ -85,7 +85,7 @@ extension BaselineChecker {
         comparison.missing = reference == nil
         let changed = comparison.differentFrames > 0 || comparison.baselineFrames != comparison.frames
         if comparison.missing || changed || keepsUnchangedPictures {
-            comparison.actual = try Self.encodeAPNG(prepared, writer: writer)
+            comparison.actual = try Self.encodeAPNG(prepared, writer: writer, name: location)
         }
         if comparison.missing {
             check.tiles = []
@@ -98,10 +98,10 @@ extension BaselineChecker {
     }
 
     /// The clip as an animated PNG, drawn again.
-    private static func encodeAPNG(_ clip: PreparedClip, writer: ClipWriter) throws -> [UInt8] {
+    private static func encodeAPNG(_ clip: PreparedClip, writer: ClipWriter, name: String) throws -> [UInt8] {
         let path = NSTemporaryDirectory() + "waterfall-clip-\(UUID().uuidString).png"
         defer { unlink(path) }
-        try writer.encode(clip, formats: [.apng], paths: [path])
+        try writer.encode(clip, formats: [.apng], paths: [path], names: [name])
         return try RegularFile.read(atPath: path, limit: maximumBaselineBytes).get()
     }
 }

@@ -222,6 +222,12 @@ enum PixelRows {
             : wf_rgb_from_argb(words, width, alpha, target) != 0
     }
 
+    /// Writes the RGB of `width` straight RGBA pixels to `target`; false if a pixel is not opaque.
+    static func rgb(fromRGBA source: UnsafePointer<UInt8>, width: Int, into target: UnsafeMutablePointer<UInt8>) -> Bool
+    {
+        wf_rgb_from_rgba(source, width, target) != 0
+    }
+
     /// Writes `width` straight RGBA pixels to `target`, unpremultiplied and rounded as Cairo's own
     /// PNG writer does.
     static func rgba(

@@ -1,0 +1,82 @@
+#ifndef CWATERFALLMOTION_SHIM_H
+#define CWATERFALLMOTION_SHIM_H
+
+// The clip encoders' C libraries: libwebp's animation encoder (WebPAnimEncoder, in libwebpmux),
+// giflib's encoder and libimagequant's palettes. None of them use setjmp/longjmp across the Swift
+// boundary. Called only from WaterfallMotion's Encoders/Internals/.
+#include <webp/encode.h>
+#include <webp/mux.h>
+#include <gif_lib.h>
+#include <libimagequant.h>
+
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/// Makes libimagequant's OpenMP loops run on the calling thread alone, where it was built with
+/// OpenMP (Debian's is; the symbol is then in the process through libimagequant's libgomp).
+///
+/// Its k-means sums each thread's share of the colours and then adds the shares up, in an order
+/// and a grouping that depend on the number of threads (and on which finishes first), and the
+/// number of threads also decides whether it makes a dither map (`liq_set_speed`): on one thread
+/// the same frames give the same palette on every run and every machine. The setting belongs to
+/// the calling thread, so it is made before each call.
+static inline void wf_liq_single_thread(void) {
+    static void (*set_threads)(int) = 0;
+    static int looked = 0;
+    if (!__atomic_load_n(&looked, __ATOMIC_ACQUIRE)) {
+        void *program = dlopen(0, RTLD_LAZY);
+        void (*found)(int) = program ? (void (*)(int))dlsym(program, "omp_set_num_threads") : 0;
+        __atomic_store_n(&set_threads, found, __ATOMIC_RELAXED);
+        __atomic_store_n(&looked, 1, __ATOMIC_RELEASE);
+    }
+    void (*set)(int) = __atomic_load_n(&set_threads, __ATOMIC_RELAXED);
+    if (set) set(1);
+}
+
+/// The 4 bytes at `p` as one word, for comparing a pixel at a time.
+static inline uint32_t wf_pixel(const uint8_t *p) {
+    uint32_t value;
+    memcpy(&value, p, 4);
+    return value;
+}
+
+/// The smallest rectangle holding every pixel in which two RGBA images of `width` × `height`
+/// differ, as its left, top, right and bottom edges (right and bottom exclusive) in `edges`;
+/// returns 0 when they are equal. Rows are compared with memcmp, the columns of changed rows a
+/// pixel at a time from each end.
+static inline int wf_changed_rect(const uint8_t *a, const uint8_t *b, size_t width, size_t height, size_t edges[4]) {
+    size_t stride = width * 4;
+    size_t top = 0;
+    while (top < height && memcmp(a + top * stride, b + top * stride, stride) == 0) top++;
+    if (top == height) return 0;
+    size_t bottom = height;
+    while (memcmp(a + (bottom - 1) * stride, b + (bottom - 1) * stride, stride) == 0) bottom--;
+    size_t left = width, right = 0;
+    for (size_t y = top; y < bottom; y++) {
+        const uint8_t *rowA = a + y * stride, *rowB = b + y * stride;
+        size_t x = 0;
+        while (x < left && wf_pixel(rowA + 4 * x) == wf_pixel(rowB + 4 * x)) x++;
+        if (x < left) left = x;
+        size_t end = width;
+        while (end > right && wf_pixel(rowA + 4 * (end - 1)) == wf_pixel(rowB + 4 * (end - 1))) end--;
+        if (end > right) right = end;
+    }
+    edges[0] = left;
+    edges[1] = top;
+    edges[2] = right;
+    edges[3] = bottom;
+    return 1;
+}
+
+/// Copies the `width` × `height` rectangle at (`x`, `y`) of an RGBA image `stride` bytes a row
+/// into `target`, packed.
+static inline void wf_copy_rect(
+    const uint8_t *source, size_t stride, size_t x, size_t y, size_t width, size_t height, uint8_t *target) {
+    for (size_t row = 0; row < height; row++) {
+        memcpy(target + row * width * 4, source + (y + row) * stride + x * 4, width * 4);
+    }
+}
+
+#endif

@@ -1,0 +1,118 @@
+import WaterfallCairo
+import WaterfallCore
+
+/// Writes an animated PNG, lossless, with the package's own PNG writer.
+///
+/// The first frame is the file's default image (fcTL, then IDAT), whole; each later one is only
+/// the rectangle that changed since the frame before (fcTL with its offsets, dispose_op NONE,
+/// blend_op SOURCE, then fdAT). A frame equal to the one before lengthens the delay of the last one
+/// written instead of adding a frame, so each fcTL is written once the next change shows its delay
+/// (one change is held back) and acTL's frame count, written first, is patched at the end. Frames
+/// are 8-bit RGB (color type 2): a clip's frames are opaque.
+final class APNGEncoder: ClipEncoder {
+    private let file: ClipFile
+    private let width: Int
+    private let height: Int
+    private let fps: Int
+    private var changes = FrameChanges()
+    /// The sequence number of the next fcTL or fdAT chunk.
+    private var sequence: UInt32 = 0
+    private var framesWritten: UInt32 = 0
+
+    /// Where acTL's data starts: after the signature (8 bytes), IHDR (25) and acTL's own length and type.
+    private static let animationControlOffset: Int64 = 8 + 25 + 8
+
+    /// Starts the file at `path` (called `name` in errors): its signature, header and acTL.
+    init(path: String, name: String, width: Int, height: Int, fps: Int) throws {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw ClipError(reason: "\(name): \(width) × \(height) is not a size PNG can hold")
+        }
+        self.width = width
+        self.height = height
+        self.fps = fps
+        file = try ClipFile(path: path, name: name)
+        try file.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // 8 bits a sample, RGB, deflate, adaptive filtering, no interlacing.
+        try writeChunk("IHDR", Self.word(width) + Self.word(height) + [8, 2, 0, 0, 0])
+        // The frame count is patched at the end; 0 plays: for ever.
+        try writeChunk("acTL", Self.word(0) + Self.word(0))
+    }
+
+    func add(_ frame: PixelImage) throws {
+        if let change = try changes.add(frame, width: width, height: height, file: file.name) {
+            try write(change)
+        }
+    }
+
+    func finish() throws {
+        guard let change = changes.finish() else {
+            throw ClipError(reason: "\(file.name): a clip needs at least one frame")
+        }
+        try write(change)
+        try writeChunk("IEND", [])
+        let control = Self.word(Int(framesWritten)) + Self.word(0)
+        try file.patch(control + Self.crc(type: "acTL", control), at: Self.animationControlOffset)
+        try file.close()
+    }
+
+    /// Writes the fcTL of `change` and its pixels, in IDAT for the first and fdAT after.
+    private func write(_ change: FrameChanges.Change) throws {
+        let rect = change.rect
+        let data: [UInt8]?
+        do {
+            data = try PNGImageData.rgb(of: change.frame, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        } catch {
+            throw ClipError(reason: "\(file.name): frame \(change.start + 1) cannot be encoded (\(error))")
+        }
+        guard let data else {
+            throw ClipError(
+                reason: "\(file.name): frame \(change.start + 1) has pixels that are not opaque; clips are of "
+                    + "opaque frames")
+        }
+        let (numerator, denominator) = Self.delay(frames: change.end - change.start, fps: fps)
+        var control = Self.word(Int(sequence))
+        control += Self.word(rect.width) + Self.word(rect.height) + Self.word(rect.x) + Self.word(rect.y)
+        control += Self.halfWord(numerator) + Self.halfWord(denominator)
+        // dispose_op NONE: the frame stays as the canvas the next is drawn on; blend_op SOURCE:
+        // its pixels replace the canvas's.
+        control += [0, 0]
+        try writeChunk("fcTL", control)
+        sequence += 1
+        if change.isFirst {
+            try writeChunk("IDAT", data)
+        } else {
+            try writeChunk("fdAT", Self.word(Int(sequence)), data)
+            sequence += 1
+        }
+        framesWritten += 1
+    }
+
+    /// `frames / fps` seconds as fcTL's delay_num / delay_den, both 16-bit (a clip has at most
+    /// ``ClipRequest/maximumFrames`` frames, far fewer than 65,535).
+    static func delay(frames: Int, fps: Int) -> (Int, Int) {
+        var (a, b) = (frames, fps)
+        while b != 0 { (a, b) = (b, a % b) }
+        let divisor = max(a, 1)
+        return (min(frames / divisor, Int(UInt16.max)), fps / divisor)
+    }
+
+    /// A chunk: its length, type, `prefix` and `data`, and the CRC of all but the length.
+    private func writeChunk(_ type: String, _ prefix: [UInt8], _ data: [UInt8] = []) throws {
+        try file.write(Self.word(prefix.count + data.count) + Array(type.utf8) + prefix)
+        try file.write(data)
+        try file.write(Self.crc(type: type, prefix, data))
+    }
+
+    /// The CRC-32 a chunk ends with: of its type and data, big-endian.
+    private static func crc(type: String, _ parts: [UInt8]...) -> [UInt8] {
+        var crc = Array(type.utf8).withUnsafeBytes { ZLib.crc32($0) }
+        for part in parts { crc = part.withUnsafeBytes { ZLib.crc32($0, continuing: crc) } }
+        return word(Int(crc))
+    }
+
+    private static func word(_ value: Int) -> [UInt8] {
+        [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    private static func halfWord(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+}

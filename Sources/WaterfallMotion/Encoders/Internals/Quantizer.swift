@@ -1,0 +1,163 @@
+// Every libimagequant call is in this file, behind `Quantizer`; every status is checked and
+// becomes a one-line `ClipError` naming the file.
+
+import CWaterfallMotion
+import WaterfallCore
+
+/// An image as indices into a palette of at most 256 colours.
+struct IndexedImage {
+    /// The palette: red, green and blue of each colour, 3 bytes a colour.
+    var palette: [UInt8]
+    /// One index a pixel, top row first.
+    var indices: [UInt8]
+}
+
+/// Palettes for GIF frames, made by libimagequant: one for each image, or one for many from their
+/// colours added up in a histogram.
+///
+/// It runs libimagequant on the calling thread alone at a fixed speed, so that the same images
+/// give the same palettes and indices on every run and every machine (see
+/// `wf_liq_single_thread`).
+final class Quantizer {
+    private let attributes: OpaquePointer
+    private let dithering: Float
+    private let name: String
+    private var histogram: OpaquePointer?
+    /// The palette made from the histogram, which every image is then mapped to.
+    private var shared: OpaquePointer?
+
+    /// libimagequant's speed, 1 (best) to 10 (fastest): its default, a balance it recommends.
+    static let speed: Int32 = 4
+
+    /// A quantizer that dithers (Floyd–Steinberg, full strength) or maps each pixel to its nearest
+    /// colour; `name` is what errors call the file.
+    init(dither: Bool, name: String) throws {
+        self.name = name
+        dithering = dither ? 1 : 0
+        // Before `liq_set_speed`, which reads the thread count.
+        wf_liq_single_thread()
+        guard let attributes = liq_attr_create() else {
+            throw ClipError(reason: "\(name): libimagequant could not start (no memory)")
+        }
+        self.attributes = attributes
+        try check(liq_set_speed(attributes, Self.speed), "set its speed")
+        try check(liq_set_max_colors(attributes, 256), "allow 256 colours")
+    }
+
+    deinit {
+        if let shared { liq_result_destroy(shared) }
+        if let histogram { liq_histogram_destroy(histogram) }
+        liq_attr_destroy(attributes)
+    }
+
+    /// `image` in a palette made for it alone.
+    func quantize(_ image: PixelImage) throws -> IndexedImage {
+        try withImage(image) { handle in
+            var result: OpaquePointer?
+            wf_liq_single_thread()
+            try check(liq_image_quantize(handle, attributes, &result), "make a palette")
+            guard let result else { throw ClipError(reason: "\(name): libimagequant made no palette") }
+            defer { liq_result_destroy(result) }
+            return try remap(handle, image, with: result)
+        }
+    }
+
+    /// Adds the colours of `image` to the histogram the shared palette is made from.
+    func addToHistogram(_ image: PixelImage) throws {
+        let histogram: OpaquePointer
+        if let existing = self.histogram {
+            histogram = existing
+        } else {
+            guard let created = liq_histogram_create(attributes) else {
+                throw ClipError(reason: "\(name): libimagequant could not start a histogram (no memory)")
+            }
+            histogram = created
+            self.histogram = created
+        }
+        try withImage(image) { handle in
+            wf_liq_single_thread()
+            try check(liq_histogram_add_image(histogram, attributes, handle), "count a frame's colours")
+        }
+    }
+
+    /// Makes the shared palette from the colours added to the histogram, and returns it (red,
+    /// green and blue of each colour).
+    func makeSharedPalette() throws -> [UInt8] {
+        guard let histogram else { throw ClipError(reason: "\(name): no colours to make a palette of") }
+        var result: OpaquePointer?
+        wf_liq_single_thread()
+        try check(liq_histogram_quantize(histogram, attributes, &result), "make a palette")
+        guard let result else { throw ClipError(reason: "\(name): libimagequant made no palette") }
+        try check(liq_set_dithering_level(result, dithering), "set dithering")
+        shared = result
+        liq_histogram_destroy(histogram)
+        self.histogram = nil
+        return Self.palette(of: result)
+    }
+
+    /// `image` in the shared palette (``makeSharedPalette()`` first).
+    ///
+    /// The palette it comes with is the shared one, unless libimagequant adjusted it for this image
+    /// (it may, refining colours as it dithers); then it is that image's own.
+    func remapToSharedPalette(_ image: PixelImage) throws -> IndexedImage {
+        guard let shared else { throw ClipError(reason: "\(name): no shared palette made") }
+        return try withImage(image) { try remap($0, image, with: shared) }
+    }
+
+    /// The pixels of `image` (as `handle`) mapped to the palette of `result`.
+    private func remap(_ handle: OpaquePointer, _ image: PixelImage, with result: OpaquePointer) throws
+        -> IndexedImage
+    {
+        try check(liq_set_dithering_level(result, dithering), "set dithering")
+        var indices = [UInt8](repeating: 0, count: image.width * image.height)
+        wf_liq_single_thread()
+        let status = indices.withUnsafeMutableBytes {
+            liq_write_remapped_image(result, handle, $0.baseAddress!, $0.count)
+        }
+        try check(status, "map a frame to its palette")
+        // Read after mapping: with dithering the palette is final only then.
+        return IndexedImage(palette: Self.palette(of: result), indices: indices)
+    }
+
+    /// Runs `body` with `image` as a libimagequant image, which reads its pixels in place.
+    private func withImage<Value>(_ image: PixelImage, _ body: (OpaquePointer) throws -> Value) throws -> Value {
+        try image.pixels.withUnsafeBytes { pixels in
+            // Gamma 0: sRGB.
+            guard
+                let handle = liq_image_create_rgba(
+                    attributes, pixels.baseAddress!, Int32(image.width), Int32(image.height), 0)
+            else {
+                throw ClipError(reason: "\(name): libimagequant refused a frame of \(image.width) × \(image.height)")
+            }
+            defer { liq_image_destroy(handle) }
+            return try body(handle)
+        }
+    }
+
+    /// The palette of `result`, 3 bytes a colour.
+    private static func palette(of result: OpaquePointer) -> [UInt8] {
+        guard let palette = liq_get_palette(result) else { return [] }
+        let count = min(Int(palette.pointee.count), 256)
+        return withUnsafeBytes(of: palette.pointee.entries) { entries in
+            var colours: [UInt8] = []
+            colours.reserveCapacity(count * 3)
+            for index in 0..<count {
+                colours += [entries[index * 4], entries[index * 4 + 1], entries[index * 4 + 2]]
+            }
+            return colours
+        }
+    }
+
+    private func check(_ status: liq_error, _ action: String) throws {
+        guard status != LIQ_OK else { return }
+        let reason =
+            switch status {
+            case LIQ_OUT_OF_MEMORY: "no memory"
+            case LIQ_QUALITY_TOO_LOW: "the quality asked for cannot be reached"
+            case LIQ_VALUE_OUT_OF_RANGE: "a value out of range"
+            case LIQ_UNSUPPORTED: "not supported"
+            default: "error \(status.rawValue)"
+            }
+        throw ClipError(reason: "\(name): libimagequant could not \(action) (\(reason))")
+    }
+}
