@@ -225,7 +225,7 @@ let package = Package(
             name: "WaterfallCLITests",
             dependencies: [
                 "WaterfallCLI", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallPipeline",
-                "WaterfallReview", "WaterfallTestSupport", "WaterfallTestServer",
+                "WaterfallReview", "WaterfallMotion", "WaterfallTestSupport", "WaterfallTestServer",
             ],
             exclude: ["Fixtures"]),
     ]
