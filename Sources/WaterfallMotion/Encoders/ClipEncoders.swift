@@ -6,6 +6,12 @@ public enum ClipEncoders {
     /// into the file at `path` (a staged file the caller renames into place when it is done).
     ///
     /// - Parameters:
+    ///   - format: The file format.
+    ///   - path: The file to write, created or truncated.
+    ///   - width: Every frame's width in pixels.
+    ///   - height: Every frame's height in pixels.
+    ///   - frameCount: How many frames will be added.
+    ///   - options: The frame rate and the format's choices.
     ///   - name: What errors call the file (the path it will be renamed to); `path` when `nil`.
     ///   - searchPath: The folders, `:`-separated, in which `mp4` looks for the `ffmpeg` program;
     ///     the `PATH` when `nil`.
