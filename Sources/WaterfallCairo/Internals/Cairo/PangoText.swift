@@ -12,6 +12,8 @@ import WaterfallRender
 final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
+    /// ``emojiAdvance()``, once measured.
+    private var emojiAdvancePerPoint: Double?
 
     init() throws {
         let fonts = try FontConfiguration.shared.get()
@@ -157,6 +159,43 @@ final class TextEngine {
         return (text, drawn, emoji)
     }
 
+    /// The emoji font's advance per point of size (the same for every emoji: Noto Color Emoji is
+    /// monospaced), measured once; `nil` when it cannot be.
+    private func emojiAdvance() -> Double? {
+        if let measured = emojiAdvancePerPoint { return measured }
+        guard let layout = pango_layout_new(context), let font = pango_font_description_new() else { return nil }
+        defer {
+            pango_font_description_free(font)
+            g_object_unref(UnsafeMutableRawPointer(layout))
+        }
+        let size = 1000.0
+        pango_font_description_set_family(font, PinnedFamilies.emoji)
+        pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
+        pango_layout_set_text(layout, "\u{1F362}", -1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let measured = Double(logical.width) / Double(PANGO_SCALE) / size
+        emojiAdvancePerPoint = measured
+        return measured
+    }
+
+    /// The byte ranges of the runs of spaces (U+0020) in `utf8`.
+    static func spaceRuns(in utf8: [UInt8]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for (index, byte) in utf8.enumerated() {
+            if byte == 0x20 {
+                if start == nil { start = index }
+            } else if let first = start {
+                runs.append(first..<index)
+                start = nil
+            }
+        }
+        if let first = start { runs.append(first..<utf8.count) }
+        return runs
+    }
+
     /// A layout of `run`'s text in its font, on one line.
     private func makeLayout(_ run: TextRun) throws -> OpaquePointer {
         guard let layout = pango_layout_new(context) else {
@@ -191,10 +230,33 @@ final class TextEngine {
         }
         // Emoji in the emoji font by name: a keycap's digit or a ❤️ is in DejaVu Sans too, and
         // font fallback would draw it there, in black.
-        if !emoji.isEmpty, let attributes = pango_attr_list_new() {
+        var ranges = emoji.map { (range: $0, family: PinnedFamilies.emoji) }
+        var sizes: [(range: Range<Int>, size: Double)] = []
+        // An emoji's advance rounded to a whole point, as Chromium sets a bitmap font's (1.245 em:
+        // 16 pt at 13 pt, 19 at 15): the emoji drawn that much smaller or larger (under 3 % at 9 pt
+        // and above), so the line after it is where the browser puts it.
+        if !emoji.isEmpty, let perPoint = emojiAdvance(), perPoint > 0 {
+            let advance = (perPoint * run.fontSize).rounded()
+            if advance > 0 { sizes = emoji.map { ($0, advance / perPoint) } }
+        }
+        // Spaces in the first family, as a browser picks the first family that has the character:
+        // Pango keeps a space in the font of the text around it (a CJK font's narrower space
+        // after Chinese), which would set the line narrower than Chromium and librsvg do.
+        if let first = run.fontFamilies.first, utf8.contains(where: { $0 >= 0x80 }) {
+            ranges += Self.spaceRuns(in: utf8).map { (range: $0, family: first) }
+        }
+        if !ranges.isEmpty, let attributes = pango_attr_list_new() {
             defer { pango_attr_list_unref(attributes) }
-            for range in emoji {
-                guard let attribute = pango_attr_family_new(PinnedFamilies.emoji) else { continue }
+            let placed =
+                ranges.map { (range: $0.range, attribute: pango_attr_family_new($0.family)) }
+                + sizes.map {
+                    (
+                        range: $0.range,
+                        attribute: pango_attr_size_new_absolute(Int32(($0.size * Double(PANGO_SCALE)).rounded()))
+                    )
+                }
+            for (range, attribute) in placed {
+                guard let attribute else { continue }
                 attribute.pointee.start_index = guint(range.lowerBound)
                 attribute.pointee.end_index = guint(range.upperBound)
                 pango_attr_list_insert(attributes, attribute)
