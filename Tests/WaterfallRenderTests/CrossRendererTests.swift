@@ -4,6 +4,7 @@ import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
+import WaterfallSpec
 import WaterfallTestSupport
 
 /// Chromium's view of the HTML and librsvg's view of the SVG against the PNG renderer, pixel by
@@ -41,6 +42,9 @@ import WaterfallTestSupport
         }
         for element in scene.elements {
             let f = element.frame
+            // A scrim over a photo counts with the image it darkens: the photo under it is
+            // resampled differently by each engine; scrims alone are held to their own tolerance
+            // (`scrimsAgreeAcrossEnginesWithinAFewLevels`).
             if element.image != nil { mark(f, .image, grow: 0) }
             // The outline: a device pixel either side of each edge, and the rounded corners whole.
             let radius = max(0, min(element.cornerRadius, f.width / 2, f.height / 2))
@@ -97,6 +101,12 @@ import WaterfallTestSupport
         png: PixelImage, chromium: PixelImage, rsvg: PixelImage, zones: [Zone]
     ) {
         let scene = try RenderFixtures.scene(example, scale: 2)
+        let (png, chromium, rsvg) = try pictures(of: scene)
+        return (png, chromium, rsvg, Self.zones(scene, width: png.width, height: png.height))
+    }
+
+    /// The scene drawn by Cairo, by Chromium from the HTML and by librsvg from the SVG.
+    func pictures(of scene: Scene) throws -> (png: PixelImage, chromium: PixelImage, rsvg: PixelImage) {
         let png = try CairoRenderer.rasterize(scene)
         let folder = ExternalRenderers.temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -118,7 +128,7 @@ import WaterfallTestSupport
                 width: png.width, height: png.height, pixels: Array(chromium.pixels.prefix(png.pixels.count)))
         }
         let rsvg = try PNGCodec.decode([UInt8](try ExternalRenderers.rsvg(svgPath: svg, scale: 2)))
-        return (png, chromium, rsvg, Self.zones(scene, width: png.width, height: png.height))
+        return (png, chromium, rsvg)
     }
 
     @Test(arguments: examples)
@@ -138,5 +148,107 @@ import WaterfallTestSupport
         #expect(byChromium.plainMaximum <= 4, "\(example): chromium \(byChromium)")
         #expect(byChromium.outlineMaximum <= 64, "\(example): chromium \(byChromium)")
         #expect(byChromium.imageMean <= 2, "\(example): chromium \(byChromium)")
+    }
+
+    /// Scrims over flat photos: a white and a mid-grey one, so that what differs is the gradient
+    /// alone, not each engine's resampling of a photo (over a photo, as in `06-local-images`, a
+    /// scrim is part of the image zone and its mean).
+    static func scrimSpec(folder: String) -> String {
+        """
+        width: 375
+        style: {background: "#f4f5f7", cornerRadius: 12}
+        defaults: {columns: 3, sectionInset: 10, interitemSpacing: 10, lineSpacing: 10}
+        sections:
+          - items:
+              - {height: 150, image: \(folder)/white.png, title: Title, subtitle: Subtitle}
+              - {height: 97.3, image: \(folder)/grey.png, title: Title only}
+              - {height: 123.7, image: \(folder)/white.png, subtitle: Subtitle only}
+              - {height: 44.5, image: \(folder)/grey.png, title: Short, subtitle: Both}
+              - {height: 180, image: \(folder)/white.png, title: "A long title that is cut", subtitle: "♥ 12"}
+        """
+    }
+
+    enum ScrimZone: UInt8 { case plain, image, scrim, outline, text }
+
+    /// Text boxes (grown by 2 device pixels) over element outlines (a device pixel either side of
+    /// each edge, and the rounded corners whole) over scrims over images over the page.
+    static func scrimZones(_ scene: Scene, width: Int, height: Int) -> [ScrimZone] {
+        var zones = DevicePixelZones(width: width, height: height, scale: scene.scale, filledWith: ScrimZone.plain)
+        for element in scene.elements {
+            let f = element.frame
+            if element.image != nil { zones.mark(f, .image, grow: 0) }
+            for scrim in element.scrims { zones.mark(scrim.frame, .scrim, grow: 0) }
+            let radius = max(0, min(element.cornerRadius, f.width / 2, f.height / 2))
+            for edge in [
+                Rect(x: f.minX, y: f.minY, width: f.width, height: 0),
+                Rect(x: f.minX, y: f.maxY, width: f.width, height: 0),
+                Rect(x: f.minX, y: f.minY, width: 0, height: f.height),
+                Rect(x: f.maxX, y: f.minY, width: 0, height: f.height),
+            ] {
+                zones.mark(edge, .outline, grow: 1)
+            }
+            for (x, y) in [
+                (f.minX, f.minY), (f.maxX - radius, f.minY), (f.minX, f.maxY - radius),
+                (f.maxX - radius, f.maxY - radius),
+            ] {
+                zones.mark(Rect(x: x, y: y, width: radius, height: radius), .outline, grow: 1)
+            }
+        }
+        for element in scene.elements {
+            for run in element.texts { zones.mark(run.frame, .text, grow: 2, always: true) }
+        }
+        return zones.zones
+    }
+
+    /// The largest per-channel difference in each zone but text.
+    static func maxima(_ a: PixelImage, _ b: PixelImage, zones: [ScrimZone]) -> [ScrimZone: Int] {
+        var maxima: [ScrimZone: Int] = [.plain: 0, .image: 0, .scrim: 0, .outline: 0]
+        for y in 0..<min(a.height, b.height) {
+            for x in 0..<min(a.width, b.width) {
+                let zone = zones[y * a.width + x]
+                guard zone != .text else { continue }
+                let i = (y * a.width + x) * 4
+                let j = (y * b.width + x) * 4
+                var difference = 0
+                for channel in 0..<3 {
+                    difference = max(difference, abs(Int(a.pixels[i + channel]) - Int(b.pixels[j + channel])))
+                }
+                maxima[zone] = max(maxima[zone] ?? 0, difference)
+            }
+        }
+        return maxima
+    }
+
+    /// Every engine draws a scrim as the same linear gradient, within a few levels.
+    ///
+    /// Cairo and librsvg (Cairo's gradient underneath) give the same levels; Chromium's Skia
+    /// evaluates the colour in floating point and dithers gradients, which moves a pixel by a
+    /// level or two of 255 (2 measured). The scrim zone alone may therefore differ by at most 3
+    /// levels a channel from Chromium (1 from librsvg); every other zone keeps the tolerances
+    /// above, and a flat photo outside the scrims none.
+    @Test func scrimsAgreeAcrossEnginesWithinAFewLevels() throws {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, color) in [("white", Color.white), ("grey", Color(red: 0x99, green: 0x99, blue: 0x99))] {
+            let flat = PixelImage(width: 64, height: 48, color: color)
+            try Data(PNGCodec.encode(flat)).write(to: URL(fileURLWithPath: "\(folder)/\(name).png"))
+        }
+        let spec = try Spec.decode(Self.scrimSpec(folder: folder))
+        let scene = try RenderFixtures.scene(spec, scale: 2)
+        #expect(scene.elements.filter { !$0.scrims.isEmpty }.count == 5)
+        let (png, chromium, rsvg) = try pictures(of: scene)
+        let zones = Self.scrimZones(scene, width: png.width, height: png.height)
+        #expect(zones.contains(.scrim))
+        let byChromium = Self.maxima(png, chromium, zones: zones)
+        let byRsvg = Self.maxima(png, rsvg, zones: zones)
+        let describe = { (maxima: [ScrimZone: Int]) in
+            [ScrimZone.plain, .image, .scrim, .outline].map { "\($0) max \(maxima[$0]!)" }.joined(separator: ", ")
+        }
+        print("cross-renderer scrims: chromium \(describe(byChromium)); rsvg \(describe(byRsvg))")
+        #expect(byRsvg[.scrim]! <= 1, "rsvg \(byRsvg)")
+        #expect(byChromium[.scrim]! <= 3, "chromium \(byChromium)")
+        #expect(byRsvg[.plain]! <= 2 && byRsvg[.image]! <= 0, "rsvg \(byRsvg)")
+        #expect(byChromium[.plain]! <= 4 && byChromium[.image]! <= 0, "chromium \(byChromium)")
     }
 }

@@ -81,6 +81,16 @@ struct SceneDrawer {
                     image, index: index, in: frame, area: element.imageFrame ?? frame, radius: radius, rows: rows,
                     context: context)
             }
+            for scrim in element.scrims where scrim.frame.width > 0 && scrim.frame.height > 0 {
+                context.save()
+                context.setRoundedRectPath(frame, radius: radius)
+                context.clip()
+                context.setRoundedRectPath(scrim.frame, radius: 0)
+                try context.setVerticalGradient(
+                    from: scrim.frame.minY, scrim.top, to: scrim.frame.maxY, scrim.bottom)
+                context.fill()
+                context.restore()
+            }
             if let stroke = element.stroke, stroke.width > 0, stroke.color.alpha > 0 {
                 drawStroke(stroke, frame: frame, radius: radius, context: context)
             }

@@ -20,8 +20,6 @@ public struct SceneBuilder {
     static let placeholderFill = Color(hex: "#d5d9df")!
     static let placeholderStroke = Color(hex: "#9aa1ab")!
     static let footerFill = Color(hex: "#e3e6ea")!
-    /// An image area whose image is not given, only its size: where the app's image will load.
-    static let imageAreaFill = Color(hex: "#e9ebef")!
 
     /// Creates a builder that measures with `measurer`.
     public init(
@@ -81,7 +79,10 @@ public struct SceneBuilder {
                 elements.append(element)
             case .cell:
                 let item = section.items[attributes.indexPath.item]
-                let fill = item.color ?? style.palette[cardIndex % style.palette.count]
+                // The palette colours cards without an image and image placeholders; every card
+                // takes its turn, so a card's colour does not depend on its neighbours' images.
+                let paletteColor = style.palette[cardIndex % style.palette.count]
+                let fill = item.color ?? paletteColor
                 cardIndex += 1
                 var element = SceneElement(
                     kind: .cell, section: sectionIndex, item: attributes.indexPath.item, frame: frame,
@@ -113,14 +114,29 @@ public struct SceneBuilder {
                 }
                 switch style.card.content {
                 case .overlay:
-                    element.texts = cardTexts(item, frame: frame, color: color, style: itemStyle)
+                    let texts = cardTexts(item, frame: frame, color: color, style: itemStyle)
+                    element.texts = texts.title + texts.subtitle
+                    if overImage {
+                        if style.card.scrim == .gradient {
+                            element.scrims = Self.scrims(title: texts.title, subtitle: texts.subtitle, in: frame)
+                        }
+                        if style.card.textShadow {
+                            for index in element.texts.indices { element.texts[index].shadow = Self.textShadow }
+                        }
+                    }
                 case .below:
                     let card = sizer.layout(of: item, style: style, width: frame.width, imageSize: imageSize)
                     if card.imageHeight > 0 {
                         element.imageFrame = Rect(
                             x: frame.minX, y: frame.minY, width: frame.width,
                             height: min(card.imageHeight, frame.height))
-                        if element.image == nil, item.image == nil { element.imageFill = Self.imageAreaFill }
+                        // The text block under an image, or under the place of one only sized
+                        // (drawn in the palette's colour), is the card's; a missing image keeps
+                        // its placeholder.
+                        if item.image == nil { element.imageFill = paletteColor }
+                        if element.image != nil || item.image == nil {
+                            element.fill = item.color ?? style.card.background
+                        }
                     }
                     element.texts = textBlock(card, in: frame, color: color)
                 }
@@ -205,9 +221,44 @@ public struct SceneBuilder {
     /// How far a line's box reaches past its glyphs' ink, in points.
     static let inkMargin = 0.5
 
+    /// How dark a scrim is at the card's edge: black at 45%, as photo apps shade a caption.
+    static let scrimEdge = Color(red: 0, green: 0, blue: 0, alpha: 115)
+    /// Where a scrim has faded out.
+    static let scrimClear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// The shadow of text over an image: 1 point down, black at 40%, no blur.
+    static let textShadow = TextShadow(offset: Point(x: 0, y: 1), color: Color(red: 0, green: 0, blue: 0, alpha: 102))
+
+    /// The text's padding from the edges of a card whose text is over it.
+    static func overlayPadding(width: Double) -> Double { min(padding, width / 4) }
+
+    /// The scrims behind a card's text over its image: from the top edge to a padding below the
+    /// title's box, and from a padding above the subtitle's box to the bottom edge, darkest at
+    /// the edge; none where there is no text.
+    static func scrims(title: [TextRun], subtitle: [TextRun], in frame: Rect) -> [Scrim] {
+        let padding = overlayPadding(width: frame.width)
+        var scrims: [Scrim] = []
+        if let bottom = title.map(\.frame.maxY).max() {
+            let height = min(frame.height, bottom + padding - frame.minY)
+            scrims.append(
+                Scrim(
+                    frame: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: height), top: scrimEdge,
+                    bottom: scrimClear))
+        }
+        if let top = subtitle.map(\.frame.minY).min() {
+            let height = min(frame.height, frame.maxY - (top - padding))
+            scrims.append(
+                Scrim(
+                    frame: Rect(x: frame.minX, y: frame.maxY - height, width: frame.width, height: height),
+                    top: scrimClear, bottom: scrimEdge))
+        }
+        return scrims
+    }
+
     /// A title at the top and a subtitle at the bottom of a card, when they fit.
-    private func cardTexts(_ item: SpecItem, frame: Rect, color: (TextRole) -> Color, style: SpecStyle) -> [TextRun] {
-        let padding = min(Self.padding, frame.width / 4)
+    private func cardTexts(_ item: SpecItem, frame: Rect, color: (TextRole) -> Color, style: SpecStyle) -> (
+        title: [TextRun], subtitle: [TextRun]
+    ) {
+        let padding = Self.overlayPadding(width: frame.width)
         let inner = Rect(
             x: frame.minX + padding, y: frame.minY + padding, width: frame.width - 2 * padding,
             height: frame.height - 2 * padding)
@@ -215,14 +266,14 @@ public struct SceneBuilder {
         let subtitleText = style.resolved(.subtitle)
         let titleHeight = titleText.fontSize * titleText.lineHeight
         let subtitleHeight = subtitleText.fontSize * subtitleText.lineHeight
-        var runs: [TextRun] = []
+        var runs: (title: [TextRun], subtitle: [TextRun]) = ([], [])
         if let title = item.title, inner.height >= titleHeight {
-            runs += line(
+            runs.title = line(
                 title, in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: titleHeight),
                 text: titleText, color: color(.title), centered: false, within: frame)
         }
         if let subtitle = item.subtitle, inner.height >= titleHeight + subtitleHeight + 2 {
-            runs += line(
+            runs.subtitle = line(
                 subtitle,
                 in: Rect(x: inner.minX, y: inner.maxY - subtitleHeight, width: inner.width, height: subtitleHeight),
                 text: subtitleText, color: color(.subtitle), centered: false, within: frame)

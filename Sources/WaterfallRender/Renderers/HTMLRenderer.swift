@@ -86,7 +86,8 @@ enum HTMLPage {
         return ElementContext(
             kind: element.kind.rawValue, section: String(element.section), hasItem: element.item != nil,
             item: element.item.map(String.init) ?? "", left: left, top: top, width: width, height: height,
-            style: style, image: image, texts: element.texts.map { text($0, in: frame) })
+            style: style, image: image, scrims: element.scrims.map { ScrimContext(style: scrimStyle($0, in: frame)) },
+            texts: element.texts.map { text($0, in: frame) })
     }
 
     private static func text(_ run: TextRun, in frame: Rect) -> TextContext {
@@ -140,7 +141,20 @@ enum HTMLPage {
         style += " font-family: \(FontList.css(run.fontFamilies)); font-size: \(n(run.fontSize))px;"
         style += " font-weight: \(run.weight == .bold ? "bold" : "normal"); color: \(run.color.cssText);"
         if run.alignment == .right { style += " text-align: right;" }
+        if let shadow = run.shadow {
+            style += " text-shadow: \(n(shadow.offset.x))px \(n(shadow.offset.y))px 0px \(shadow.color.cssText);"
+        }
         return style
+    }
+
+    /// A scrim's inline style: an absolutely placed box, relative to its element's frame (whose
+    /// rounded, overflow-hidden box clips it), filled with a vertical `linear-gradient`.
+    static func scrimStyle(_ scrim: Scrim, in frame: Rect) -> String {
+        let n = ShortestNumber.text
+        let box = scrim.frame
+        return "position: absolute; left: \(n(box.minX - frame.minX))px; top: \(n(box.minY - frame.minY))px;"
+            + " width: \(n(box.width))px; height: \(n(box.height))px;"
+            + " background: linear-gradient(\(scrim.top.cssText), \(scrim.bottom.cssText));"
     }
 
     /// Appends what the built-in `element` template renders for `element`, straight from the scene.
@@ -174,7 +188,7 @@ enum HTMLPage {
         out += "</div>"
     }
 
-    /// The element's image and text, each a `div` placed inside it: what `element.mustache`
+    /// The element's image, scrims and text, each a `div` placed inside it: what `element.mustache`
     /// writes inside an element, and what the grid-lanes page writes inside each of its items.
     static func writeContent(_ element: SceneElement, to out: inout String) {
         if let image = element.image {
@@ -188,6 +202,11 @@ enum HTMLPage {
                 out += "\""
             }
             out += "></div>"
+        }
+        for scrim in element.scrims {
+            out += "<div class=\"scrim\" style=\""
+            Markup.appendMustacheEscaped(scrimStyle(scrim, in: element.frame), to: &out)
+            out += "\"></div>"
         }
         for run in element.texts {
             out += "<div class=\"text\" style=\""
@@ -222,6 +241,7 @@ struct ElementContext: MustacheParent {
     let height: String
     let style: String
     let image: ImageContext?
+    let scrims: [ScrimContext]
     let texts: [TextContext]
 
     func child(named name: String) -> Any? {
@@ -236,6 +256,7 @@ struct ElementContext: MustacheParent {
         case "height": TemplateText(renderText: height)
         case "style": TemplateText(renderText: style)
         case "image": image.map { $0 as Any }
+        case "scrims": scrims
         case "texts": texts
         default: nil
         }
@@ -261,6 +282,14 @@ struct ImageContext: MustacheParent {
 
     static func dataURI(_ image: SceneImage) -> String {
         "data:\(image.mediaType);base64,\(Data(image.data).base64EncodedString())"
+    }
+}
+
+struct ScrimContext: MustacheParent {
+    let style: String
+
+    func child(named name: String) -> Any? {
+        name == "style" ? TemplateText(renderText: style) : nil
     }
 }
 

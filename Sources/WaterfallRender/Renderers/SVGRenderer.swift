@@ -86,6 +86,10 @@ enum SVGWriter {
             }
             out += "<use href=\"#image\(image.id)\" \(area) clip-path=\"url(#clip\(id))\"/>\n"
         }
+        writeScrims(
+            element, id: id,
+            clipDefined: element.image != nil || (element.imageFill != nil && element.imageFrame != nil),
+            to: &out)
         if let stroke = element.stroke, stroke.width > 0 {
             let inset = stroke.width / 2
             let inner = Rect(
@@ -106,11 +110,57 @@ enum SVGWriter {
                 "<clipPath id=\"\(clip)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>\n"
             // A right-aligned line is anchored at its frame's right edge.
             let anchor = run.alignment == .right ? "\(n(f.maxX))\" text-anchor=\"end" : n(f.minX)
+            if let shadow = run.shadow { writeShadow(shadow, of: run, clip: clip, to: &out) }
             out += "<text x=\"\(anchor)\" y=\"\(n(f.minY + run.baseline))\" clip-path=\"url(#\(clip))\""
             out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies)))\" font-size=\"\(n(run.fontSize))\""
             if run.weight == .bold { out += " font-weight=\"bold\"" }
             out += " fill=\"\(run.color.hexString)\" xml:space=\"preserve\">\(Markup.escape(run.text))</text>\n"
         }
         out += "</g>\n"
+    }
+
+    /// A run's shadow: a copy of its text drawn before it, moved by the shadow's offset, in the
+    /// shadow's colour, inside the run's clip.
+    private static func writeShadow(_ shadow: TextShadow, of run: TextRun, clip: String, to out: inout String) {
+        let n = ShortestNumber.text
+        let f = run.frame
+        let x = run.alignment == .right ? f.maxX + shadow.offset.x : f.minX + shadow.offset.x
+        out += "<text x=\"\(n(x))\" y=\"\(n(f.minY + run.baseline + shadow.offset.y))\" clip-path=\"url(#\(clip))\""
+        if run.alignment == .right { out += " text-anchor=\"end\"" }
+        out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies)))\" font-size=\"\(n(run.fontSize))\""
+        if run.weight == .bold { out += " font-weight=\"bold\"" }
+        out += " fill=\"\(shadow.color.hexString)\""
+        if shadow.color.alpha < 255 { out += " fill-opacity=\"\(shadow.color.opacityText)\"" }
+        out += " xml:space=\"preserve\">\(Markup.escape(run.text))</text>\n"
+    }
+
+    /// The element's scrims: each a rectangle filled with a vertical `<linearGradient>` of its
+    /// own (ids `scrimE-S`, element and scrim index), clipped to the rounded frame (`clipE`,
+    /// written here unless `clipDefined`).
+    private static func writeScrims(_ element: SceneElement, id: Int, clipDefined: Bool, to out: inout String) {
+        let n = ShortestNumber.text
+        let frame = element.frame
+        var clipDefined = clipDefined
+        for (index, scrim) in element.scrims.enumerated() where scrim.frame.width > 0 && scrim.frame.height > 0 {
+            if !clipDefined {
+                let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))
+                out += "<clipPath id=\"clip\(id)\"><rect x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" "
+                out += "width=\"\(n(frame.width))\" height=\"\(n(frame.height))\""
+                if radius > 0 { out += " rx=\"\(n(radius))\" ry=\"\(n(radius))\"" }
+                out += "/></clipPath>\n"
+                clipDefined = true
+            }
+            let gradient = "scrim\(id)-\(index)"
+            out += "<linearGradient id=\"\(gradient)\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">"
+            for (offset, color) in [("0", scrim.top), ("1", scrim.bottom)] {
+                out += "<stop offset=\"\(offset)\" stop-color=\"\(color.hexString)\""
+                if color.alpha < 255 { out += " stop-opacity=\"\(color.opacityText)\"" }
+                out += "/>"
+            }
+            out += "</linearGradient>\n"
+            let area = scrim.frame
+            out += "<rect x=\"\(n(area.minX))\" y=\"\(n(area.minY))\" width=\"\(n(area.width))\" "
+            out += "height=\"\(n(area.height))\" fill=\"url(#\(gradient))\" clip-path=\"url(#clip\(id))\"/>\n"
+        }
     }
 }

@@ -6,7 +6,7 @@ extension Scene {
     ///
     /// Each edge is rounded on its own (``PixelGrid/snap(_:)-(Double)``), so elements that touch still
     /// touch and elements apart stay apart: no gap or overlap appears between neighbours. Frames,
-    /// image areas, text boxes and the page size are snapped; corner radii, stroke widths and
+    /// image areas, scrims, text boxes and the page size are snapped; corner radii, stroke widths and
     /// font sizes are kept. The layout's exact frames stay in `layoutFrame` and `layoutSize`, for
     /// the layout JSON.
     public func snappedToDevicePixels() -> Scene {
@@ -25,12 +25,15 @@ extension Scene {
 }
 
 extension SceneElement {
-    /// Moves the element's frame, image area and text boxes onto `grid`.
+    /// Moves the element's frame, image area, scrims and text boxes onto `grid`.
     mutating func snap(to grid: PixelGrid) {
         let exact = frame
         frame = grid.snap(exact)
         if frame != exact { layoutFrame = layoutFrame ?? exact }
         imageFrame = imageFrame.map(grid.snap)
+        for index in scrims.indices {
+            scrims[index].frame = grid.snap(scrims[index].frame)
+        }
         for index in texts.indices {
             texts[index].frame = grid.snap(texts[index].frame)
         }

@@ -91,7 +91,7 @@ extension Scene {
 }
 
 extension SceneElement {
-    /// Moves the element and everything it draws (its image area and its text) by `delta`.
+    /// Moves the element and everything it draws (its image area, scrims and text) by `delta`.
     mutating func translate(by delta: Point) {
         frame.origin.x += delta.x
         frame.origin.y += delta.y
@@ -104,6 +104,10 @@ extension SceneElement {
             area.origin.x += delta.x
             area.origin.y += delta.y
             imageFrame = area
+        }
+        for index in scrims.indices {
+            scrims[index].frame.origin.x += delta.x
+            scrims[index].frame.origin.y += delta.y
         }
         for index in texts.indices {
             texts[index].frame.origin.x += delta.x

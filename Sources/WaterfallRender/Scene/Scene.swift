@@ -72,6 +72,8 @@ public struct SceneElement: Sendable {
     public var imageFrame: Rect?
     /// The color of an image area with no image to show (`imageFrame` without `image`).
     public var imageFill: Color?
+    /// Gradients drawn over the image, behind the text, clipped to the rounded rectangle.
+    public var scrims: [Scrim] = []
     /// The text runs drawn over the element, in order.
     public var texts: [TextRun]
     /// How opaque the whole element is, from 0 to 1.
@@ -108,6 +110,29 @@ public struct Stroke: Sendable, Hashable {
     public init(color: Color, width: Double) {
         self.color = color
         self.width = width
+    }
+}
+
+/// A vertical gradient over an element's image, behind its text, so that light text reads on a
+/// light photo.
+///
+/// Every renderer draws it the same way: the colour goes linearly, in straight (not premultiplied)
+/// RGBA, from `top` at the frame's top edge to `bottom` at its bottom edge; the frame is clipped
+/// to its element's rounded rectangle. With a single colour at two opacities, as a card's scrim
+/// has, straight and premultiplied interpolation are the same picture.
+public struct Scrim: Sendable, Hashable {
+    /// Where the gradient is drawn, in points.
+    public var frame: Rect
+    /// The colour at the frame's top edge.
+    public var top: Color
+    /// The colour at the frame's bottom edge.
+    public var bottom: Color
+
+    /// Creates a gradient from `top` to `bottom` over `frame`.
+    public init(frame: Rect, top: Color, bottom: Color) {
+        self.frame = frame
+        self.top = top
+        self.bottom = bottom
     }
 }
 
@@ -194,6 +219,8 @@ public struct TextRun: Sendable, Hashable {
     /// Which edge of the frame the line keeps to: every renderer draws a right-aligned line so
     /// that it ends at the frame's right edge.
     public var alignment: Alignment
+    /// A copy of the text drawn under it, moved and in its own colour, inside the same frame.
+    public var shadow: TextShadow?
 
     /// Creates a run; its baseline is estimated from the font size unless given.
     public init(
@@ -207,6 +234,21 @@ public struct TextRun: Sendable, Hashable {
         self.fontFamilies = fontFamilies
         self.fontSize = fontSize
         self.weight = weight
+        self.color = color
+    }
+}
+
+/// A sharp shadow under a run of text: the same glyphs, moved by `offset` and drawn in `color`
+/// first, clipped to the run's frame as the text is.
+public struct TextShadow: Sendable, Hashable {
+    /// How far the shadow is moved from the text, in points.
+    public var offset: Point
+    /// The shadow's colour, usually translucent black.
+    public var color: Color
+
+    /// Creates a shadow moved by `offset`, in `color`.
+    public init(offset: Point, color: Color) {
+        self.offset = offset
         self.color = color
     }
 }

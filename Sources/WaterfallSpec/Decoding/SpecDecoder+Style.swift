@@ -16,6 +16,8 @@ extension SpecDecoder {
         guard let dark = keys["dark"] else { return nil }
         let darkKeys = try dark.mapping(allowed: Self.styleKeys.filter { $0 != "dark" })
         var style = base
+        // A light text block would glare in the dark: only a `dark` mapping gives a dark one.
+        style.card.background = CardStyle.darkBackground
         if let value = darkKeys["background"] { style.background = try value.color() }
         try overrides(darkKeys, into: &style)
         return style
@@ -33,7 +35,11 @@ extension SpecDecoder {
         // A section's `style.dark` gives the spec a dark appearance even when its `style` has none.
         guard darkStyle != nil || keys["dark"] != nil else { return }
         var dark = darkStyle ?? style
+        let darkCardBackground = darkStyle?.card.background ?? CardStyle.darkBackground
         try overrides(keys, into: &dark)
+        // The section's light `card.background` is not the dark one: that stays the spec's dark
+        // style's, or the dark surface, unless the section's `dark` gives its own.
+        dark.card.background = darkCardBackground
         if let darkField = keys["dark"] {
             let darkKeys = try darkField.mapping(allowed: Self.styleKeys.filter { $0 != "dark" })
             try overrides(darkKeys, into: &dark)
@@ -91,6 +97,9 @@ extension SpecDecoder {
         if let value = keys["titleLines"] { card.titleLines = try value.integer(in: 1...Self.maximumLines) }
         if let value = keys["subtitleLines"] { card.subtitleLines = try value.integer(in: 1...Self.maximumLines) }
         if let value = keys["textSpacing"] { card.textSpacing = try value.length() }
+        if let value = keys["background"] { card.background = try value.color() }
+        if let value = keys["scrim"] { card.scrim = try value.choice(of: CardScrim.self) }
+        if let value = keys["textShadow"] { card.textShadow = try value.boolean() }
         return card
     }
 

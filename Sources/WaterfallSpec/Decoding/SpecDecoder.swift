@@ -30,7 +30,9 @@ struct SpecDecoder {
         ["background", "cornerRadius", "font", "fontSize", "textColor", "palette", "card", "dark"]
         + TextRole.allCases.map(\.rawValue)
     static let textStyleKeys = ["font", "fontSize", "fontWeight", "lineHeight", "color"]
-    static let cardKeys = ["content", "padding", "titleLines", "subtitleLines", "textSpacing"]
+    static let cardKeys = [
+        "content", "padding", "titleLines", "subtitleLines", "textSpacing", "background", "scrim", "textShadow",
+    ]
 
     /// Items given and generated so far, across sections.
     var itemCount = 0

@@ -186,7 +186,8 @@ public struct SpecItem: Sendable, Hashable {
     public var title: String?
     /// The second line of text.
     public var subtitle: String?
-    /// The card's fill; the style's palette when `nil`.
+    /// The card's fill (under an image, its text block's); when `nil`, the style's palette, or
+    /// its `card.background` under an image.
     public var color: Color?
     /// A PNG or JPEG path, relative to the spec's folder unless absolute.
     public var image: String?
@@ -235,7 +236,8 @@ public struct SpecStyle: Sendable, Hashable {
     public var fontSize: Double
     /// The text color of cards, headers and footers that give none.
     public var textColor: Color
-    /// Colors used in turn for items that give none.
+    /// Colors used in turn for cards without an image and image placeholders, where the item
+    /// gives none.
     public var palette: [Color]
     /// How cards lay out their image and text.
     public var card: CardStyle

@@ -100,6 +100,22 @@ final class CairoContext {
             Double(color.alpha) / 255)
     }
 
+    /// Makes a vertical linear gradient the source: `top` at `y0` to `bottom` at `y1` (user
+    /// units), each colour carried on beyond its end.
+    func setVerticalGradient(from y0: Double, _ top: Color, to y1: Double, _ bottom: Color) throws {
+        guard let pattern = cairo_pattern_create_linear(0, y0, 0, y1) else {
+            throw CairoError.cairo(operation: "create a gradient", status: "no pattern returned")
+        }
+        defer { cairo_pattern_destroy(pattern) }
+        for (offset, color) in [(0.0, top), (1.0, bottom)] {
+            cairo_pattern_add_color_stop_rgba(
+                pattern, offset, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255,
+                Double(color.alpha) / 255)
+        }
+        try check(cairo_pattern_status(pattern), "create a gradient")
+        cairo_set_source(pointer, pattern)
+    }
+
     /// Replaces the path with `rect`, its corners rounded by circular arcs of `radius`.
     func setRoundedRectPath(_ rect: Rect, radius: Double) {
         cairo_new_path(pointer)

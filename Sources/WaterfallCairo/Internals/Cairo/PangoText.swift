@@ -62,7 +62,6 @@ final class TextEngine {
         cairo_new_path(cr)
         cairo_rectangle(cr, run.frame.minX, run.frame.minY, run.frame.width, run.frame.height)
         cairo_clip(cr)
-        target.setColor(run.color)
         var left = run.frame.minX
         if run.alignment == .right {
             // Right-aligned: the line's logical extent ends at the frame's right edge.
@@ -70,6 +69,19 @@ final class TextEngine {
             pango_layout_get_extents(layout, nil, &logical)
             left = run.frame.maxX - Double(logical.x + logical.width) / Double(PANGO_SCALE)
         }
+        if let shadow = run.shadow {
+            // The glyphs' coverage, colour emoji included, as a mask for the shadow's colour:
+            // the silhouette CSS's text-shadow draws.
+            cairo_push_group(cr)
+            cairo_move_to(cr, left + shadow.offset.x, run.frame.minY + shadow.offset.y)
+            pango_cairo_show_layout(cr, layout)
+            if let glyphs = cairo_pop_group(cr) {
+                defer { cairo_pattern_destroy(glyphs) }
+                target.setColor(shadow.color)
+                cairo_mask(cr, glyphs)
+            }
+        }
+        target.setColor(run.color)
         cairo_move_to(cr, left, run.frame.minY)
         pango_cairo_show_layout(cr, layout)
         cairo_restore(cr)
