@@ -9,7 +9,8 @@ gallery shows a thumbnail of each spec, that Approve writes the baseline so the 
 passes, that a spec's declared variants are reviewed together and one Approve records them all, that a POST without the token is refused, that a script in a served HTML or SVG file or in
 the spec's own templates can neither read the token, nor approve, nor frame the review page, and
 that the static report has its full-size view, its boxes, its cause, its record command and its
-folded region list. Every wait is bounded;
+folded region list, and that a spec's declared clip plays on its page and is drawn again after an
+edit. Every wait is bounded;
 the server is started on a free loopback port and stopped here. Exits non-zero on any failure.
 """
 import os
@@ -384,6 +385,35 @@ def report_tests(waterfall, work, browser):
     page.close()
 
 
+def clip_tests(waterfall, work, browser):
+    """A spec that declares a clip: its page plays it, and draws it again after the spec is edited."""
+    folder = work / "clips"
+    specs = folder / "specs"
+    specs.mkdir(parents=True)
+    def clip_spec(seed):
+        return ("width: 100\nscale: 1\ndefaults: {columns: 2, interitemSpacing: 4, lineSpacing: 4}\n"
+                f"sections:\n  - generate: {{count: 16, minHeight: 30, maxHeight: 70, seed: {seed}}}\n"
+                "variants: {viewport: {height: 90}, animate: scroll, clip: {fps: 5}}\n")
+    (specs / "delta.yaml").write_text(clip_spec(2))
+    server, url = start_server(waterfall, "specs", cwd=folder)
+    try:
+        page = browser.new_page(viewport={"width": 800, "height": 600})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(url + "spec/delta")
+        page.wait_for_function("() => { const c = document.querySelector('img.clip'); return c && c.complete && c.naturalWidth > 0; }")
+        size = page.evaluate("() => { const c = document.querySelector('img.clip'); return [c.naturalWidth, c.naturalHeight]; }")
+        check(size == [100, 90], f"the clip plays at the screen's size ({size})")
+        first = page.evaluate("() => document.querySelector('img.clip').src")
+        (specs / "delta.yaml").write_text(clip_spec(3))
+        page.wait_for_function(f"() => document.querySelector('img.clip').src !== {first!r}")
+        page.wait_for_function("() => { const c = document.querySelector('img.clip'); return c.complete && c.naturalWidth > 0; }")
+        check("&v=" in page.evaluate("() => document.querySelector('img.clip').src"),
+              "the clip is drawn again after the spec changed")
+        page.close()
+    finally:
+        stop_server(server)
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit(__doc__)
@@ -397,6 +427,7 @@ def main():
             variant_tests(waterfall, work, browser)
             cause_tests(waterfall, work, browser)
             report_tests(waterfall, work, browser)
+            clip_tests(waterfall, work, browser)
         finally:
             browser.close()
     print("browser tests passed")

@@ -250,6 +250,36 @@ import Glibc
         #expect(plain.body.contains("?width=768"))
     }
 
+    /// A spec's declared clips play on its page, drawn by `/clip/NAME` as animated PNGs at the view's
+    /// width and appearance, and drawn again from the changed spec on every change.
+    @Test func aSpecsPagePlaysTheClipsItDeclares() throws {
+        let clip = """
+            width: 100
+            scale: 1
+            defaults: {columns: 2, interitemSpacing: 4, lineSpacing: 4}
+            sections:
+              - generate: {count: 16, minHeight: 30, maxHeight: 70, seed: 2}
+            variants: {viewport: {height: 90}, animate: scroll, clip: {fps: 5}}
+
+            """
+        let server = try Server(extraSpecs: ["delta": clip])
+        let page = try server.send("GET", "/spec/delta?width=120")
+        #expect(page.status == 200)
+        #expect(
+            page.body.contains(#"<img class="clip" src="/clip/delta?width=120&amp;animation=scroll""#), "\(page.body)")
+        #expect(!(try server.send("GET", "/spec/alpha").body.contains(#"class="clip""#)))
+        let played = try server.send("GET", "/clip/delta?width=120&animation=scroll")
+        #expect(played.status == 200)
+        #expect(played.head.lowercased().contains("content-type: image/apng"))
+        #expect(played.head.lowercased().contains("x-content-type-options: nosniff"))
+        #expect(played.body.contains("PNG") && played.body.contains("acTL") && played.body.contains("fdAT"))
+        #expect(try server.send("GET", "/clip/delta?animation=spin").status == 400)
+        let undeclared = try server.send("GET", "/clip/alpha?animation=scroll")
+        #expect(undeclared.status == 422)
+        #expect(undeclared.body.contains("declares no scroll clip"), "\(undeclared.body)")
+        #expect(try server.send("GET", "/clip/nothing?animation=scroll").status == 404)
+    }
+
     /// Chromium is Debian's (`scripts/setup.sh` installs it, and Playwright for Python); only Linux
     /// is checked on the machines this is developed on.
     #if os(Linux)
