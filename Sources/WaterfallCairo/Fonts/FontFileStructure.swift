@@ -42,7 +42,9 @@ enum FontFileStructure {
             throw FontFileProblem("is not a font file (a face's table directory is damaged)")
         }
         let count = Int(uint16(bytes, offset + 4))
-        guard (1...1024).contains(count) else { throw FontFileProblem("has a table directory of \(count) tables") }
+        guard (1...1024).contains(count) else {
+            throw FontFileProblem("is not a font file (its table directory claims \(count) tables)")
+        }
         guard offset + 12 + 16 * count <= bytes.count else {
             throw FontFileProblem("is truncated: it ends inside its table directory")
         }
