@@ -43,6 +43,12 @@ public enum AppFonts {
         public var description: String { "\(file): \(reason)" }
     }
 
+    /// The characters face `face` of the font file `data` has glyphs for: what an embedded
+    /// subset holds, for tests.
+    package static func characters(inFont data: [UInt8], face: Int = 0) -> Set<Unicode.Scalar> {
+        FontFaces.characters(of: data, index: face)
+    }
+
     /// The fonts of `requests`, or `nil` when there are none.
     public static func load(_ requests: [Request]) throws(Failure) -> SceneFonts? {
         guard !requests.isEmpty else { return nil }

@@ -104,4 +104,29 @@ enum FontFaces {
             families: families, weight: Int(FcWeightToOpenTypeDouble(weight).rounded()),
             isItalic: slant != FC_SLANT_ROMAN, index: index)
     }
+
+    /// The characters face `index` of the font file `bytes` maps to glyphs, as HarfBuzz reads its
+    /// `cmap`; empty when it cannot be read.
+    static func characters(of bytes: [UInt8], index: Int) -> Set<Unicode.Scalar> {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress,
+                let blob = hb_blob_create(
+                    UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), UInt32(buffer.count),
+                    HB_MEMORY_MODE_READONLY, nil, nil)
+            else { return [] }
+            defer { hb_blob_destroy(blob) }
+            guard let face = hb_face_create(blob, UInt32(index)), let set = hb_set_create() else { return [] }
+            defer {
+                hb_face_destroy(face)
+                hb_set_destroy(set)
+            }
+            hb_face_collect_unicodes(face, set)
+            var characters = Set<Unicode.Scalar>()
+            var value = hb_codepoint_t.max
+            while hb_set_next(set, &value) != 0 {
+                if let scalar = Unicode.Scalar(value) { characters.insert(scalar) }
+            }
+            return characters
+        }
+    }
 }
