@@ -57,8 +57,11 @@ public struct RenderPipeline: Sendable {
     /// layout API (`Layout.appendItems(_:toSection:)`), as a collection view inserts a page of
     /// cells: the cards already placed stay, the new ones are placed after them.
     ///
-    /// - Parameter previous: The feed with `pages` pages loaded, as this method or
-    ///   ``prepare(_:)`` of `spec.loadingPages(pages)` made it.
+    /// - Parameters:
+    ///   - spec: The spec, with every page.
+    ///   - pages: How many pages `previous` has loaded.
+    ///   - previous: The feed with `pages` pages loaded, as this method or
+    ///     ``prepare(_:)`` of `spec.loadingPages(pages)` made it.
     public func prepareNextPage(of spec: Spec, after pages: Int, previous: PreparedSpec) throws -> PreparedSpec {
         let next = spec.loadingPages(pages + 1)
         let sizer = try cardSizer(for: next, validator: imageValidator)

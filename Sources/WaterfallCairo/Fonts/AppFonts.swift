@@ -2,7 +2,7 @@ import Foundation
 import WaterfallCore
 import WaterfallRender
 
-/// Reads the font files a spec names (`fonts:`) into the ``SceneFonts`` a scene is measured and
+/// Reads the font files a spec names (`fonts:`) into the `SceneFonts` a scene is measured and
 /// drawn with.
 ///
 /// Each file is read whole (at most ``maximumFileBytes``), its table directory checked against

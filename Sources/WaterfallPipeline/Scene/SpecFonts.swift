@@ -5,7 +5,7 @@ import WaterfallSpec
 extension Spec {
     /// The spec's own font files (`fonts:`) read and proved, or `nil` when it names none.
     ///
-    /// - Throws: ``SpecError`` at the file's place in the spec, naming the file and what is
+    /// - Throws: `SpecError` at the file's place in the spec, naming the file and what is
     ///   wrong with it, on one line.
     public func loadFonts() throws(SpecError) -> SceneFonts? {
         do {
