@@ -118,3 +118,66 @@ import WaterfallTestSupport
         }
     }
 }
+
+extension BrandFontTests {
+    /// A collection (TTC) of `fonts`' bytes: each font's tables where they were, after a header
+    /// that lists where each font's table directory starts.
+    static func collection(_ fonts: [[UInt8]]) -> [UInt8] {
+        func be32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        var bytes = Array("ttcf".utf8) + [0, 1, 0, 0] + be32(fonts.count)
+        let header = bytes.count + 4 * fonts.count
+        var starts: [Int] = []
+        var offset = header
+        for font in fonts {
+            starts.append(offset)
+            offset += (font.count + 3) / 4 * 4
+        }
+        for start in starts { bytes += be32(start) }
+        for (font, start) in zip(fonts, starts) {
+            var copy = font
+            let tables = Int(font[4]) << 8 | Int(font[5])
+            for index in 0..<tables {
+                let record = 12 + 16 * index + 8
+                let old = font[record..<record + 4].reduce(0) { $0 << 8 | Int($1) }
+                copy.replaceSubrange(record..<record + 4, with: be32(old + start))
+            }
+            bytes += copy + [UInt8](repeating: 0, count: (4 - font.count % 4) % 4)
+        }
+        return bytes
+    }
+
+    /// TrueType outlines in a collection: the second face draws its family, and the documents
+    /// embed that face's subset as `font/ttf`.
+    @Test func aCollectionsSecondTrueTypeFaceIsDrawnAndEmbedded() throws {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let faces = try ["DejaVuSansCondensed.ttf", "DejaVuSerifCondensed.ttf"].map { name in
+            try [UInt8](Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/\(name)")))
+        }
+        try Data(Self.collection(faces)).write(to: URL(fileURLWithPath: folder + "/Condensed.ttc"))
+        let text = """
+            width: 300
+            fonts: [Condensed.ttc]
+            style: {font: "dejavu serif condensed"}
+            sections: [{items: [{height: 60, title: "Serif, condensed", subtitle: "from a collection"}]}]
+            """
+        let spec = try Spec.decode(text, file: "ttc.yaml", baseDirectory: folder)
+        let scene = try Self.scene(spec)
+        let fonts = try #require(scene.fonts)
+        #expect(fonts.files[0].faces.map(\.index) == [0, 1])
+        #expect(fonts.choices.contains { $0.family == "DejaVu Serif Condensed" && $0.face == 1 })
+        let svg = try RenderFixtures.text(.svg, scene)
+        // One face draws both weights: one rule stands for both.
+        #expect(svg.contains("font-family: \"DejaVu Serif Condensed\"; font-weight: 400 700;"))
+        #expect(svg.contains("font-family=\"&#39;DejaVu Serif Condensed&#39;, &#39;DejaVu Sans&#39;"))
+        let rule = try #require(svg.firstRange(of: /font\/ttf;base64,([^"]+)"/))
+        let base64 = String(svg[rule].dropFirst("font/ttf;base64,".count).dropLast())
+        let subset = [UInt8](try #require(Data(base64Encoded: base64)))
+        #expect(AppFonts.characters(inFont: subset) == Set("Serif, condensedfrom a collection".unicodeScalars))
+        // Drawn in the serif: other pixels than the spec without the collection.
+        let plain = try Self.scene(
+            try Spec.decode(text.replacingOccurrences(of: "fonts: [Condensed.ttc]\n", with: ""), baseDirectory: folder))
+        #expect(try CairoRenderer.rasterize(scene).pixels != CairoRenderer.rasterize(plain).pixels)
+    }
+}
