@@ -14,6 +14,8 @@ public enum AppFonts {
     public static let maximumFileBytes = 32 * 1024 * 1024
     /// The most faces all the files may hold together.
     public static let maximumFaces = 256
+    /// The most bytes all the files may have together: a scene keeps them for SVG and HTML.
+    public static let maximumTotalBytes = 128 * 1024 * 1024
 
     /// One file to read: its path as the spec names it, for messages, and its path from the
     /// current folder.
@@ -54,10 +56,17 @@ public enum AppFonts {
         guard !requests.isEmpty else { return nil }
         var files: [SceneFont] = []
         var faceCount = 0
+        var byteCount = 0
         for (index, request) in requests.enumerated() {
             do throws(FontFileProblem) {
                 let font = try read(request, maximumFaces: maximumFaces - faceCount)
                 faceCount += font.faces.count
+                byteCount += font.data.count
+                guard byteCount <= maximumTotalBytes else {
+                    throw FontFileProblem(
+                        "brings the spec's fonts past \(maximumTotalBytes / 1_048_576) MiB, the most they may have together"
+                    )
+                }
                 if let same = files.first(where: { $0.file == font.file }) {
                     throw FontFileProblem("is the same file as \(same.path)")
                 }
