@@ -77,8 +77,7 @@ public enum AppFonts {
         }
         let configuration: FontConfiguration
         do {
-            configuration = try FontConfiguration.including(
-                SceneFonts(files: files, choices: [], subsetter: HarfBuzzSubsetter()))
+            configuration = try FontConfiguration.including(files)
         } catch {
             let index = files.firstIndex { $0.file == error.path } ?? 0
             throw Failure(index: index, file: requests[index].file, reason: error.reason)

@@ -114,11 +114,6 @@ public final class SceneFonts: Sendable {
         let key = PinnedFamilies.comparable(name)
         return choices.first { PinnedFamilies.comparable($0.family) == key }?.family
     }
-
-    /// The key that tells one set of files from another: each file's path and digest.
-    public var identity: String {
-        files.map { "\($0.file)\u{0}\($0.sha256)" }.joined(separator: "\u{1}")
-    }
 }
 
 /// One `@font-face` rule of a document: a family at the weights one face draws it, with the

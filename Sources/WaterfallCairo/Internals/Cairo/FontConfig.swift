@@ -33,15 +33,20 @@ final class FontConfiguration: @unchecked Sendable {
     /// The configuration of the process's pinned fonts, built the first time it is asked for.
     static let shared = Result { () throws(FontError) -> FontConfiguration in try make(.pinned) }
 
-    /// The configurations of the sets of app font files met so far, by ``SceneFonts/identity``.
+    /// The configurations of the sets of app font files met so far, by their paths and digests.
     private static let withAppFonts = Locked<[String: FontConfiguration]>([:])
 
-    /// The configuration of the pinned fonts and `fonts`' files, built the first time these
-    /// files (these paths with these digests) are asked for.
+    /// The configuration of the pinned fonts and `fonts`' files.
     static func including(_ fonts: SceneFonts) throws(FontError) -> FontConfiguration {
-        let key = fonts.identity
+        try including(fonts.files)
+    }
+
+    /// The configuration of the pinned fonts and `files`, built the first time these files
+    /// (these paths with these digests) are asked for.
+    static func including(_ files: [SceneFont]) throws(FontError) -> FontConfiguration {
+        let key = files.map { "\($0.file)\u{0}\($0.sha256)" }.joined(separator: "\u{1}")
         if let known = withAppFonts.withLock({ $0[key] }) { return known }
-        let made = try make(.pinned, appFiles: fonts.files.map(\.file))
+        let made = try make(.pinned, appFiles: files.map(\.file))
         return withAppFonts.withLock { configurations in
             // A served spec whose fonts keep changing does not keep every configuration alive.
             if configurations.count >= 16 { configurations.removeAll() }
