@@ -9,8 +9,9 @@ gallery shows a thumbnail of each spec, that Approve writes the baseline so the 
 passes, that a spec's declared variants are reviewed together and one Approve records them all, that a POST without the token is refused, that a script in a served HTML or SVG file or in
 the spec's own templates can neither read the token, nor approve, nor frame the review page, and
 that the static report has its full-size view, its boxes, its cause, its record command and its
-folded region list, and that a spec's declared clip plays on its page and is drawn again after an
-edit. Every wait is bounded;
+folded region list, that a spec's declared clip plays on its page and is drawn again after an
+edit, and that the subsets of a spec's own fonts that HTML and SVG embed load in Chromium and draw
+the text. Every wait is bounded;
 the server is started on a free loopback port and stopped here. Exits non-zero on any failure.
 """
 import os
@@ -414,6 +415,36 @@ def clip_tests(waterfall, work, browser):
         stop_server(server)
 
 
+def font_tests(waterfall, work, browser):
+    """A spec's own fonts (`fonts:`): every @font-face of the HTML and the SVG loads in Chromium."""
+    root = pathlib.Path(__file__).resolve().parent.parent
+    folder = work / "brand"
+    folder.mkdir()
+    (folder / "fonts").mkdir()
+    for name in ["Inter-Regular.otf", "Inter-Bold.otf"]:
+        (folder / "fonts" / name).write_bytes((root / "Examples" / "fonts" / name).read_bytes())
+    (folder / "brand.yaml").write_text(
+        "width: 375\nfonts: [fonts/Inter-Regular.otf, fonts/Inter-Bold.otf]\nstyle: {font: Inter}\n"
+        "sections:\n  - columns: 2\n    header: {height: 40, title: \"Brand 👋\"}\n"
+        "    items: [{height: 80, title: Quick brown fox, subtitle: jumps over}, {height: 60, title: Lazy dog}]\n")
+    rendered = run(waterfall, "render", "brand/brand.yaml", "--output", "brand/out", "--format", "html,svg", cwd=work)
+    check(rendered.returncode == 0, f"a spec with its own fonts renders ({rendered.stderr.strip()})")
+    for name in ["brand.html", "brand.svg"]:
+        page = browser.new_page()
+        page.goto((folder / "out" / name).as_uri())
+        faces = page.evaluate(
+            """async () => {
+                await document.fonts.ready;
+                await Promise.all([...document.fonts].map(face => face.load().catch(() => null)));
+                return [...document.fonts].map(face => [face.family, face.weight, face.status]);
+            }""")
+        check(len(faces) == 2 and all(status == "loaded" for _, _, status in faces),
+              f"{name}: both Inter faces load from their data URLs ({faces})")
+        check(page.evaluate("document.fonts.check('bold 16px Inter', 'Quick brown fox')"),
+              f"{name}: Chromium has Inter for the titles")
+        page.close()
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit(__doc__)
@@ -428,6 +459,7 @@ def main():
             cause_tests(waterfall, work, browser)
             report_tests(waterfall, work, browser)
             clip_tests(waterfall, work, browser)
+            font_tests(waterfall, work, browser)
         finally:
             browser.close()
     print("browser tests passed")

@@ -15,6 +15,8 @@ packages=(
   pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libturbojpeg0-dev zlib1g-dev
   # SHA-256 of the pinned font files, for the renderer fingerprint beside the baselines.
   nettle-dev
+  # A spec's own font files (`fonts:`): HarfBuzz's subsetter cuts them down for SVG and HTML.
+  libharfbuzz-dev libharfbuzz-subset0
   fonts-dejavu-core fonts-noto-cjk
   # Colour emoji, last in every fallback chain (PNG and PDF draw its colour bitmaps; SVG and HTML name it).
   fonts-noto-color-emoji
@@ -22,6 +24,8 @@ packages=(
   # they hold falls back to a pinned font.
   fonts-dejavu-extra
   chromium librsvg2-bin
+  # pdffonts, which the tests use to see which fonts a PDF embeds.
+  poppler-utils
   # A throwaway certificate for the fetch tests' TLS server, made when the tests run.
   openssl
   # Clips (render --animate): libwebp's animation encoder, giflib with libimagequant's palettes,

@@ -6,15 +6,19 @@
 // our own fast PNG writer and TurboJPEG for JPEG. None of these use setjmp/longjmp across the
 // Swift boundary. Fontconfig (through Pango's FreeType font map) for the private font
 // configuration, HarfBuzz, FreeType and fontconfig for their versions, and Nettle for SHA-256
-// of the font files: the renderer's fingerprint.
+// of the font files: the renderer's fingerprint. FreeType, fontconfig's FreeType query and
+// HarfBuzz read a spec's own font files (`fonts:`), and HarfBuzz's subsetter cuts them down to
+// what an SVG or HTML document draws.
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
+#include <hb-subset.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include <fontconfig/fcfreetype.h>
 #include <nettle/sha2.h>
 #include <png.h>
 #include <turbojpeg.h>

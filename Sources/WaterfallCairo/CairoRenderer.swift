@@ -168,7 +168,7 @@ public enum CairoRenderer {
         let surface = try CairoSurface.pdf(
             width: strips[0].upperBound - strips[0].lowerBound, height: pages[0].upperBound)
         let images = ImageCache(scene: scene)
-        let drawer = SceneDrawer(scene: scene, text: try TextEngine(), images: images, mode: .vector)
+        let drawer = SceneDrawer(scene: scene, text: try TextEngine(fonts: scene.fonts), images: images, mode: .vector)
         for (stripNumber, strip) in strips.enumerated() {
             var sweep = Self.sweep(scene) { across in
                 strips.count == 1 || (across.upperBound > strip.lowerBound && across.lowerBound < strip.upperBound)
@@ -213,7 +213,8 @@ public enum CairoRenderer {
     {
         try checkTileSize(maxTileHeight, maxTileWidth)
         return SceneDrawer(
-            scene: scene, text: try TextEngine(), images: ImageCache(scene: scene), mode: .raster(canvas))
+            scene: scene, text: try TextEngine(fonts: scene.fonts), images: ImageCache(scene: scene),
+            mode: .raster(canvas))
     }
 
     /// The sweep that finds the elements each tile or band of the strip of device pixel `columns`

@@ -4,6 +4,8 @@ import WaterfallRender
 /// Measures text with the same Pango setup that draws PNG and PDF output.
 public final class PangoTextMeasurer: TextMeasuring {
     private let engine: TextEngine
+    /// The app's font files it measures with beside the pinned ones (``AppFonts``).
+    public let fonts: SceneFonts?
 
     /// Lines up to this many UTF-8 bytes are fitted by bisection over the whole line.
     ///
@@ -11,9 +13,10 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// first few hundred characters cost. Below it both ways give the same line.
     static let wholeLineBytes = 4096
 
-    /// Creates a measurer with the pinned fonts; throws when they cannot be loaded.
-    public init() throws {
-        engine = try TextEngine()
+    /// Creates a measurer with the pinned fonts and `fonts`' files; throws when they cannot be loaded.
+    public init(fonts: SceneFonts? = nil) throws {
+        engine = try TextEngine(fonts: fonts)
+        self.fonts = fonts
     }
 
     /// The width of `text` on one line, in points; infinite when Pango cannot lay it out.

@@ -101,7 +101,7 @@ public struct RenderPipeline: Sendable {
     ) throws -> CardSizer {
         let remote = try remoteImages.resolve(spec, missingImages: missingImages)
         return CardSizer(
-            measurer: try PangoTextMeasurer(),
+            measurer: try PangoTextMeasurer(fonts: spec.loadFonts()),
             images: SceneImages(base: spec.baseDirectory, validator: validator, remote: remote),
             missingImages: missingImages, source: spec.source)
     }

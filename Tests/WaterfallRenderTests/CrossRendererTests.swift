@@ -14,7 +14,7 @@ import WaterfallTestSupport
 @Suite(.serialized) struct CrossRendererTests {
     static let examples = [
         "01-shop-grid.yaml", "03-sections.yaml", "05-goods-list.yaml", "06-local-images.yaml", "07-chinese.yaml",
-        "08-spans-banners.yaml", "14-emoji-feed.yaml",
+        "08-spans-banners.yaml", "14-emoji-feed.yaml", "17-brand-font.yaml",
     ]
 
     /// Where two pictures may differ, and by how much, measured in 8-bit channel levels.
@@ -127,7 +127,10 @@ import WaterfallTestSupport
             chromium = PixelImage(
                 width: png.width, height: png.height, pixels: Array(chromium.pixels.prefix(png.pixels.count)))
         }
-        let rsvg = try PNGCodec.decode([UInt8](try ExternalRenderers.rsvg(svgPath: svg, scale: 2)))
+        let rsvg = try PNGCodec.decode(
+            [UInt8](
+                try ExternalRenderers.rsvg(
+                    svgPath: svg, scale: 2, fontFiles: scene.fonts?.files.map(\.file) ?? [])))
         return (png, chromium, rsvg)
     }
 
@@ -250,5 +253,82 @@ import WaterfallTestSupport
         #expect(byChromium[.scrim]! <= 3, "chromium \(byChromium)")
         #expect(byRsvg[.plain]! <= 2 && byRsvg[.image]! <= 0, "rsvg \(byRsvg)")
         #expect(byChromium[.plain]! <= 4 && byChromium[.image]! <= 0, "chromium \(byChromium)")
+    }
+}
+
+extension CrossRendererTests {
+    /// Where each line's ink starts and ends across, in device pixels, for the runs without
+    /// emoji (each renderer draws those its own way) and without digits (librsvg draws digits
+    /// from the emoji font when it is in the family list, in every example): what tells one
+    /// typeface from another.
+    static func inkExtents(_ picture: PixelImage, _ scene: Scene) -> [ClosedRange<Int>?] {
+        var extents: [ClosedRange<Int>?] = []
+        for element in scene.elements {
+            for run in element.texts
+            where !run.text.unicodeScalars.contains(where: { $0.properties.isEmoji }) {
+                let f = run.frame
+                let scale = scene.scale
+                let rows = max(0, Int(f.minY * scale))..<min(picture.height, Int((f.maxY * scale).rounded(.up)))
+                let columns = max(0, Int(f.minX * scale))..<min(picture.width, Int((f.maxX * scale).rounded(.up)))
+                var first: Int?
+                var last: Int?
+                for x in columns {
+                    let inked = rows.contains { y in
+                        let i = (y * picture.width + x) * 4
+                        let fill = [element.fill.red, element.fill.green, element.fill.blue]
+                        return (0..<3).contains { abs(Int(picture.pixels[i + $0]) - Int(fill[$0])) > 96 }
+                    }
+                    if inked {
+                        if first == nil { first = x }
+                        last = x
+                    }
+                }
+                extents.append(first.flatMap { start in last.map { start...$0 } })
+            }
+        }
+        return extents
+    }
+
+    /// The largest distance, in device pixels, between the two pictures' ends of a line.
+    static func largestInkShift(_ a: [ClosedRange<Int>?], _ b: [ClosedRange<Int>?]) -> Int {
+        zip(a, b).map { first, second in
+            guard let first, let second else { return first == nil && second == nil ? 0 : Int.max }
+            return max(abs(first.lowerBound - second.lowerBound), abs(first.upperBound - second.upperBound))
+        }.max() ?? 0
+    }
+
+    /// The brand font is what Chromium (from the page's `@font-face`) and librsvg (through
+    /// fontconfig) draw: every line's ink ends where the PNG's does; without the font they end
+    /// elsewhere, so the check can tell.
+    @Test func chromiumAndLibrsvgDrawTheBrandFontsLines() throws {
+        let example = "17-brand-font.yaml"
+        let scene = try RenderFixtures.scene(example, scale: 2)
+        let (png, chromium, rsvg, _) = try pictures(example)
+        let expected = Self.inkExtents(png, scene)
+        #expect(expected.count >= 8 && expected.allSatisfy { $0 != nil }, "\(expected)")
+        let byChromium = Self.largestInkShift(expected, Self.inkExtents(chromium, scene))
+        let byRsvg = Self.largestInkShift(expected, Self.inkExtents(rsvg, scene))
+        print("cross-renderer \(example): line ends within \(byChromium) px (chromium), \(byRsvg) px (rsvg)")
+        #expect(byChromium <= 3, "chromium's lines end \(byChromium) device pixels from the PNG's")
+        #expect(byRsvg <= 3, "rsvg's lines end \(byRsvg) device pixels from the PNG's")
+
+        // The control: the same documents without the font.
+        let folder = ExternalRenderers.temporaryPath("dir")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let html = try RenderFixtures.text(.html(templates: RenderFixtures.templates), scene)
+        let withoutFace = html.split(separator: "\n").filter { !$0.hasPrefix("@font-face") }.joined(separator: "\n")
+        #expect(withoutFace.count < html.count)
+        try withoutFace.write(toFile: folder + "/page.html", atomically: true, encoding: .utf8)
+        try RenderFixtures.text(.svg, scene).write(toFile: folder + "/page.svg", atomically: true, encoding: .utf8)
+        let plainChromium = try PNGCodec.decode(
+            [UInt8](
+                try ExternalRenderers.chromiumScreenshot(
+                    htmlPath: folder + "/page.html", width: Int(scene.size.width.rounded(.up)),
+                    height: Int(scene.size.height.rounded(.up)), scale: 2)))
+        let plainRsvg = try PNGCodec.decode(
+            [UInt8](try ExternalRenderers.rsvg(svgPath: folder + "/page.svg", scale: 2)))
+        #expect(Self.largestInkShift(expected, Self.inkExtents(plainChromium, scene)) > 10)
+        #expect(Self.largestInkShift(expected, Self.inkExtents(plainRsvg, scene)) > 10)
     }
 }

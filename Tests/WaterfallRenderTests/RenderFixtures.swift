@@ -15,7 +15,8 @@ enum RenderFixtures {
     static func scene(_ spec: Spec, scale: Double? = nil) throws -> Scene {
         // Cards sized by their image and text are measured first, as `render` measures them.
         if spec.needsCardSizing { return try RenderPipeline(renderers: [], scale: scale).prepare(spec).scene }
-        return try SceneBuilder(measurer: PangoTextMeasurer()).scene(for: spec, layout: spec.layout(), scale: scale)
+        return try SceneBuilder(measurer: PangoTextMeasurer(fonts: spec.loadFonts())).scene(
+            for: spec, layout: spec.layout(), scale: scale)
     }
 
     static func text(_ renderer: Renderer, _ scene: Scene) throws -> String {

@@ -112,3 +112,34 @@ import WaterfallTestSupport
         #expect(linked.pango == pinned.pango)
     }
 }
+
+extension RendererFingerprintTests {
+    static let brand = [
+        RendererFingerprint.AppFont(
+            spec: "brand", path: "fonts/B-Regular.otf", sha256: String(repeating: "01", count: 32)),
+        RendererFingerprint.AppFont(
+            spec: "brand", path: "fonts/B-Bold.otf", sha256: String(repeating: "02", count: 32)),
+    ]
+
+    @Test func specsFontFilesRoundTripAndLeaveOtherFingerprintsAsTheyWere() throws {
+        #expect(!String(decoding: Self.sample.json, as: UTF8.self).contains("appFonts"))
+        var withFonts = Self.sample
+        withFonts.appFonts = Self.brand
+        let decoded = try RendererFingerprint(json: withFonts.json)
+        #expect(decoded.appFonts.map(\.path) == ["fonts/B-Bold.otf", "fonts/B-Regular.otf"])
+        #expect(decoded.json == withFonts.json)
+    }
+
+    @Test func onlyTheFontFilesOfTheSpecsCheckedAreCompared() {
+        var recorded = Self.sample
+        recorded.appFonts = Self.brand + [.init(spec: "other", path: "x.ttf", sha256: "ff")]
+        var now = Self.sample
+        now.appFonts = [Self.brand[0], .init(spec: "brand", path: "fonts/B-Bold.otf", sha256: "03")]
+        #expect(now.changes(fromRecorded: recorded) == ["brand: fonts/B-Bold.otf 020202020202 → 03"])
+        var none = Self.sample
+        none.appFonts = []
+        #expect(none.changes(fromRecorded: recorded).isEmpty)
+        // Recording keeps the fonts of the specs this run did not check.
+        #expect(now.keepingAppFonts(of: recorded).appFonts.map(\.spec) == ["brand", "brand", "other"])
+    }
+}

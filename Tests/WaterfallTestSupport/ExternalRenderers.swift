@@ -38,10 +38,32 @@ public enum ExternalRenderers {
     }
 
     /// The SVG at `svgPath` rasterized by `rsvg-convert` at `scale`.
-    public static func rsvg(svgPath: String, scale: Double) throws -> Data {
+    ///
+    /// librsvg reads no `@font-face`: it finds every family through fontconfig. With `fontFiles`
+    /// (a spec's own fonts) it runs on the machine's configuration with those files added, as a
+    /// reviewer would install the app's fonts to look at its SVG.
+    public static func rsvg(svgPath: String, scale: Double, fontFiles: [String] = []) throws -> Data {
         let output = temporaryPath("png")
         defer { try? FileManager.default.removeItem(atPath: output) }
-        try run(find("rsvg-convert"), ["-z", "\(scale)", svgPath, "-o", output])
+        var environment: [String: String] = [:]
+        if !fontFiles.isEmpty {
+            let configuration = temporaryPath("conf")
+            var lines = [
+                "<?xml version=\"1.0\"?>", "<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">", "<fontconfig>",
+                "<include ignore_missing=\"no\">/etc/fonts/fonts.conf</include>",
+            ]
+            var folders: [String] = []
+            for file in fontFiles {
+                let folder = (file as NSString).deletingLastPathComponent
+                if !folders.contains(folder) { folders.append(folder) }
+            }
+            lines += folders.map { "<dir>\($0)</dir>" }
+            lines.append("</fontconfig>")
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: configuration))
+            environment["FONTCONFIG_FILE"] = configuration
+        }
+        defer { if let file = environment["FONTCONFIG_FILE"] { try? FileManager.default.removeItem(atPath: file) } }
+        try run(find("rsvg-convert"), ["-z", "\(scale)", svgPath, "-o", output], environment: environment)
         guard let data = FileManager.default.contents(atPath: output) else {
             throw Failure(description: "rsvg-convert wrote nothing for \(svgPath)")
         }
@@ -61,8 +83,10 @@ public enum ExternalRenderers {
     }
 
     @discardableResult
-    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let result = try CommandRunner.run(arguments, executable: executable)
+    private static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> String {
+        let result = try CommandRunner.run(arguments, executable: executable, environment: environment)
         guard result.status == 0 else {
             throw Failure(description: "\(executable) exited with \(result.status)")
         }

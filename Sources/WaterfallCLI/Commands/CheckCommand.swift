@@ -101,11 +101,12 @@ struct CheckCommand: ParsableCommand {
         let specs = try SpecFolder.expand(self.specs)
         let positions = shard.map { $0.select(specs) } ?? Array(specs.indices)
         let chosen = positions.map { specs[$0] }
-        // One line before the results when the baselines were made on a different renderer.
-        if let warning = BaselineFingerprint.warning(baselines: baselines) {
+        var results = try checkAll(chosen)
+        // One line before the results when the baselines were made on a different renderer, or
+        // with other bytes of a spec's own font files.
+        if let warning = BaselineFingerprint.warning(baselines: baselines, appFonts: results.appFonts) {
             Output.standardError("check: \(warning)")
         }
-        var results = try checkAll(chosen)
         var fingerprintError: String?
         if let record {
             fingerprintError = results.record(into: baselines, mode: record)

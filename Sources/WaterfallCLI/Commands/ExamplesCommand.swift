@@ -39,7 +39,8 @@ struct ExamplesCommand: ParsableCommand {
         // What shaped these pictures, for `check` with this folder as its baselines: every
         // picture is this machine's when every spec rendered, otherwise an existing one is kept.
         let fingerprintError = BaselineFingerprint.record(
-            baselines: options.output, mode: failed == 0 ? .changed : .missing)
+            baselines: options.output, mode: failed == 0 ? .changed : .missing,
+            appFonts: BaselineFingerprint.appFonts(ofSpecsAt: specs))
         Output.standardError(
             "rendered \(outcomes.count - failed) of \(outcomes.count) specs into \(options.output)/ (gallery: \(options.output)/index.html)"
         )

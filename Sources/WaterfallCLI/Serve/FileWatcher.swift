@@ -3,8 +3,8 @@ import WaterfallCore
 import WaterfallPipeline
 import WaterfallSpec
 
-/// Finds which specs changed on disk by polling: each spec file, the images it uses and the
-/// template folder, compared by modification time, size and inode (portable, and enough at
+/// Finds which specs changed on disk by polling: each spec file, the images, data files and font
+/// files it uses and the template folder, compared by modification time, size and inode (portable, and enough at
 /// four polls a second).
 final class FileWatcher: Sendable {
     /// What one poll saw of one spec.
@@ -59,7 +59,8 @@ final class FileWatcher: Sendable {
         }
     }
 
-    /// The images and data files `entry` uses, with their stamps; records whether the spec reads.
+    /// The images, data files and font files `entry` uses, with their stamps; records whether
+    /// the spec reads.
     private func images(of entry: SpecCatalog.Entry) -> [String: FileStamp?] {
         do {
             let spec = try Spec.load(path: entry.path)
@@ -74,6 +75,7 @@ final class FileWatcher: Sendable {
                 }
             }
             for path in spec.dataFiles { images[path] = FileStamp(path: path) }
+            for font in spec.fonts { images[font.file] = FileStamp(path: font.file) }
             return images
         } catch {
             errors.withLock { $0[entry.name] = "\(error)" }

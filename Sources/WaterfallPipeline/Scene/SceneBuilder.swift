@@ -150,6 +150,8 @@ public struct SceneBuilder {
         var scene = Scene(
             size: layout.contentSize, background: spec.style.background, scale: scale ?? spec.scale,
             elements: elements)
+        // Drawn with the fonts it was measured with.
+        scene.fonts = sizer.measurer.fonts
         scene.grid = SceneGrid(
             width: layout.width, layoutDirection: spec.layoutDirection, scrollDirection: spec.scrollDirection,
             sections: spec.sections.indices.map { index in

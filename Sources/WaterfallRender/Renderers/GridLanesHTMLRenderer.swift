@@ -13,7 +13,7 @@ extension Renderer {
             // A screen (`--viewport`) holds only the elements on it, and the browser would place
             // those anew: the page is always the whole feed, which the browser scrolls.
             guard let grid = scene.grid else { throw GridLanesPageError.noScreens }
-            try emit(RenderedFile(bytes: Array(GridLanesPage.page(scene, grid: grid, title: title).utf8)))
+            try emit(RenderedFile(bytes: Array(try GridLanesPage.page(scene, grid: grid, title: title).utf8)))
         }
     }
 }
@@ -31,7 +31,7 @@ public enum GridLanesPageError: UserFacingError {
 
 /// Writes ``Renderer/htmlGridLanes(title:)``'s page.
 enum GridLanesPage {
-    static func page(_ scene: Scene, grid: SceneGrid, title: String) -> String {
+    static func page(_ scene: Scene, grid: SceneGrid, title: String) throws -> String {
         let n = ShortestNumber.text
         let horizontal = grid.scrollDirection == .horizontal
         let mirrored = grid.layoutDirection == .rightToLeft
@@ -41,6 +41,7 @@ enum GridLanesPage {
         page += "</title>\n<style>\n"
         page += "html, body { margin: 0; padding: 0; }\n"
         page += "body { background: \(scene.background.hexString); }\n"
+        for face in try scene.fonts?.embeddedFaces(in: scene) ?? [] { page += face.rule + "\n" }
         var pageStyle = "inline-size: \(n(grid.width))px;"
         // A horizontal feed is a vertical one turned: its lanes are rows, filled left to right
         // (right to left when mirrored).
@@ -71,7 +72,7 @@ enum GridLanesPage {
                 // A pinned header sticks to the top of the visible bounds until its section ends.
                 page += supplementary(
                     header, insets: flow(settings.headerInset, horizontal), horizontal: horizontal,
-                    sticky: settings.pinHeader)
+                    fonts: scene.fonts, sticky: settings.pinHeader)
             }
             var lanes = "grid-template-columns: repeat(\(settings.columns), 1fr);"
             lanes += " row-gap: \(n(settings.lineSpacing))px; column-gap: \(n(settings.interitemSpacing))px;"
@@ -92,12 +93,13 @@ enum GridLanesPage {
                 page += " style=\""
                 Markup.appendMustacheEscaped(style + HTMLPage.appearance(element), to: &page)
                 page += "\">"
-                HTMLPage.writeContent(element, to: &page)
+                HTMLPage.writeContent(element, fonts: scene.fonts, to: &page)
                 page += "</div>\n"
             }
             page += "</div>\n"
             if let footer = elements.first(where: { $0.kind == .footer }) {
-                page += supplementary(footer, insets: flow(settings.footerInset, horizontal), horizontal: horizontal)
+                page += supplementary(
+                    footer, insets: flow(settings.footerInset, horizontal), horizontal: horizontal, fonts: scene.fonts)
             }
             page += "</section>\n"
         }
@@ -107,7 +109,7 @@ enum GridLanesPage {
 
     /// A header or footer: a box of its length along the scroll direction, in a box padded by its insets.
     private static func supplementary(
-        _ element: SceneElement, insets: EdgeInsets, horizontal: Bool, sticky: Bool = false
+        _ element: SceneElement, insets: EdgeInsets, horizontal: Bool, fonts: SceneFonts?, sticky: Bool = false
     ) -> String {
         let n = ShortestNumber.text
         let pinned = sticky ? " position: sticky; inset-block-start: 0; z-index: 1;" : ""
@@ -117,7 +119,7 @@ enum GridLanesPage {
         let length = horizontal ? element.frame.width : element.frame.height
         Markup.appendMustacheEscaped("block-size: \(n(length))px;" + HTMLPage.appearance(element), to: &out)
         out += "\">"
-        HTMLPage.writeContent(element, to: &out)
+        HTMLPage.writeContent(element, fonts: fonts, to: &out)
         out += "</div></div>\n"
         return out
     }

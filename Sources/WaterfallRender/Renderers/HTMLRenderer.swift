@@ -26,6 +26,7 @@ enum HTMLPage {
     /// at a time and memory stays bounded; other templates are rendered whole.
     static func write(_ scene: Scene, title: String, templates: TemplateSet, emit: (String) throws -> Void) throws {
         var context = context(scene, title: title)
+        context["fontFaces"] = try scene.fonts?.embeddedFaces(in: scene).map(FontFaceContext.init) ?? []
         if templates.has("element") {
             // Render the page once with a single stand-in element to find where elements go.
             context["elements"] = [[String: Any]()]
@@ -42,10 +43,10 @@ enum HTMLPage {
                     let end = min(start + elementsPerPiece, scene.elements.count)
                     for element in scene.elements[start..<end] {
                         if isBuiltIn {
-                            writeBuiltIn(element, to: &out)
+                            writeBuiltIn(element, fonts: scene.fonts, to: &out)
                             if newline { out += "\n" }
                         } else {
-                            out += try templates.render("element", self.element(element))
+                            out += try templates.render("element", self.element(element, fonts: scene.fonts))
                         }
                     }
                     try emit(out)
@@ -55,7 +56,7 @@ enum HTMLPage {
                 return
             }
         }
-        context["elements"] = scene.elements.map(element)
+        context["elements"] = scene.elements.map { element($0, fonts: scene.fonts) }
         try emit(try templates.render("page", context))
     }
 
@@ -72,7 +73,7 @@ enum HTMLPage {
         ]
     }
 
-    private static func element(_ element: SceneElement) -> ElementContext {
+    private static func element(_ element: SceneElement, fonts: SceneFonts?) -> ElementContext {
         let n = ShortestNumber.text
         let frame = element.frame
         let (left, top, width, height) = (n(frame.minX), n(frame.minY), n(frame.width), n(frame.height))
@@ -87,11 +88,11 @@ enum HTMLPage {
             kind: element.kind.rawValue, section: String(element.section), hasItem: element.item != nil,
             item: element.item.map(String.init) ?? "", left: left, top: top, width: width, height: height,
             style: style, image: image, scrims: element.scrims.map { ScrimContext(style: scrimStyle($0, in: frame)) },
-            texts: element.texts.map { text($0, in: frame) })
+            texts: element.texts.map { text($0, in: frame, fonts: fonts) })
     }
 
-    private static func text(_ run: TextRun, in frame: Rect) -> TextContext {
-        TextContext(text: run.text, style: style(run, in: frame))
+    private static func text(_ run: TextRun, in frame: Rect, fonts: SceneFonts?) -> TextContext {
+        TextContext(text: run.text, style: style(run, in: frame, fonts: fonts))
     }
 
     /// The element's inline style: its frame, corners, fill and stroke.
@@ -133,12 +134,12 @@ enum HTMLPage {
     }
 
     /// A text run's inline style, relative to its element's frame.
-    static func style(_ run: TextRun, in frame: Rect) -> String {
+    static func style(_ run: TextRun, in frame: Rect, fonts: SceneFonts?) -> String {
         let n = ShortestNumber.text
         let box = run.frame
         var style = "left: \(n(box.minX - frame.minX))px; top: \(n(box.minY - frame.minY))px;"
         style += " width: \(n(box.width))px; height: \(n(box.height))px;"
-        style += " font-family: \(FontList.css(run.fontFamilies)); font-size: \(n(run.fontSize))px;"
+        style += " font-family: \(FontList.css(run.fontFamilies, fonts: fonts)); font-size: \(n(run.fontSize))px;"
         style += " font-weight: \(run.weight == .bold ? "bold" : "normal"); color: \(run.color.cssText);"
         if run.alignment == .right { style += " text-align: right;" }
         if let shadow = run.shadow {
@@ -165,7 +166,7 @@ enum HTMLPage {
     ///
     /// The same text as `ElementContext` through Mustache, without building the context (the
     /// data URI of an image included, which the built-in template never shows).
-    static func writeBuiltIn(_ element: SceneElement, to out: inout String) {
+    static func writeBuiltIn(_ element: SceneElement, fonts: SceneFonts?, to out: inout String) {
         let n = ShortestNumber.text
         let frame = element.frame
         // Kinds and whole numbers have nothing to escape.
@@ -184,13 +185,13 @@ enum HTMLPage {
             element, left: n(frame.minX), top: n(frame.minY), width: n(frame.width), height: n(frame.height))
         Markup.appendMustacheEscaped(style, to: &out)
         out += "\">"
-        writeContent(element, to: &out)
+        writeContent(element, fonts: fonts, to: &out)
         out += "</div>"
     }
 
     /// The element's image, scrims and text, each a `div` placed inside it: what `element.mustache`
     /// writes inside an element, and what the grid-lanes page writes inside each of its items.
-    static func writeContent(_ element: SceneElement, to out: inout String) {
+    static func writeContent(_ element: SceneElement, fonts: SceneFonts?, to out: inout String) {
         if let image = element.image {
             out += "<div class=\"image "
             Markup.appendMustacheEscaped(ImageContext.className(image), to: &out)
@@ -210,7 +211,7 @@ enum HTMLPage {
         }
         for run in element.texts {
             out += "<div class=\"text\" style=\""
-            Markup.appendMustacheEscaped(Self.style(run, in: element.frame), to: &out)
+            Markup.appendMustacheEscaped(Self.style(run, in: element.frame, fonts: fonts), to: &out)
             out += "\">"
             Markup.appendMustacheEscaped(run.text, to: &out)
             out += "</div>"
@@ -290,6 +291,21 @@ struct ScrimContext: MustacheParent {
 
     func child(named name: String) -> Any? {
         name == "style" ? TemplateText(renderText: style) : nil
+    }
+}
+
+/// One `@font-face` rule's parts, for the page template.
+struct FontFaceContext: MustacheParent {
+    let face: EmbeddedFontFace
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "family": TemplateText(renderText: face.family)
+        case "weights": TemplateText(renderText: face.weights)
+        case "src": TemplateText(renderText: face.dataURL)
+        case "format": TemplateText(renderText: face.format)
+        default: nil
+        }
     }
 }
 

@@ -26,10 +26,20 @@ enum SVGWriter {
             <rect x="0" y="0" width="\(width)" height="\(height)" fill="\(scene.background.hexString)"/>
 
             """
+        // The app's fonts, cut down to what the document draws in them. A browser reads them;
+        // librsvg has no @font-face and finds the families through fontconfig instead.
+        if let fonts = scene.fonts {
+            let faces = try fonts.embeddedFaces(in: scene)
+            if !faces.isEmpty {
+                out += "<defs><style>\n"
+                for face in faces { out += face.rule + "\n" }
+                out += "</style></defs>\n"
+            }
+        }
         var defined = Set<Int>()
         for (index, element) in scene.elements.enumerated() {
             if let image = element.image, defined.insert(image.id).inserted { define(image, to: &out) }
-            write(element, id: index, to: &out)
+            write(element, id: index, fonts: scene.fonts, to: &out)
             if index % elementsPerPiece == elementsPerPiece - 1 {
                 try emit(out)
                 out = ""
@@ -56,7 +66,7 @@ enum SVGWriter {
         out += "\"/></symbol></defs>\n"
     }
 
-    private static func write(_ element: SceneElement, id: Int, to out: inout String) {
+    private static func write(_ element: SceneElement, id: Int, fonts: SceneFonts?, to out: inout String) {
         let n = ShortestNumber.text
         let frame = element.frame
         let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))
@@ -112,7 +122,8 @@ enum SVGWriter {
             let anchor = run.alignment == .right ? "\(n(f.maxX))\" text-anchor=\"end" : n(f.minX)
             if let shadow = run.shadow { writeShadow(shadow, of: run, clip: clip, to: &out) }
             out += "<text x=\"\(anchor)\" y=\"\(n(f.minY + run.baseline))\" clip-path=\"url(#\(clip))\""
-            out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies)))\" font-size=\"\(n(run.fontSize))\""
+            out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies, fonts: fonts)))\""
+            out += " font-size=\"\(n(run.fontSize))\""
             if run.weight == .bold { out += " font-weight=\"bold\"" }
             out += " fill=\"\(run.color.hexString)\" xml:space=\"preserve\">\(Markup.escape(run.text))</text>\n"
         }

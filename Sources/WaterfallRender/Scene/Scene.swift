@@ -22,6 +22,9 @@ public struct Scene: Sendable {
     public var isSnappedToDevicePixels = false
     /// What the native grid-lanes page is written from: the spec's sections as CSS sees them.
     public var grid: SceneGrid?
+    /// The app's font files the text may be drawn in, beside the pinned fonts; `nil` when the
+    /// spec names none.
+    public var fonts: SceneFonts?
 
     /// Creates a scene of a page size and color, at a scale, with its elements.
     public init(size: Size, background: Color, scale: Double, elements: [SceneElement]) {

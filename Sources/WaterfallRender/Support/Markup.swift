@@ -48,7 +48,8 @@ extension Color {
 enum FontList {
     static let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
 
-    static func css(_ families: [String]) -> String {
-        PinnedFamilies.resolved(families).map { generic.contains($0) ? $0 : "'\($0)'" }.joined(separator: ", ")
+    static func css(_ families: [String], fonts: SceneFonts? = nil) -> String {
+        PinnedFamilies.resolved(families, fonts: fonts).map { generic.contains($0) ? $0 : "'\($0)'" }.joined(
+            separator: ", ")
     }
 }

@@ -16,6 +16,9 @@ enum BundledTemplates {
         <meta name="viewport" content="width={{width}}">
         <title>{{title}}</title>
         <style>
+        {{#fontFaces}}
+        @font-face { font-family: "{{family}}"; font-weight: {{weights}}; font-style: normal; src: url("{{src}}") format("{{format}}"); }
+        {{/fontFaces}}
         html, body { margin: 0; padding: 0; }
         body { background: {{background}}; }
         .page { position: relative; width: {{width}}px; height: {{height}}px; overflow: hidden; background: {{background}}; }

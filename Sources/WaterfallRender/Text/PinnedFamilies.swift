@@ -29,14 +29,17 @@ public enum PinnedFamilies {
     /// spaces); a generic family's pinned families come where it is named; any other name is left
     /// out, as no pinned file has it; `sans-serif`'s families end the list when no generic family
     /// is named, as the private fontconfig configuration adds it. The emoji family follows every
-    /// other family, and the generic names come last, in the order given.
-    public static func resolved(_ families: [String]) -> [String] {
+    /// other family, and the generic names come last, in the order given. A family of the app's
+    /// font files (`fonts`) is kept where it is named, in the font's own spelling.
+    public static func resolved(_ families: [String], fonts: SceneFonts? = nil) -> [String] {
         var result: [String] = []
         var genericNames: [String] = []
         func add(_ family: String) { if family != emoji, !result.contains(family) { result.append(family) } }
         for family in families {
             let key = comparable(family)
-            if let pinned = all.first(where: { comparable($0) == key }) {
+            if let own = fonts?.family(named: family) {
+                add(own)
+            } else if let pinned = all.first(where: { comparable($0) == key }) {
                 add(pinned)
             } else if let generic = generics.first(where: { comparable($0.generic) == key }) {
                 generic.families.forEach(add)
@@ -51,7 +54,7 @@ public enum PinnedFamilies {
     }
 
     /// A family name as fontconfig compares it: lowercased, without spaces.
-    private static func comparable(_ family: String) -> String {
+    package static func comparable(_ family: String) -> String {
         String(family.lowercased().filter { $0 != " " })
     }
 }

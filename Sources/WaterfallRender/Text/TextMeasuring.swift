@@ -24,6 +24,15 @@ public protocol TextMeasuring {
         _ text: String, width: Double, maxLines: Int, fontFamilies: [String], fontSize: Double,
         weight: TextRun.Weight
     ) -> [String]
+
+    /// The app's font files it measures with beside the pinned ones, which the scene is then
+    /// drawn with; `nil` for the pinned fonts alone.
+    var fonts: SceneFonts? { get }
+}
+
+extension TextMeasuring {
+    /// The pinned fonts alone.
+    public var fonts: SceneFonts? { nil }
 }
 
 extension TextMeasuring {

@@ -1,5 +1,7 @@
 import Foundation
+import WaterfallCore
 import WaterfallPipeline
+import WaterfallSpec
 
 /// The renderer fingerprint beside a folder of baselines (see ``RendererFingerprint``): what
 /// `check` warns about and what recording writes.
@@ -9,7 +11,8 @@ public enum BaselineFingerprint {
     ///
     /// This machine's fingerprint (every font file hashed) is only made when there is one to
     /// compare with. A font that cannot be used is not reported here: the renders report it.
-    public static func warning(baselines: String) -> String? {
+    /// The specs' own font files are compared for the specs `appFonts` names.
+    public static func warning(baselines: String, appFonts: [RendererFingerprint.AppFont] = []) -> String? {
         let path = (baselines as NSString).appendingPathComponent(RendererFingerprint.fileName)
         let recorded: RendererFingerprint?
         do {
@@ -17,7 +20,7 @@ public enum BaselineFingerprint {
         } catch {
             return "\(path): \(error), so pixel changes cannot be told from a changed machine; --record writes it"
         }
-        guard let recorded, let current = try? RendererFingerprint.current(),
+        guard let recorded, let current = try? RendererFingerprint.current(appFonts: appFonts),
             let differences = current.differences(fromRecorded: recorded)
         else { return nil }
         return "\(differences); pixel changes may come from that"
@@ -27,14 +30,34 @@ public enum BaselineFingerprint {
     ///
     /// With `missing` only when there is none (baselines it did not re-record may still be
     /// another machine's), otherwise always, as every baseline now matches this machine.
-    /// Returns the error line when it cannot be written.
-    public static func record(baselines: String, mode: RecordMode) -> String? {
+    /// The specs' own font files are those of `appFonts`, and those recorded for the specs it
+    /// says nothing of. Returns the error line when it cannot be written.
+    public static func record(
+        baselines: String, mode: RecordMode, appFonts: [RendererFingerprint.AppFont] = []
+    ) -> String? {
         do {
-            if mode == .missing, (try? RendererFingerprint.recorded(inBaselines: baselines)) != nil { return nil }
-            try RendererFingerprint.current().record(inBaselines: baselines)
+            let recorded = try? RendererFingerprint.recorded(inBaselines: baselines)
+            if mode == .missing, recorded != nil { return nil }
+            try RendererFingerprint.current(appFonts: appFonts).keepingAppFonts(of: recorded ?? nil)
+                .record(inBaselines: baselines)
             return nil
         } catch {
             return "\(error)"
         }
+    }
+
+    /// The font files the specs at `paths` name, hashed; a spec or font that cannot be read is
+    /// left out (its render reports it).
+    public static func appFonts(ofSpecsAt paths: [String]) -> [RendererFingerprint.AppFont] {
+        var fonts: [RendererFingerprint.AppFont] = []
+        for path in paths {
+            guard let spec = try? Spec.load(path: path), !spec.fonts.isEmpty else { continue }
+            let name = RenderPipeline.baseName(path)
+            for font in spec.fonts {
+                guard let digest = try? FileDigest.sha256(ofFileAt: font.file) else { continue }
+                fonts.append(RendererFingerprint.AppFont(spec: name, path: font.path, sha256: digest))
+            }
+        }
+        return fonts
     }
 }

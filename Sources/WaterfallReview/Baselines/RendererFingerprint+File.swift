@@ -28,7 +28,21 @@ extension RendererFingerprint {
             let comma = index == fonts.count - 1 ? "" : ","
             lines.append("    {\"file\": \(quoted(font.file)), \"sha256\": \(quoted(font.sha256))}\(comma)")
         }
-        lines.append("  ]")
+        // Only baselines of specs that name their own fonts have the key: others keep their bytes.
+        if appFonts.isEmpty {
+            lines.append("  ]")
+        } else {
+            lines.append("  ],")
+            lines.append("  \"appFonts\": [")
+            let sorted = Self.sorted(appFonts)
+            for (index, font) in sorted.enumerated() {
+                let comma = index == sorted.count - 1 ? "" : ","
+                lines.append(
+                    "    {\"spec\": \(quoted(font.spec)), \"path\": \(quoted(font.path)), \"sha256\": \(quoted(font.sha256))}\(comma)"
+                )
+            }
+            lines.append("  ]")
+        }
         lines.append("}")
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
@@ -49,6 +63,8 @@ extension RendererFingerprint {
         self.init(
             cairo: decoded.cairo, pango: decoded.pango, harfBuzz: decoded.harfbuzz, freeType: decoded.freetype,
             fontconfig: decoded.fontconfig, fonts: decoded.fonts.map { Font(file: $0.file, sha256: $0.sha256) })
+        appFonts = Self.sorted(
+            (decoded.appFonts ?? []).map { AppFont(spec: $0.spec, path: $0.path, sha256: $0.sha256) })
     }
 
     /// The fingerprint recorded in the `baselines` folder: nil when there is none.
@@ -101,7 +117,29 @@ extension RendererFingerprint {
                 }
             changes.append(change.escapedForMessage)
         }
+        for (name, old, new) in appFontChanges(fromRecorded: recorded) {
+            let change =
+                switch (old, new) {
+                case (let old?, let new?): "\(name) \(old.prefix(12)) → \(new.prefix(12))"
+                case (nil, _): "\(name) added"
+                case (_, nil): "\(name) removed"
+                }
+            changes.append(change.escapedForMessage)
+        }
         return changes
+    }
+
+    /// The specs' font files that differ from `recorded`, by name, with their digests then and
+    /// now; only for the specs this fingerprint has font files of.
+    func appFontChanges(fromRecorded recorded: RendererFingerprint) -> [(String, String?, String?)] {
+        let specs = Set(appFonts.map(\.spec))
+        let old = Dictionary(
+            recorded.appFonts.filter { specs.contains($0.spec) }.map { ($0.name, $0.sha256) },
+            uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(appFonts.map { ($0.name, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+        return Set(old.keys).union(new.keys).sorted().compactMap { name in
+            old[name] == new[name] ? nil : (name, old[name], new[name])
+        }
     }
 
     public func differences(fromRecorded recorded: RendererFingerprint) -> String? {
@@ -117,6 +155,10 @@ extension RendererFingerprint {
             let name = (file as NSString).lastPathComponent
             then.append(oldFonts[file].map { "\(name) \($0.prefix(12))" } ?? "no \(name)")
             now.append(newFonts[file].map { "\(name) \($0.prefix(12))" } ?? "no \(name)")
+        }
+        for (name, old, new) in appFontChanges(fromRecorded: recorded) {
+            then.append(old.map { "\(name) \($0.prefix(12))" } ?? "no \(name)")
+            now.append(new.map { "\(name) \($0.prefix(12))" } ?? "no \(name)")
         }
         guard !then.isEmpty else { return nil }
         func list(_ items: [String]) -> String {
@@ -152,4 +194,11 @@ private struct FileContents: Decodable {
     var freetype: String
     var fontconfig: String
     var fonts: [Font]
+    var appFonts: [AppFont]?
+
+    struct AppFont: Decodable {
+        var spec: String
+        var path: String
+        var sha256: String
+    }
 }

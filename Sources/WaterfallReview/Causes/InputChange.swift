@@ -50,7 +50,8 @@ public struct InputChange: Sendable, Hashable {
     static let groupedAbove = 3
 
     /// The input values that differ between `old` and `new`: the spec's, then each data file's
-    /// records, then the images; changes of one key in many items are grouped into one line.
+    /// records, then the images, then the font files; changes of one key in many items are
+    /// grouped into one line.
     public static func changes(from old: RecordedInputs, to new: RecordedInputs) -> [InputChange] {
         var finder = Finder()
         switch (old.spec, new.spec) {
@@ -78,6 +79,14 @@ public struct InputChange: Sendable, Hashable {
             let scope: Scope =
                 sections.count == 1 ? .items(section: cards[0][0], items: cards.map { $0[1] }) : .spec
             finder.found.append(InputChange(text: image.path + size, path: image.path, scope: scope, key: "image"))
+        }
+        // A font file renamed, added or removed is a change of the spec's `fonts`, said above.
+        let oldFonts = Dictionary(old.fonts.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+        for (index, font) in new.fonts.enumerated() {
+            guard let before = oldFonts[font.path], before != font.sha256 else { continue }
+            finder.found.append(
+                InputChange(
+                    text: "\(font.path): the font file changed", path: "fonts[\(index)]", scope: .spec, key: "fonts"))
         }
         if finder.truncated > 0 {
             finder.found.append(InputChange(text: "and \(finder.truncated) more input values changed", scope: .spec))

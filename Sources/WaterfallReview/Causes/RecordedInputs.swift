@@ -33,6 +33,20 @@ public struct RecordedInputs: Sendable, Hashable, Codable {
         }
     }
 
+    /// One of the spec's own font files (`fonts:`).
+    public struct Font: Sendable, Hashable, Codable {
+        /// The file as the spec names it.
+        public var path: String
+        /// The SHA-256 of the file's bytes, in lower-case hex.
+        public var sha256: String
+
+        /// Creates the record of one font file.
+        public init(path: String, sha256: String) {
+            self.path = path
+            self.sha256 = sha256
+        }
+    }
+
     /// The format's name, so that a stray file is not mistaken for a record.
     public var format = Self.formatName
     /// The format's version; a record of another version is not read.
@@ -43,6 +57,9 @@ public struct RecordedInputs: Sendable, Hashable, Codable {
     public var data: [SpecInputs.DataSource]
     /// The images, by path.
     public var images: [Image]
+    /// The spec's own font files, in the spec's order; empty when it names none (and in records
+    /// written before fonts were recorded).
+    public var fonts: [Font] = []
 
     /// The name of the format.
     public static let formatName = "waterfall inputs"
@@ -66,20 +83,37 @@ public struct RecordedInputs: Sendable, Hashable, Codable {
                 path: $0.path, sha256: FileDigest.sha256(of: $0.data), width: $0.pixelWidth, height: $0.pixelHeight,
                 cards: cards[$0.id] ?? [])
         }.sorted { $0.path < $1.path }
+        fonts = scene.fonts?.files.map { Font(path: $0.path, sha256: $0.sha256) } ?? []
     }
 
     /// Creates a record from its parts.
-    public init(spec: SpecValue?, data: [SpecInputs.DataSource] = [], images: [Image] = []) {
+    public init(spec: SpecValue?, data: [SpecInputs.DataSource] = [], images: [Image] = [], fonts: [Font] = []) {
         self.spec = spec
         self.data = data
         self.images = images.sorted { $0.path < $1.path }
+        self.fonts = fonts
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, version, spec, data, images, fonts
+    }
+
+    /// Reads a record; one without `fonts` (the spec names none, or it predates them) has none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(String.self, forKey: .format)
+        version = try container.decode(Int.self, forKey: .version)
+        spec = try container.decodeIfPresent(SpecValue.self, forKey: .spec)
+        data = try container.decode([SpecInputs.DataSource].self, forKey: .data)
+        images = try container.decode([Image].self, forKey: .images)
+        fonts = try container.decodeIfPresent([Font].self, forKey: .fonts) ?? []
     }
 
     /// The record, or, when it would be larger than ``maximumBytes``, the record without the spec
     /// and its data, which then say nothing.
     public var bounded: RecordedInputs {
         guard bytes.count > Self.maximumBytes else { return self }
-        return RecordedInputs(spec: nil, images: images)
+        return RecordedInputs(spec: nil, images: images, fonts: fonts)
     }
 
     /// Whether the spec and its data are in the record: without them, no change can be named.
@@ -103,7 +137,15 @@ public struct RecordedInputs: Sendable, Hashable, Codable {
                 + ",\"width\":\(image.width),\"height\":\(image.height)"
                 + ",\"cards\":[\(image.cards.map { "[\($0.map(String.init).joined(separator: ","))]" }.joined(separator: ","))]}"
         }.joined(separator: ",\n")
-        return Array((out + "]}\n").utf8)
+        out += "]"
+        // Only a spec that names fonts has the key: other records keep their bytes.
+        if !fonts.isEmpty {
+            out += ",\n\"fonts\":["
+            out += fonts.map { "{\"path\":\($0.path.jsonQuoted),\"sha256\":\($0.sha256.jsonQuoted)}" }.joined(
+                separator: ",\n")
+            out += "]"
+        }
+        return Array((out + "}\n").utf8)
     }
 
     /// The record of the spec named `name` in the folder `baselines`.

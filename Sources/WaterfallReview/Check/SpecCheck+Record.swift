@@ -136,6 +136,15 @@ extension CheckResults {
             checks.replaceSubrange(range, with: group)
         }
         guard count(.failed) == 0 else { return nil }
-        return BaselineFingerprint.record(baselines: baselines, mode: mode)
+        return BaselineFingerprint.record(baselines: baselines, mode: mode, appFonts: appFonts)
+    }
+
+    /// The font files the checked specs name themselves, as their records of inputs hash them.
+    public var appFonts: [RendererFingerprint.AppFont] {
+        checks.flatMap { check in
+            (check.inputs?.fonts ?? []).map {
+                RendererFingerprint.AppFont(spec: check.name, path: $0.path, sha256: $0.sha256)
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@ import Yams
 /// the parser's errors into messages.
 struct SpecDecoder {
     static let rootKeys = [
-        "width", "minimumContentHeight", "scale", "pixelSnapping", "defaults", "sections", "style", "variants",
+        "width", "minimumContentHeight", "scale", "pixelSnapping", "defaults", "sections", "style", "variants", "fonts",
     ]
     static let settingsKeys = [
         "columns", "sectionInset", "lineSpacing", "interitemSpacing", "spacingWithLastSection", "headerInset",
@@ -93,6 +93,7 @@ struct SpecDecoder {
         let minimumContentHeight = try keys["minimumContentHeight"]?.length() ?? 0
         let scale = try keys["scale"]?.number(in: SpecLimits.scale) ?? 2
         let pixelSnapping = try keys["pixelSnapping"]?.named(PixelSnapping.self) ?? PixelSnapping.none
+        let fonts = try keys["fonts"].map { (field) throws(SpecError) in try self.fonts(field) } ?? []
         let defaults =
             try keys["defaults"].map { (field) throws(SpecError) in
                 try settings(
@@ -122,6 +123,7 @@ struct SpecDecoder {
         spec.darkStyle = darkStyle
         spec.pixelSnapping = pixelSnapping
         spec.dataFiles = dataFiles
+        spec.fonts = fonts
         spec.scrollDirection = shape.scrollDirection
         spec.layoutDirection = shape.layoutDirection
         if let field = keys["variants"] {

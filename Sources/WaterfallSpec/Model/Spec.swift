@@ -27,6 +27,9 @@ public struct Spec: Sendable {
     public var source: String?
     /// The data files its sections take items from (`itemsFrom`), as paths from the current folder.
     public var dataFiles: [String] = []
+    /// The app's font files (`fonts:`), in the spec's order; their families may be named wherever
+    /// a family is, before the pinned ones.
+    public var fonts: [SpecFont] = []
     /// The document and data records the spec was read from, normalized; only when loaded
     /// with `keepingInputs` (see ``Spec/load(path:keepingInputs:)``).
     public var inputs: SpecInputs?

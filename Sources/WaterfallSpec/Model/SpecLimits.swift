@@ -6,6 +6,9 @@ public enum SpecLimits {
     public static let maximumSections = 100_000
     /// Columns in one section.
     public static let maximumColumns = 1_000
+    /// Font files one spec may name (`fonts:`); the bytes and faces they may hold are
+    /// WaterfallCairo's `AppFonts` limits, checked when they are read.
+    public static let maximumFontFiles = 64
     /// Bytes of one spec file.
     public static let maximumFileBytes = 256 * 1024 * 1024
 

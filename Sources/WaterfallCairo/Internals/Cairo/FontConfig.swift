@@ -11,14 +11,21 @@ import WaterfallRender
 /// own `49-sansserif.conf` does, and the generic families aliased to the pinned fonts. Nothing
 /// of the machine's configuration (`/etc/fonts`, `~/.config/fontconfig`) is read. Building
 /// checks that fontconfig loaded every file and no other.
+///
+/// A spec's own font files (`fonts:`) are added to a configuration of their own, beside the
+/// pinned files: one configuration for each set of files, built once and shared by every thread
+/// that measures or draws with them.
 final class FontConfiguration: @unchecked Sendable {
     /// The `FcConfig`, immutable once built and shared by every font map of the process.
     let pointer: OpaquePointer
     let fonts: FontSet
+    /// The app's font files added beside the pinned ones, as absolute paths.
+    let appFiles: [String]
 
-    private init(pointer: OpaquePointer, fonts: FontSet) {
+    private init(pointer: OpaquePointer, fonts: FontSet, appFiles: [String] = []) {
         self.pointer = pointer
         self.fonts = fonts
+        self.appFiles = appFiles
     }
 
     deinit { FcConfigDestroy(pointer) }
@@ -26,9 +33,32 @@ final class FontConfiguration: @unchecked Sendable {
     /// The configuration of the process's pinned fonts, built the first time it is asked for.
     static let shared = Result { () throws(FontError) -> FontConfiguration in try make(.pinned) }
 
-    /// A configuration holding exactly `fonts`' files; throws naming the first file that is
-    /// missing or that fontconfig cannot read.
-    static func make(_ fonts: FontSet) throws(FontError) -> FontConfiguration {
+    /// The configurations of the sets of app font files met so far, by their paths and digests.
+    private static let withAppFonts = Locked<[String: FontConfiguration]>([:])
+
+    /// The configuration of the pinned fonts and `fonts`' files.
+    static func including(_ fonts: SceneFonts) throws(FontError) -> FontConfiguration {
+        try including(fonts.files)
+    }
+
+    /// The configuration of the pinned fonts and `files`, built the first time these files
+    /// (these paths with these digests) are asked for.
+    static func including(_ files: [SceneFont]) throws(FontError) -> FontConfiguration {
+        let key = files.map { "\($0.file)\u{0}\($0.sha256)" }.joined(separator: "\u{1}")
+        if let known = withAppFonts.withLock({ $0[key] }) { return known }
+        let made = try make(.pinned, appFiles: files.map(\.file))
+        return withAppFonts.withLock { configurations in
+            // A served spec whose fonts keep changing does not keep every configuration alive.
+            if configurations.count >= 16 { configurations.removeAll() }
+            if let known = configurations[key] { return known }
+            configurations[key] = made
+            return made
+        }
+    }
+
+    /// A configuration holding exactly `fonts`' files, and `appFiles` (absolute paths) beside
+    /// them; throws naming the first file that is missing or that fontconfig cannot read.
+    static func make(_ fonts: FontSet, appFiles: [String] = []) throws(FontError) -> FontConfiguration {
         for file in fonts.files {
             let path = fonts.path(of: file)
             var info = stat()
@@ -43,10 +73,10 @@ final class FontConfiguration: @unchecked Sendable {
         guard let config = FcConfigCreate() else {
             throw FontError(path: fonts.root, reason: "fontconfig could not create a configuration")
         }
-        let configuration = FontConfiguration(pointer: config, fonts: fonts)
+        let configuration = FontConfiguration(pointer: config, fonts: fonts, appFiles: appFiles)
         // Fonts never change under a running render.
         FcConfigSetRescanInterval(config, 0)
-        let loaded = document(for: fonts).withCString { text in
+        let loaded = document(for: fonts, appFiles: appFiles).withCString { text in
             text.withMemoryRebound(to: FcChar8.self, capacity: 1) {
                 FcConfigParseAndLoadFromMemory(config, $0, FcFalse)
             }
@@ -54,8 +84,15 @@ final class FontConfiguration: @unchecked Sendable {
         guard loaded == FcTrue, FcConfigBuildFonts(config) == FcTrue else {
             throw FontError(path: fonts.root, reason: "fontconfig cannot use this font folder")
         }
+        // Each app file alone, not its folder: the folder may hold other files.
+        for file in appFiles {
+            let added = file.withCString { path in
+                path.withMemoryRebound(to: FcChar8.self, capacity: 1) { FcConfigAppFontAddFile(config, $0) }
+            }
+            guard added == FcTrue else { throw FontError(path: file, reason: "is not a font file fontconfig can read") }
+        }
         let files = configuration.loadedFiles
-        let wanted = fonts.paths
+        let wanted = fonts.paths + appFiles
         if let unread = wanted.first(where: { !files.contains($0) }) {
             throw FontError(path: unread, reason: "is not a font file fontconfig can read")
         }
@@ -90,8 +127,31 @@ final class FontConfiguration: @unchecked Sendable {
         return values.sorted()
     }
 
-    /// The `fonts.conf` text for `fonts`.
-    static func document(for fonts: FontSet) -> String {
+    /// The file and face index fontconfig matches for `family` at `weight`, upright, as Pango
+    /// asks for it; `nil` when it matches nothing.
+    func match(family: String, weight: TextRun.Weight) -> (file: String, index: Int)? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: 1) { FcPatternAddString(pattern, FC_FAMILY, $0) }
+        }
+        FcPatternAddInteger(pattern, FC_WEIGHT, weight == .bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
+        FcPatternAddInteger(pattern, FC_SLANT, FC_SLANT_ROMAN)
+        guard FcConfigSubstitute(pointer, pattern, FcMatchPattern) == FcTrue else { return nil }
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let matched = FcFontMatch(pointer, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(matched) }
+        var file: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        guard FcPatternGetString(matched, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        _ = FcPatternGetInteger(matched, FC_INDEX, 0, &index)
+        return (String(cString: file), Int(index))
+    }
+
+    /// The `fonts.conf` text for `fonts`, with `appFiles` accepted too (they are added one by
+    /// one, not through a folder).
+    static func document(for fonts: FontSet, appFiles: [String] = []) -> String {
         let paths = fonts.paths
         var folders: [String] = []
         for path in paths {
@@ -108,7 +168,7 @@ final class FontConfiguration: @unchecked Sendable {
         // installed), else the user's; a folder without an up-to-date cache is scanned.
         lines += ["<cachedir>/var/cache/fontconfig</cachedir>", "<cachedir prefix=\"xdg\">fontconfig</cachedir>"]
         lines.append("<selectfont><acceptfont>")
-        lines += paths.map { "<glob>\($0.xmlEscaped)</glob>" }
+        lines += (paths + appFiles).map { "<glob>\($0.xmlEscaped)</glob>" }
         lines.append("</acceptfont><rejectfont><glob>*</glob></rejectfont></selectfont>")
         lines += [
             "<match target=\"pattern\">",

@@ -8,15 +8,19 @@ import WaterfallRender
 ///
 /// The font map is FreeType's (whatever `PANGOCAIRO_BACKEND` says) on the process's private
 /// fontconfig configuration, which holds only the pinned font files (``FontSet/pinned``):
-/// measuring and drawing both come here, so they see the same fonts.
+/// measuring and drawing both come here, so they see the same fonts. A spec's own font files
+/// (`fonts:`) are added to a configuration of their own beside the pinned ones.
 final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
     /// ``emojiAdvance()``, once measured.
     private var emojiAdvancePerPoint: Double?
 
-    init() throws {
-        let fonts = try FontConfiguration.shared.get()
+    /// An engine on the pinned fonts and `appFonts`' files.
+    init(fonts appFonts: SceneFonts? = nil) throws {
+        let fonts =
+            try appFonts.map { (fonts) throws(FontError) in try FontConfiguration.including(fonts) }
+            ?? FontConfiguration.shared.get()
         guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             throw CairoError.cairo(operation: "create a Pango font map", status: "no FreeType font map returned")
         }

@@ -1,0 +1,153 @@
+import Foundation
+import WaterfallCore
+import WaterfallRender
+
+/// Reads the font files a spec names (`fonts:`) into the `SceneFonts` a scene is measured and
+/// drawn with.
+///
+/// Each file is read whole (at most ``maximumFileBytes``), its table directory checked against
+/// its length, and each face read by FreeType, fontconfig and HarfBuzz, a few glyphs loaded;
+/// anything else is refused with one line naming the file. The faces fontconfig then picks for
+/// each family at the regular and bold weights are the ones SVG and HTML embed.
+public enum AppFonts {
+    /// The most bytes one font file may have.
+    public static let maximumFileBytes = 32 * 1024 * 1024
+    /// The most faces all the files may hold together.
+    public static let maximumFaces = 256
+    /// The most bytes all the files may have together: a scene keeps them for SVG and HTML.
+    public static let maximumTotalBytes = 128 * 1024 * 1024
+
+    /// One file to read: its path as the spec names it, for messages, and its path from the
+    /// current folder.
+    public struct Request: Sendable, Hashable {
+        /// The path as the spec gives it.
+        public var path: String
+        /// The path to read, from the current folder.
+        public var file: String
+
+        /// Creates a request to read the font file `file`, named `path` in messages.
+        public init(path: String, file: String) {
+            self.path = path
+            self.file = file
+        }
+    }
+
+    /// Why one of the files cannot be used.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Which request, in the order given.
+        public var index: Int
+        /// The file as read, from the current folder.
+        public var file: String
+        /// Why: `is truncated: …`, `no such file`.
+        public var reason: String
+
+        /// The file and the reason.
+        public var description: String { "\(file): \(reason)" }
+    }
+
+    /// The characters face `face` of the font file `data` has glyphs for: what an embedded
+    /// subset holds, for tests.
+    package static func characters(inFont data: [UInt8], face: Int = 0) -> Set<Unicode.Scalar> {
+        FontFaces.characters(of: data, index: face)
+    }
+
+    /// The fonts of `requests`, or `nil` when there are none.
+    public static func load(_ requests: [Request]) throws(Failure) -> SceneFonts? {
+        guard !requests.isEmpty else { return nil }
+        var files: [SceneFont] = []
+        var faceCount = 0
+        var byteCount = 0
+        for (index, request) in requests.enumerated() {
+            do throws(FontFileProblem) {
+                let font = try read(request, maximumFaces: maximumFaces - faceCount)
+                faceCount += font.faces.count
+                byteCount += font.data.count
+                guard byteCount <= maximumTotalBytes else {
+                    throw FontFileProblem(
+                        "brings the spec's fonts past \(maximumTotalBytes / 1_048_576) MiB, the most they may have together"
+                    )
+                }
+                if let same = files.first(where: { $0.file == font.file }) {
+                    throw FontFileProblem("is the same file as \(same.path)")
+                }
+                files.append(font)
+            } catch {
+                throw Failure(index: index, file: request.file, reason: error.reason)
+            }
+        }
+        let configuration: FontConfiguration
+        do {
+            configuration = try FontConfiguration.including(files)
+        } catch {
+            let index = files.firstIndex { $0.file == error.path } ?? 0
+            throw Failure(index: index, file: requests[index].file, reason: error.reason)
+        }
+        return SceneFonts(files: files, choices: choices(files, configuration), subsetter: HarfBuzzSubsetter())
+    }
+
+    /// Reads and proves one file.
+    private static func read(_ request: Request, maximumFaces: Int) throws(FontFileProblem) -> SceneFont {
+        let bytes: [UInt8]
+        switch RegularFile.read(atPath: request.file, limit: maximumFileBytes) {
+        case .success(let read): bytes = read
+        case .failure(.tooLarge): throw FontFileProblem("is larger than \(maximumFileBytes / 1_048_576) MiB")
+        case .failure(let failure): throw FontFileProblem(failure.reason)
+        }
+        let offsets = try FontFileStructure.faceOffsets(bytes, maximumFaces: max(maximumFaces, 0))
+        guard offsets.count <= maximumFaces else {
+            throw FontFileProblem("brings the faces past \(Self.maximumFaces), the most a spec's fonts may hold")
+        }
+        for offset in offsets { _ = try FontFileStructure.tables(bytes, faceAt: offset) }
+        // fontconfig reads the file again by this path: the same file whatever the spelling.
+        let file = canonical(request.file)
+        let faces = try FontFaces.read(bytes, file: file, count: offsets.count)
+        return SceneFont(
+            path: request.path, file: file, data: bytes, sha256: FileDigest.sha256(of: bytes), faces: faces)
+    }
+
+    /// For each family the files hold (in the fonts' own spelling, names a spec could not write
+    /// left out), the face fontconfig matches at each weight.
+    private static func choices(_ files: [SceneFont], _ configuration: FontConfiguration) -> [SceneFonts.Choice] {
+        var families: [String] = []
+        for font in files {
+            for face in font.faces {
+                for family in face.families where !families.contains(family) && isNameable(family) {
+                    families.append(family)
+                }
+            }
+        }
+        var choices: [SceneFonts.Choice] = []
+        for family in families {
+            for weight in [TextRun.Weight.regular, .bold] {
+                guard let (file, index) = configuration.match(family: family, weight: weight),
+                    let font = files.firstIndex(where: { $0.file == file }),
+                    let face = files[font].faces.firstIndex(where: { $0.index == index }),
+                    files[font].faces[face].families.contains(family)
+                else { continue }
+                choices.append(SceneFonts.Choice(family: family, weight: weight, font: font, face: face))
+            }
+        }
+        return choices
+    }
+
+    /// Whether a spec could name `family`: the characters a family name in a spec may not hold
+    /// (they would break out of CSS or SVG) are not in it.
+    static func isNameable(_ family: String) -> Bool {
+        let forbidden: Set<Character> = ["\"", "'", ";", "{", "}", "<", ">", "\\", "&"]
+        return !family.isEmpty
+            && !family.contains {
+                forbidden.contains($0) || $0.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            }
+    }
+
+    /// `path` from the current folder, links, `.` and `..` resolved; made absolute as it is
+    /// when it cannot be resolved.
+    private static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else {
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            return (absolute as NSString).standardizingPath
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
