@@ -41,10 +41,12 @@ final class WebPAnimation {
             // Keep the RGB of every pixel exactly as drawn.
             config.exact = 1
             config.quality = Float(Self.losslessEffort)
-            // gif2webp's for lossless clips: a key frame at least every 17 frames, so a player
-            // seeking into the clip decodes at most that many.
-            options.kmin = 9
-            options.kmax = 17
+            // No key frames past the first: with them, libwebp encodes each frame in the key-frame
+            // window twice (as a key frame and as a change) to keep the smaller: without them a
+            // clip takes a quarter less time for 1 % more bytes (measured on 10-photo-feed). A
+            // clip is played from its start; a player seeking into it decodes the frames before.
+            options.kmin = 0
+            options.kmax = 0
         }
         config.method = Int32(Self.method)
         // One thread: the bytes never depend on how work was shared.
