@@ -149,8 +149,9 @@ extension GlyphInkTests {
     /// Chromium's view of the HTML: the text drawn with its boxes as the scene says and with the
     /// boxes grown gives the same pixels, so no `.text` box (overflow hidden) cuts a glyph.
     ///
-    /// Chromium sets a line as Pango does: spaces in the first family, emoji at whole-point advances.
-    @Test(arguments: ["07-chinese.yaml", "11-shop-home.yaml", "13-shop-data.yaml", "14-emoji-feed.yaml"])
+    /// Every example: Chromium sets a line as Pango does (spaces in the first family, emoji at
+    /// whole-point advances, a spec's own fonts from their `@font-face` subsets).
+    @Test(arguments: examples)
     func noGlyphIsCutInChromium(_ example: String) throws {
         let scene = try Self.scene(Spec.load(path: Repository.path("Examples/\(example)")))
         func screenshot(reach: Double) throws -> PixelImage {
