@@ -146,13 +146,18 @@ import WaterfallTestSupport
         #expect(result.status == 0, "\(result.standardError)")
         let written = try files(output)
         for example in try Repository.examples() {
-            let name = String(example.dropLast(5))
+            // A spec reviewed on screens (`variants.viewport`) is drawn as its first screen.
+            let whole = String(example.dropLast(5))
+            let name = written.contains("\(whole).screen-1.svg") ? whole + ".screen-1" : whole
             for ext in ["svg", "html", "pdf"] { #expect(written.contains("\(name).\(ext)"), "\(name).\(ext)") }
             #expect(written.contains("\(name).png") || written.contains("\(name)-1.png"))
         }
+        // A spec that declares clips has them beside its pictures, and the gallery plays them.
+        #expect(written.contains("18-feed-clips.scroll.png") && written.contains("18-feed-clips.load-more.png"))
         let gallery = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
         #expect(gallery.contains("<a href=\"./05-goods-list.svg\">05-goods-list.svg</a>"))
         #expect(gallery.contains("<img src=\"./06-local-images.png\""))
+        #expect(gallery.contains("<img src=\"./18-feed-clips.scroll.png\" alt=\"scroll\">"))
         let count = try Repository.examples().count
         #expect(
             result.standardError.hasSuffix(
