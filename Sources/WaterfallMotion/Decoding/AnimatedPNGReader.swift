@@ -126,15 +126,9 @@ public struct AnimatedPNGReader {
     /// The frames as a clip of `fps` shows them: each frame repeated for as many ticks as its
     /// delay covers, the ticks counted from the clip's start so rounding never drifts.
     public mutating func forEachTick(fps: Int, _ body: (PixelImage) throws -> Void) throws {
-        var elapsed = 0.0
-        var ticks = 0
+        var ticks = ClipTicks(fps: fps)
         while let frame = try next() {
-            elapsed += frame.seconds
-            let end = Int((elapsed * Double(fps)).rounded())
-            while ticks < end {
-                try body(frame.image)
-                ticks += 1
-            }
+            for _ in 0..<ticks.add(frame.seconds) { try body(frame.image) }
         }
     }
 
@@ -272,5 +266,27 @@ public struct AnimatedPNGReader {
         var tail = [UInt8](repeating: 0, count: 4)
         put(crc, into: &tail, at: 0)
         png += tail
+    }
+}
+
+/// The frames of a clip at `fps` that frames shown for given times cover, counted from the clip's
+/// start so that rounding never drifts: a frame of 1/30 s is one tick at 30 fps, one of 3/30 s three.
+public struct ClipTicks: Sendable {
+    /// Frames a second.
+    public let fps: Int
+    private var seconds = 0.0
+    /// The ticks so far.
+    public private(set) var count = 0
+
+    /// Starts counting at the clip's start.
+    public init(fps: Int) { self.fps = fps }
+
+    /// Adds a frame shown for `duration` seconds; returns how many ticks it covers.
+    public mutating func add(_ duration: Double) -> Int {
+        seconds += duration
+        let end = Int((seconds * Double(fps)).rounded())
+        let covered = max(0, end - count)
+        count += covered
+        return covered
     }
 }

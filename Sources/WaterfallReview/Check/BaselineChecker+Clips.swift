@@ -50,7 +50,7 @@ extension BaselineChecker {
         if let reference {
             var reader = try AnimatedPNGReader(bytes: reference, name: location)
             var baselineFrames: [PixelImage] = []
-            var ticks = Ticks(fps: clip.request.fps)
+            var ticks = ClipTicks(fps: clip.request.fps)
             var finished = false
             try writer.draw(prepared) { index, frame in
                 // The baseline's frames as the clip shows them, one tick at a time.
@@ -103,25 +103,5 @@ extension BaselineChecker {
         defer { unlink(path) }
         try writer.encode(clip, formats: [.apng], paths: [path], names: [name])
         return try RegularFile.read(atPath: path, limit: maximumBaselineBytes).get()
-    }
-}
-
-/// The frames of a clip at `fps` that frames shown for given times cover, counted from the clip's
-/// start so that rounding never drifts.
-private struct Ticks {
-    let fps: Int
-    private var seconds = 0.0
-    /// The frames so far.
-    private(set) var count = 0
-
-    init(fps: Int) { self.fps = fps }
-
-    /// Adds a frame shown for `duration` seconds; returns how many frames it covers.
-    mutating func add(_ duration: Double) -> Int {
-        seconds += duration
-        let end = Int((seconds * Double(fps)).rounded())
-        let covered = max(0, end - count)
-        count += covered
-        return covered
     }
 }
