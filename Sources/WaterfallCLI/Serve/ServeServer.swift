@@ -252,10 +252,8 @@ struct ServeServer: Sendable {
         }
         let writer = ClipWriter(pipeline: pipeline, request: clip.request)
         let prepared = try writer.prepare(clip.variant.apply(to: spec), name: entry.name)
-        let path = NSTemporaryDirectory() + "waterfall-serve-\(UUID().uuidString).png"
-        defer { unlink(path) }
-        try writer.encode(prepared, formats: [.apng], paths: [path], names: [clip.file(entry.name)])
-        return try RegularFile.read(atPath: path, limit: BaselineChecker.maximumBaselineBytes).get()
+        return try writer.apngBytes(
+            prepared, name: clip.file(entry.name), limit: BaselineChecker.maximumBaselineBytes)
     }
 
     /// The first file `pipeline` renders for `entry`, its width overridden through the spec, in the

@@ -135,6 +135,21 @@ public struct ClipWriter: Sendable {
         for encoder in encoders { try encoder.finish() }
     }
 
+    /// `clip` as an animated PNG in memory, named `name` in messages.
+    ///
+    /// What `check` records and `serve` plays: encoded into a temporary file, read back and removed.
+    ///
+    /// - Parameters:
+    ///   - clip: The clip, prepared.
+    ///   - name: What errors call the clip's file.
+    ///   - limit: The most bytes the clip may have.
+    public func apngBytes(_ clip: PreparedClip, name: String, limit: Int) throws -> [UInt8] {
+        let path = NSTemporaryDirectory() + "waterfall-clip-\(UUID().uuidString).png"
+        defer { unlink(path) }
+        try encode(clip, formats: [.apng], paths: [path], names: [name])
+        return try RegularFile.read(atPath: path, limit: limit).get()
+    }
+
     /// Writes the clips of `spec` into `folder`, one file a format named `NAME.ANIMATION.EXT`
     /// (`shop.scroll.gif`, `shop.load-more.png` for APNG), all or none.
     public func write(_ spec: Spec, name: String, into folder: String, claims: OutputClaims) throws -> [String] {

@@ -85,7 +85,7 @@ extension BaselineChecker {
         comparison.missing = reference == nil
         let changed = comparison.differentFrames > 0 || comparison.baselineFrames != comparison.frames
         if comparison.missing || changed || keepsUnchangedPictures {
-            comparison.actual = try Self.encodeAPNG(prepared, writer: writer, name: location)
+            comparison.actual = try writer.apngBytes(prepared, name: location, limit: Self.maximumBaselineBytes)
         }
         if comparison.missing {
             check.tiles = []
@@ -95,13 +95,5 @@ extension BaselineChecker {
         }
         check.clip = comparison
         check.status = comparison.missing ? .new : (changed ? .changed : .passed)
-    }
-
-    /// The clip as an animated PNG, drawn again.
-    private static func encodeAPNG(_ clip: PreparedClip, writer: ClipWriter, name: String) throws -> [UInt8] {
-        let path = NSTemporaryDirectory() + "waterfall-clip-\(UUID().uuidString).png"
-        defer { unlink(path) }
-        try writer.encode(clip, formats: [.apng], paths: [path], names: [name])
-        return try RegularFile.read(atPath: path, limit: maximumBaselineBytes).get()
     }
 }
