@@ -79,4 +79,72 @@ static inline void wf_copy_rect(
     }
 }
 
+/// Bytes giflib writes into memory (`wf_gif_open_memory`), grown as needed; `failed` once memory
+/// ran out.
+typedef struct wf_gif_memory {
+    uint8_t *bytes;
+    size_t count, capacity;
+    int failed;
+} wf_gif_memory;
+
+/// giflib's output function for `wf_gif_memory`: appends what it is given to the file's `UserData`.
+static inline int wf_gif_memory_write(GifFileType *gif, const GifByteType *bytes, int count) {
+    wf_gif_memory *memory = (wf_gif_memory *)gif->UserData;
+    if (memory->failed || count < 0) return 0;
+    if (memory->capacity - memory->count < (size_t)count) {
+        size_t capacity = memory->capacity ? memory->capacity : 1 << 16;
+        while (capacity - memory->count < (size_t)count) capacity *= 2;
+        uint8_t *grown = (uint8_t *)realloc(memory->bytes, capacity);
+        if (!grown) {
+            memory->failed = 1;
+            return 0;
+        }
+        memory->bytes = grown;
+        memory->capacity = capacity;
+    }
+    memcpy(memory->bytes + memory->count, bytes, (size_t)count);
+    memory->count += (size_t)count;
+    return count;
+}
+
+/// Frees what `memory` holds.
+static inline void wf_gif_memory_free(wf_gif_memory *memory) {
+    free(memory->bytes);
+    memory->bytes = 0;
+    memory->count = memory->capacity = 0;
+}
+
+/// A giflib encoder writing into `memory`, which must outlive it.
+static inline GifFileType *wf_gif_open_memory(wf_gif_memory *memory, int *error) {
+    return EGifOpen(memory, wf_gif_memory_write, error);
+}
+
+/// Copies every `step`-th pixel of every `step`-th row of an RGBA image of `width` × `height`
+/// pixels into `target`, packed: ceil(width / step) × ceil(height / step) pixels.
+static inline void wf_sample_pixels(
+    const uint8_t *source, size_t width, size_t height, size_t step, uint8_t *target) {
+    for (size_t y = 0; y < height; y += step) {
+        const uint8_t *row = source + y * width * 4;
+        for (size_t x = 0; x < width; x += step) {
+            memcpy(target, row + x * 4, 4);
+            target += 4;
+        }
+    }
+}
+
+/// Makes transparent (0) each pixel of a WebP picture's ARGB words (`argb_stride` words a row)
+/// whose RGBA pixel in `current` equals the one in `previous` (both `stride` bytes a row), over a
+/// `width` × `height` rectangle: what a blended frame leaves of the canvas.
+static inline void wf_clear_unchanged(
+    uint32_t *argb, size_t argb_stride, const uint8_t *current, const uint8_t *previous, size_t stride,
+    size_t width, size_t height) {
+    for (size_t y = 0; y < height; y++) {
+        const uint8_t *now = current + y * stride, *before = previous + y * stride;
+        uint32_t *row = argb + y * argb_stride;
+        for (size_t x = 0; x < width; x++) {
+            if (wf_pixel(now + 4 * x) == wf_pixel(before + 4 * x)) row[x] = 0;
+        }
+    }
+}
+
 #endif

@@ -112,6 +112,24 @@ import WaterfallTestSupport
         }
     }
 
+    @Test(arguments: ClipOptions.GIFPalette.allCases)
+    func aLargeGIFsPalettesFromASampleStayCloseToEveryFrame(palette: ClipOptions.GIFPalette) throws {
+        // 76,800 pixels a frame: past 65,536, so palettes come from a quarter of them. Its colours
+        // are many more than 256 (a palette from every pixel is 7.4 levels off on average; how
+        // much sampling costs is QuantizerSampleTests's), so the bounds are looser than above.
+        let frames = ClipFrames.movingRectangle(count: 4, width: 320, height: 240)
+        var options = ClipOptions(fps: 30)
+        options.gifPalette = palette
+        let clip = try EncodedClip.encode(frames, as: .gif, options: options)
+        let decoded = try PillowDecoding.decode(clip.path)
+        try #require(decoded.frames.count == 4)
+        for (index, frame) in decoded.frames.enumerated() {
+            let error = PixelError(frame, frames[index])
+            #expect(error.mean < 8, "frame \(index): mean error \(error.mean)")
+            #expect(error.maximum <= 64, "frame \(index): largest error \(error.maximum)")
+        }
+    }
+
     @Test(arguments: [30, 60, 7])
     func aGIFLastsAsLongAsItsFrames(fps: Int) throws {
         let count = 40

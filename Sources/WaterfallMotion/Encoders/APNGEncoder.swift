@@ -1,7 +1,8 @@
 import WaterfallCairo
 import WaterfallCore
 
-/// Writes an animated PNG, lossless, with the package's own PNG writer.
+/// Writes an animated PNG, lossless, with the package's own PNG writer at its smallest effort
+/// (``PNGImageData/Effort/small``), several frames compressed at once on every core.
 ///
 /// The first frame is the file's default image (fcTL, then IDAT), whole; each later one is only
 /// the rectangle that changed since the frame before (fcTL with its offsets, dispose_op NONE,
@@ -15,6 +16,8 @@ final class APNGEncoder: ClipEncoder {
     private let height: Int
     private let fps: Int
     private var changes = FrameChanges()
+    /// The changes being compressed, on every core.
+    private let compression = OrderedWork<[UInt8]>()
     /// The sequence number of the next fcTL or fdAT chunk.
     private var sequence: UInt32 = 0
     private var framesWritten: UInt32 = 0
@@ -49,26 +52,39 @@ final class APNGEncoder: ClipEncoder {
             throw ClipError(reason: "\(file.name): a clip needs at least one frame")
         }
         try write(change)
+        try compression.finish()
         try writeChunk("IEND", [])
         let control = Self.word(Int(framesWritten)) + Self.word(0)
         try file.patch(control + Self.crc(type: "acTL", control), at: Self.animationControlOffset)
         try file.close()
     }
 
-    /// Writes the fcTL of `change` and its pixels, in IDAT for the first and fdAT after.
+    /// Compresses `change`'s rectangle on another thread, then writes its fcTL and its pixels, in
+    /// IDAT for the first and fdAT after, once every change before it is written.
     private func write(_ change: FrameChanges.Change) throws {
+        let name = file.name
+        try compression.submit {
+            let rect = change.rect
+            let data: [UInt8]?
+            do {
+                data = try PNGImageData.rgb(
+                    of: change.frame, x: rect.x, y: rect.y, width: rect.width, height: rect.height, effort: .small)
+            } catch {
+                throw ClipError(reason: "\(name): frame \(change.start + 1) cannot be encoded (\(error))")
+            }
+            guard let data else {
+                throw ClipError(
+                    reason: "\(name): frame \(change.start + 1) has pixels that are not opaque; clips are of "
+                        + "opaque frames")
+            }
+            return data
+        } then: { [self] data in
+            try writeFrame(change, data: data)
+        }
+    }
+
+    private func writeFrame(_ change: FrameChanges.Change, data: [UInt8]) throws {
         let rect = change.rect
-        let data: [UInt8]?
-        do {
-            data = try PNGImageData.rgb(of: change.frame, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-        } catch {
-            throw ClipError(reason: "\(file.name): frame \(change.start + 1) cannot be encoded (\(error))")
-        }
-        guard let data else {
-            throw ClipError(
-                reason: "\(file.name): frame \(change.start + 1) has pixels that are not opaque; clips are of "
-                    + "opaque frames")
-        }
         let (numerator, denominator) = Self.delay(frames: change.end - change.start, fps: fps)
         var control = Self.word(Int(sequence))
         control += Self.word(rect.width) + Self.word(rect.height) + Self.word(rect.x) + Self.word(rect.y)

@@ -6,16 +6,18 @@ import WaterfallCore
 ///
 /// A frame equal to the one before adds to how long the last change shows. Each change is handed
 /// back once the next one comes (or at ``finish()``), when how long it shows is known, since the
-/// formats write a frame's delay before its pixels. It keeps two frames: the last one added and the
-/// change not yet handed back.
+/// formats write a frame's delay before its pixels. It keeps three frames: the last one added, the
+/// change not yet handed back and what was on screen before it.
 struct FrameChanges {
     /// One change: a frame and where it differs.
-    struct Change {
+    struct Change: Sendable {
         /// The whole frame.
         var frame: PixelImage
         /// Where it differs from what the change before it left on screen; the whole frame for the
         /// first.
         var rect: PixelRect
+        /// What the change before it left on screen; `nil` for the first.
+        var previous: PixelImage?
         /// The first frame of the clip it shows as.
         var start: Int
         /// The frame after the last it shows as.
@@ -39,17 +41,18 @@ struct FrameChanges {
         try frame.checkIsFrame(count, width: width, height: height, file: file)
         defer { count += 1 }
         guard let last, let shown = pending else {
-            pending = Change(frame: frame, rect: frame.bounds, start: 0, end: 0)
+            pending = Change(frame: frame, rect: frame.bounds, previous: nil, start: 0, end: 0)
             self.last = frame
             return nil
         }
         guard let rect = frame.changedRect(from: last) else { return nil }
         self.last = frame
         guard mayShow(shown.start, count) else {
-            pending = Change(frame: frame, rect: rect.union(shown.rect), start: shown.start, end: 0)
+            pending = Change(
+                frame: frame, rect: rect.union(shown.rect), previous: shown.previous, start: shown.start, end: 0)
             return nil
         }
-        pending = Change(frame: frame, rect: rect, start: count, end: 0)
+        pending = Change(frame: frame, rect: rect, previous: shown.frame, start: count, end: 0)
         var ended = shown
         ended.end = count
         return ended

@@ -12,7 +12,7 @@ import WaterfallCore
 ///
 /// Palettes (``ClipOptions/GIFPalette``):
 /// - `perFrame`: each rectangle gets a palette of its own as a local colour table, and is written
-///   as it comes.
+///   as it comes, several rectangles given their palettes and compressed at once on every core.
 /// - `global`: one palette for the clip, in the global colour table, made from the colours of every
 ///   rectangle (libimagequant's histogram, weighted by how many pixels show each colour). The
 ///   palette is known only after the last frame, so the rectangles wait on disk as PNG, beside the
@@ -25,6 +25,9 @@ final class GIFEncoder: ClipEncoder {
     private let height: Int
     private let fps: Int
     private let quantizer: Quantizer
+    private let dither: Bool
+    /// The rectangles being given palettes of their own and compressed, on every core.
+    private let compression = OrderedWork<[UInt8]>()
     private var changes: FrameChanges
     /// The file, from the start with a palette a frame; made at the end with one for the clip.
     private var file: GIFFile?
@@ -40,6 +43,7 @@ final class GIFEncoder: ClipEncoder {
         let fps = options.fps
         self.fps = fps
         quantizer = try Quantizer(dither: options.dither, name: name)
+        dither = options.dither
         var changes = FrameChanges()
         changes.mayShow = { start, end in Self.centiseconds(end, fps: fps) - Self.centiseconds(start, fps: fps) >= 2 }
         self.changes = changes
@@ -59,12 +63,16 @@ final class GIFEncoder: ClipEncoder {
     func finish() throws {
         guard let change = changes.finish() else { throw ClipError(reason: "\(name): a clip needs at least one frame") }
         try write(change)
+        try compression.finish()
         if let spool {
             let palette = try quantizer.makeSharedPalette()
             let file = try GIFFile(path: path, name: name, width: width, height: height, palette: palette)
             try spool.replay { entry in
                 let indexed = try quantizer.remapToSharedPalette(entry.image)
-                try file.add(indexed, at: entry.rect, delay: entry.delay, usesGlobalPalette: indexed.palette == palette)
+                try file.add(
+                    GIFFile.encode(
+                        indexed, at: entry.rect, delay: entry.delay, usesGlobalPalette: indexed.palette == palette,
+                        screenWidth: width, screenHeight: height, name: name))
             }
             spool.remove()
             try file.close()
@@ -73,15 +81,25 @@ final class GIFEncoder: ClipEncoder {
         }
     }
 
-    /// Writes `change`'s rectangle, or keeps it for the clip's palette.
+    /// Writes `change`'s rectangle, its palette made on another thread, or keeps it for the clip's
+    /// palette.
     private func write(_ change: FrameChanges.Change) throws {
-        let image = change.frame.cropped(to: change.rect)
         let delay = max(2, Self.centiseconds(change.end, fps: fps) - Self.centiseconds(change.start, fps: fps))
         if let spool {
+            let image = change.frame.cropped(to: change.rect)
             try quantizer.addToHistogram(image)
             try spool.append(image, at: change.rect, delay: delay)
         } else if let file {
-            try file.add(try quantizer.quantize(image), at: change.rect, delay: delay, usesGlobalPalette: false)
+            let (dither, name, width, height) = (self.dither, self.name, self.width, self.height)
+            try compression.submit {
+                // A quantizer of its own: libimagequant's settings are not shared between threads.
+                let indexed = try Quantizer(dither: dither, name: name).quantize(change.frame.cropped(to: change.rect))
+                return try GIFFile.encode(
+                    indexed, at: change.rect, delay: delay, usesGlobalPalette: false, screenWidth: width,
+                    screenHeight: height, name: name)
+            } then: { encoded in
+                try file.add(encoded)
+            }
         }
     }
 

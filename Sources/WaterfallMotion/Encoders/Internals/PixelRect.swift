@@ -16,6 +16,12 @@ struct PixelRect: Sendable, Hashable {
         let bottom = max(y + height, other.y + other.height)
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
+
+    /// The rectangle widened left and up by a pixel where its left or top edge is odd: WebP's
+    /// frames start on even pixels.
+    var widenedToEvenOrigin: PixelRect {
+        PixelRect(x: x & ~1, y: y & ~1, width: width + (x & 1), height: height + (y & 1))
+    }
 }
 
 extension PixelImage {
