@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallCairo
+import WaterfallCore
 import WaterfallReview
 import WaterfallTestSupport
 
@@ -278,6 +279,45 @@ import Glibc
         #expect(undeclared.status == 422)
         #expect(undeclared.body.contains("declares no scroll clip"), "\(undeclared.body)")
         #expect(try server.send("GET", "/clip/nothing?animation=scroll").status == 404)
+    }
+
+    @Test func clipRequestsPastTheFewThatMayWaitAreTurnedAwayAndComeBackLater() throws {
+        // 240 frames: still drawing while the other requests arrive.
+        let slow = """
+            width: 200
+            scale: 2
+            defaults: {columns: 2, interitemSpacing: 4, lineSpacing: 4}
+            sections:
+              - generate: {count: 300, minHeight: 30, maxHeight: 70, seed: 2}
+            variants: {viewport: {height: 300}, animate: scroll, clip: {fps: 60, duration: 4}}
+
+            """
+        let server = try Server(extraSpecs: ["slow": slow])
+        let answers = Locked<[(status: Int, head: String)]>([])
+        let group = DispatchGroup()
+        for index in 0..<10 {
+            group.enter()
+            // Threads of their own: all ten requests are in flight at once.
+            Thread { [port = server.port] in
+                defer { group.leave() }
+                let request =
+                    "GET /clip/slow?animation=scroll&v=\(index) HTTP/1.1\r\n"
+                    + "Host: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+                let response = (try? RawHTTP.exchange(port: port, request: Array(request.utf8))) ?? ""
+                let status = response.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
+                let head = response.components(separatedBy: "\r\n\r\n").first ?? ""
+                answers.withLock { $0.append((status, head.lowercased())) }
+            }.start()
+        }
+        group.wait()
+        let all = answers.withLock { $0 }
+        #expect(all.count == 10)
+        #expect(all.allSatisfy { [200, 503].contains($0.status) }, "\(all.map(\.status))")
+        let drawn = all.filter { $0.status == 200 }.count
+        #expect(drawn >= 1 && drawn <= 4, "\(all.map(\.status))")
+        for answer in all where answer.status == 503 { #expect(answer.head.contains("retry-after: 2")) }
+        // The turns were given back: a clip asked for now is drawn.
+        #expect(try server.send("GET", "/clip/slow?animation=scroll").status == 200)
     }
 
     /// Chromium is Debian's (`scripts/setup.sh` installs it, and Playwright for Python); only Linux

@@ -114,7 +114,7 @@ import WaterfallTestSupport
 
     @Test(arguments: ClipOptions.GIFPalette.allCases)
     func aLargeGIFsPalettesFromASampleStayCloseToEveryFrame(palette: ClipOptions.GIFPalette) throws {
-        // 76,800 pixels a frame: past 65,536, so palettes come from a quarter of them. Its colours
+        // 76,800 pixels a frame: past 65,536, so palettes come from a ninth of them. Its colours
         // are many more than 256 (a palette from every pixel is 7.4 levels off on average; how
         // much sampling costs is QuantizerSampleTests's), so the bounds are looser than above.
         let frames = ClipFrames.movingRectangle(count: 4, width: 320, height: 240)

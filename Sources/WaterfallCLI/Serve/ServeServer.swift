@@ -213,7 +213,9 @@ struct ServeServer: Sendable {
     /// width and appearance: `/clip/NAME?animation=scroll`.
     ///
     /// Clips are drawn one at a time, each on every core: a page of many specs cannot start more
-    /// than one clip's worth of work at once.
+    /// than one clip's worth of work at once. A few more requests wait their turn
+    /// (``ClipTurns/waitingLimit``, a spec page asks for two at once); past them the answer is 503
+    /// with `Retry-After`, so that requests for clips never pile up threads while one is drawn.
     private func renderClip(_ request: Request) async throws -> Response {
         guard let entry = entry(request) else { return ServeResponse.notFound() }
         let view: ServePages.View
@@ -224,9 +226,16 @@ struct ServeServer: Sendable {
             return ServeResponse.text("animation must be \(names)", status: .badRequest)
         }
         let pipeline = self.pipeline
+        guard Self.clipTurns.enter() else {
+            var response = ServeResponse.text(
+                "busy drawing other clips; try again in \(ClipTurns.retrySeconds) s", status: .serviceUnavailable)
+            response.headers[.retryAfter] = "\(ClipTurns.retrySeconds)"
+            return response
+        }
         do {
             let bytes = try await BlockingWork.run {
-                try Self.clipRenders.withLock { _ in
+                defer { Self.clipTurns.leave() }
+                return try Self.clipRenders.withLock { _ in
                     try Self.clip(entry, animation: animation, view: view, pipeline: pipeline)
                 }
             }
@@ -238,6 +247,8 @@ struct ServeServer: Sendable {
 
     /// One clip drawn at a time.
     private static let clipRenders = Locked(())
+    /// The clip requests drawing or waiting to.
+    private static let clipTurns = ClipTurns()
 
     /// The declared clip `animation` of `entry` in `view`, encoded as APNG.
     private static func clip(

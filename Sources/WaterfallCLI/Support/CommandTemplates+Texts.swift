@@ -278,6 +278,18 @@ extension CommandTemplates {
         const status = document.getElementById('status');
         let version = 0;
         let rendered = false;
+        // The server draws one clip at a time and turns a request away (503) when too many wait: a clip
+        // that did not come is asked for again, a few times, 2 s apart.
+        for (const clip of document.querySelectorAll('img.clip')) {
+          clip.dataset.tries = '0';
+          clip.addEventListener('error', () => {
+            const tries = Number(clip.dataset.tries) + 1;
+            if (tries > 5) return;
+            clip.dataset.tries = String(tries);
+            const asked = clip.src;
+            setTimeout(() => { if (clip.src === asked) clip.src = clip.dataset.src + '&v=' + version + '.' + tries; }, 2000);
+          });
+        }
         function fit() {
           const doc = frame.contentDocument;
           if (!doc || !doc.documentElement) return;
@@ -317,7 +329,10 @@ extension CommandTemplates {
           if (response.ok) {
             write(html);
             // The spec's clips are drawn again from the changed spec.
-            for (const clip of document.querySelectorAll('img.clip')) clip.src = clip.dataset.src + '&v=' + mine;
+            for (const clip of document.querySelectorAll('img.clip')) {
+              clip.dataset.tries = '0';
+              clip.src = clip.dataset.src + '&v=' + mine;
+            }
             rendered = true;
             showError('');
             showStatus('updated ' + time, false);

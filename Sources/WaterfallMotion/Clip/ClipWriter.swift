@@ -10,9 +10,10 @@ import WaterfallSpec
 /// `render --viewport V --offset Y` draws at that offset, on every core, and streams them into
 /// the encoders of the formats asked for.
 ///
-/// At most ``window`` frames are held at once besides what each encoder keeps (its previous
-/// frame), so memory is bounded by about `(window + 2 × formats) × frame bytes` whatever the
-/// clip's length: 4.9 MB a frame for a 375 × 812 pt screen at scale 2.
+/// At most ``window`` frames are held at once besides what each encoder keeps (the frames it is
+/// compressing, two for each core, the one before them and the last two), so memory is bounded by
+/// about `(window + (2 × cores + 3) × formats) × frame bytes`, and what each compression at work
+/// needs, whatever the clip's length: 4.9 MB a frame for a 375 × 812 pt screen at scale 2.
 public struct ClipWriter: Sendable {
     /// How specs are laid out and drawn; its renderers are not used.
     public var pipeline: RenderPipeline

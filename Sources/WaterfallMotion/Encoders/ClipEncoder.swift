@@ -4,7 +4,8 @@ import WaterfallCore
 public enum ClipFormat: String, Sendable, CaseIterable {
     /// Animated PNG: lossless, each frame only the rectangle that changed.
     case apng
-    /// Animated WebP through libwebp's animation encoder: lossless unless a quality is given.
+    /// Animated WebP through libwebp, frame by frame, and its muxer: lossless unless a quality is
+    /// given.
     case webp
     /// GIF through giflib, with palettes made by libimagequant.
     case gif
@@ -46,8 +47,9 @@ public struct ClipOptions: Sendable, Hashable {
 /// Writes the frames of one clip, in order, into one file.
 ///
 /// Frames are handed over one at a time as they are drawn, all of one size (opaque RGBA,
-/// `PixelImage`); an encoder keeps no more of them than its format needs (the previous frame, to
-/// write only what changed). ``finish()`` completes the file. The same frames and options give the
+/// `PixelImage`); an encoder keeps no more of them than its format needs: the previous frame, to
+/// write only what changed, and the frames it is compressing, several at once on every core, at
+/// most two for each core. ``finish()`` completes the file. The same frames and options give the
 /// same bytes every run, for every format but `mp4` (whose bytes are ffmpeg's).
 public protocol ClipEncoder: AnyObject {
     /// Adds the next frame.

@@ -14,9 +14,14 @@ import Darwin
 ///
 /// ffmpeg reads RGBA frames of the clip's size at its frame rate on standard input and writes
 /// x264 at constant quality (CRF 18 by default: visually lossless for rendered screens; a
-/// `quality` q maps to CRF 51 × (100 − q) / 100), 4:2:0 in BT.709 (so players convert it back to
+/// `quality` q maps to CRF 51 × (100 − q) / 100) tuned for animation (twice the reference
+/// frames, lighter deblocking and psychovisual tuning, for flat colours and sharp edges: on the
+/// benchmark's clip 8 % smaller than x264's default tuning at a higher PSNR and SSIM, for a
+/// quarter more of x264's time), 4:2:0 in BT.709 (so players convert it back to
 /// the colours drawn), with the index first for streaming (`+faststart`). 4:2:0 needs an even
-/// width and height: an odd one gains a black column or row. Its bytes are ffmpeg's and x264's, not
+/// width and height: an odd one gains a black column or row (the padding is left out of ffmpeg's
+/// filters when both are even, where it would only copy each frame: a third of ffmpeg's time on
+/// the benchmark's clip). Its bytes are ffmpeg's and x264's, not
 /// promised to be the same from one run or machine to the next.
 final class MP4Encoder: ClipEncoder {
     private let process = Process()
@@ -46,8 +51,10 @@ final class MP4Encoder: ClipEncoder {
         process.arguments = [
             "-hide_banner", "-nostdin", "-loglevel", "error",
             "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", "\(options.fps)", "-i", "pipe:0",
-            "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
-            "-c:v", "libx264", "-crf", "\(crf)", "-pix_fmt", "yuv420p",
+            "-vf",
+            (width % 2 == 0 && height % 2 == 0 ? "" : "pad=ceil(iw/2)*2:ceil(ih/2)*2,")
+                + "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
+            "-c:v", "libx264", "-crf", "\(crf)", "-tune", "animation", "-pix_fmt", "yuv420p",
             "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
             "-movflags", "+faststart", "-an", "-f", "mp4", "-y", path,
         ]
