@@ -13,7 +13,8 @@ default; lossless WebP through libwebp_anim; APNG; H.264 at CRF 18, as Waterfall
 The pipeline's time is writing the PNG screens plus ffmpeg's encode. Before timing, every frame
 of the PNG screens is checked to equal the APNG's frame, so both sides encode the same pictures.
 Every timing is the median of `--rounds` rounds; peak memory is `/usr/bin/time -v`'s maximum
-resident set size. The GIFs' quality is compared as their mean error against the exact frames.
+resident set size. The GIFs' quality is compared as their mean error against the exact frames, the MP4s' as SSIM
+and PSNR against them (ffmpeg's filters, in RGB).
 """
 
 import argparse
@@ -201,6 +202,25 @@ print(total / count)
                      peer_bytes / ours_bytes, 1))
         rows.append((f"{fmt}: peak memory vs ffmpeg's encode (MiB)", ours_peak / 1024, peer_peak / 1024,
                      peer_peak / ours_peak, None))
+    def video_quality(path):
+        """SSIM and PSNR (dB) of an MP4's frames against the exact ones, in RGB, by ffmpeg."""
+        values = []
+        for metric, key in (("ssim", "All:"), ("psnr", "average:")):
+            done = subprocess.run(
+                ["ffmpeg", "-v", "info", "-i", os.path.join(directory, path), "-framerate", str(FPS), "-i",
+                 os.path.join(directory, "frames", "f%04d.png"), "-lavfi",
+                 f"[0:v]format=rgb24[a];[1:v]format=rgb24[b];[a][b]{metric}", "-f", "null", "-"],
+                capture_output=True, text=True, check=True)
+            line = [part for part in done.stderr.split() if part.startswith(key)][-1]
+            values.append(float(line[len(key):]))
+        return values
+
+    ours_video = video_quality(os.path.join("ours-mp4", files["mp4"]))
+    peer_video = video_quality(peer_files["mp4"])
+    rows.append(("mp4: SSIM against the exact frames (higher is better)", ours_video[0], peer_video[0],
+                 None, None))
+    rows.append(("mp4: PSNR against the exact frames (dB, higher is better)", ours_video[1], peer_video[1],
+                 None, None))
     ours_gif = gif_error(os.path.join("ours-gif", files["gif"]))
     peer_gif = gif_error(peer_files["gif"])
     rows.append(("gif: mean error per channel against the exact frames (0–255)", ours_gif, peer_gif,
@@ -218,7 +238,7 @@ print(total / count)
     print("| --- | ---: | ---: | ---: | ---: | --- |")
     for figure, ours_value, peer_value, ratio, target in rows:
         def fmt(v):
-            return "–" if v is None else f"{v:.3g}"
+            return "–" if v is None else f"{v:.5g}" if 0.9 < v < 1 else f"{v:.3g}"
         met = "" if target is None or ratio is None else ("yes" if ratio >= target else "**no**")
         print(f"| {figure} | {fmt(ours_value)} | {fmt(peer_value)} | {fmt(ratio)}× | "
               f"{'' if target is None else '≥ ' + format(target, '.3g') + '×'} | {met} |")

