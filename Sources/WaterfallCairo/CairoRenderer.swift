@@ -17,10 +17,19 @@ public enum CairoRenderer {
                 reason: "the page is \(canvas.width)×\(canvas.height) device pixels, "
                     + "more than the \(Limits.maxImagePixels) held in memory at once; render PNG tiles instead")
         }
-        var pixels = [UInt8](repeating: 0, count: byteCount)
+        var pixels: [UInt8] = []
+        var whole: PixelImage?
         _ = try renderTiles(scene, canvas: canvas, maxTileHeight: maxTileHeight, maxTileWidth: maxTileWidth) {
             tile, _, _, surface in
             let image = try surface.rasterImage()
+            // One tile for the whole page (a screen, a clip's frame): its pixels are the picture.
+            if tile.rows == 0..<canvas.height, tile.columns == 0..<canvas.width, image.width == canvas.width,
+                image.height == canvas.height
+            {
+                whole = image
+                return
+            }
+            if pixels.isEmpty { pixels = [UInt8](repeating: 0, count: byteCount) }
             let rowBytes = tile.columns.count * 4
             let skipped = (tile.columns.lowerBound - tile.surfaceColumns.lowerBound) * 4
             for row in 0..<image.height {
@@ -29,7 +38,7 @@ public enum CairoRenderer {
                 pixels[target..<target + rowBytes] = image.pixels[source..<source + rowBytes]
             }
         }
-        return PixelImage(width: canvas.width, height: canvas.height, pixels: pixels)
+        return whole ?? PixelImage(width: canvas.width, height: canvas.height, pixels: pixels)
     }
 
     /// Renders opaque PNG output, split into tiles at most `maxTileHeight` device pixels high and

@@ -15,11 +15,12 @@ struct WebPSettings: Sendable {
     /// The method and `quality` of lossless frames; lossless WebP's quality is how hard it tries,
     /// not what it keeps.
     ///
-    /// libwebp's defaults (and ffmpeg's) are method 4 and quality 75. Method 1 at quality 90 made
-    /// the frames of three examples' clips 5–7 % smaller in 5 % less time: what the higher quality
-    /// buys (a longer search for repeats) is worth more on screens than what the higher method does.
+    /// libwebp's defaults (and ffmpeg's) are method 4 and quality 75. Method 1 at quality 80 made
+    /// the frames of three examples' clips 5–7 % smaller in 10 % less time: what a quality above 75
+    /// buys (the longest search for repeats; 76 to 90 gave the same sizes) is worth more on screens
+    /// than what the higher method does.
     static let losslessMethod: Int32 = 1
-    static let losslessEffort: Float = 90
+    static let losslessEffort: Float = 80
 
     /// libwebp's settings for one frame, checked.
     func config(name: String) throws -> WebPConfig {
