@@ -7,7 +7,7 @@ set -euo pipefail
 
 if [ "$(uname -s)" = "Darwin" ]; then
   # apt is Debian's; on macOS the same libraries come from Homebrew (see .github/workflows/ci.yml).
-  echo "setup: macOS, skipping apt; install the libraries with: brew install pkg-config cairo pango libpng jpeg-turbo librsvg nettle webp giflib libimagequant ffmpeg, and pip install Pillow" >&2
+  echo "setup: macOS, skipping apt; install the libraries with: brew install pkg-config cairo pango libpng jpeg-turbo librsvg nettle webp giflib libimagequant libyuv ffmpeg, and pip install Pillow" >&2
   exit 0
 fi
 
@@ -36,8 +36,8 @@ packages=(
   # The peers of scripts/peer-benchmark.py (resvg comes from PyPI: pip install resvg-cli orjson).
   libvips-tools imagemagick time
   # The clip encoders: libwebp's animation encoder, giflib and libimagequant, and ffmpeg for MP4
-  # (its ffprobe checks the clips in the tests).
-  libwebp-dev libgif-dev libimagequant-dev ffmpeg
+  # (its ffprobe checks the clips in the tests), its frames turned into YUV by libyuv.
+  libwebp-dev libgif-dev libimagequant-dev ffmpeg libyuv-dev
 )
 
 missing=()

@@ -1,13 +1,14 @@
 #ifndef CWATERFALLMOTION_SHIM_H
 #define CWATERFALLMOTION_SHIM_H
 
-// The clip encoders' C libraries: libwebp's animation encoder (WebPAnimEncoder, in libwebpmux),
-// giflib's encoder and libimagequant's palettes. None of them use setjmp/longjmp across the Swift
-// boundary. Called only from WaterfallMotion's Encoders/Internals/.
+// The clip encoders' C libraries: libwebp's encoder and muxer, giflib's encoder, libimagequant's
+// palettes and libyuv's colour conversion (an MP4's frames, before ffmpeg). None of them use
+// setjmp/longjmp across the Swift boundary. Called only from WaterfallMotion's Encoders/.
 #include <webp/encode.h>
 #include <webp/mux.h>
 #include <gif_lib.h>
 #include <libimagequant.h>
+#include <libyuv/convert.h>
 
 #include <dlfcn.h>
 #ifdef __GLIBC__

@@ -114,7 +114,7 @@ import WaterfallTestSupport
 
     @Test(arguments: ClipOptions.GIFPalette.allCases)
     func aLargeGIFsPalettesFromASampleStayCloseToEveryFrame(palette: ClipOptions.GIFPalette) throws {
-        // 76,800 pixels a frame: past 65,536, so palettes come from a ninth of them. Its colours
+        // 76,800 pixels a frame: past 65,536, so palettes come from a sixteenth of them. Its colours
         // are many more than 256 (a palette from every pixel is 7.4 levels off on average; how
         // much sampling costs is QuantizerSampleTests's), so the bounds are looser than above.
         let frames = ClipFrames.movingRectangle(count: 4, width: 320, height: 240)
@@ -180,6 +180,32 @@ import WaterfallTestSupport
         #expect(probe.width == (width + 1) / 2 * 2 && probe.height == (height + 1) / 2 * 2)
         #expect(probe.codec == "h264" && probe.pixelFormat == "yuv420p")
         #expect(probe.frameRate == "30/1")
+    }
+
+    @Test func anMP4ShowsTheColoursDrawn() throws {
+        // Saturated colours, where a frame converted with one matrix and shown with another is
+        // several levels off.
+        let colours: [[UInt8]] = [[30, 60, 200], [240, 180, 20], [200, 30, 60], [20, 160, 90], [250, 250, 245]]
+        let frames = colours.map { colour in
+            PixelImage(width: 64, height: 48, pixels: Array((0..<(64 * 48)).map { _ in colour + [255] }.joined()))
+        }
+        let clip = try EncodedClip.encode(frames, as: .mp4, options: ClipOptions(fps: 10))
+        let raw = clip.folder.path + "/frames.rgb"
+        // ffmpeg turns the frames back into RGB with the matrix the file is tagged with.
+        let decoded = try CommandRunner.run(
+            ["ffmpeg", "-v", "error", "-i", clip.path, "-f", "rawvideo", "-pix_fmt", "rgb24", raw],
+            executable: "/usr/bin/env", timeout: 120)
+        try #require(decoded.status == 0, "\(decoded.standardError)")
+        let bytes = [UInt8](FileManager.default.contents(atPath: raw) ?? Data())
+        try #require(bytes.count == colours.count * 64 * 48 * 3)
+        for (index, colour) in colours.enumerated() {
+            for channel in 0..<3 {
+                var total = 0
+                for pixel in 0..<(64 * 48) { total += Int(bytes[(index * 64 * 48 + pixel) * 3 + channel]) }
+                let mean = Double(total) / Double(64 * 48)
+                #expect(abs(mean - Double(colour[channel])) <= 3, "frame \(index), channel \(channel): \(mean)")
+            }
+        }
     }
 
     @Test func anMP4WithoutFFmpegSaysSoAtOnce() throws {

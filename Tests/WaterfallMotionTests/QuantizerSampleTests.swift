@@ -5,13 +5,13 @@ import WaterfallCore
 
 /// The quantizer's sampling, beside the plain loop it stands for.
 struct QuantizerSampleTests {
-    @Test func aSampleIsEveryThirdPixelOfEveryThirdRow() {
+    @Test func aSampleIsEveryFourthPixelOfEveryFourthRow() {
         let image = ClipFrames.movingRectangle(count: 1, width: 301, height: 263, grain: 9)[0]
         let sample = Quantizer.sample(of: image)
-        #expect(sample.width == 101 && sample.height == 88)
+        #expect(sample.width == 76 && sample.height == 66)
         var expected: [UInt8] = []
-        for y in stride(from: 0, to: image.height, by: 3) {
-            for x in stride(from: 0, to: image.width, by: 3) {
+        for y in stride(from: 0, to: image.height, by: 4) {
+            for x in stride(from: 0, to: image.width, by: 4) {
                 let start = (y * image.width + x) * 4
                 expected += image.pixels[start..<start + 4]
             }
