@@ -169,6 +169,23 @@ import WaterfallTestSupport
         #expect(!first.bytes.isEmpty)
     }
 
+    @Test(arguments: [ClipFormat.apng, .webp, .gif])
+    func anEncoderDroppedBeforeItFinishedGoes(format: ClipFormat) throws {
+        // As when another format of the same clip fails: frames still compressing must not keep
+        // the encoder, and the frames it holds, alive.
+        let folder = try TemporaryFolder()
+        weak var dropped: (any ClipEncoder)?
+        try {
+            let frames = ClipFrames.movingRectangle(count: 6, width: 96, height: 64)
+            let encoder = try ClipEncoders.make(
+                format, path: folder.path + "/clip." + format.fileExtension, width: 96, height: 64, frameCount: 6,
+                options: ClipOptions(fps: 30))
+            for frame in frames { try encoder.add(frame) }
+            dropped = encoder
+        }()
+        #expect(dropped == nil)
+    }
+
     // MARK: MP4
 
     @Test(arguments: [(64, 48), (63, 47)])

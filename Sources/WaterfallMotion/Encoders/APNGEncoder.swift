@@ -78,8 +78,10 @@ final class APNGEncoder: ClipEncoder {
                         + "opaque frames")
             }
             return data
-        } then: { [self] data in
-            try writeFrame(change, data: data)
+        } then: { [weak self] data in
+            // Weak: the queue is the encoder's own, and an encoder dropped before it finished
+            // (another format failed) must still go.
+            try self?.writeFrame(change, data: data)
         }
     }
 
