@@ -257,6 +257,25 @@ import WaterfallTestSupport
         #expect(!description.contains("\n"))
     }
 
+    @Test func ffmpegIsToldToKeepFreedFramesInItsHeap() throws {
+        let folder = try TemporaryFolder()
+        let fake = folder.path + "/ffmpeg"
+        try "#!/bin/sh\necho \"tunables: $GLIBC_TUNABLES\" >&2\nexit 1\n".write(
+            toFile: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        let error = #expect(throws: ClipError.self) {
+            let encoder = try ClipEncoders.make(
+                .mp4, path: folder.path + "/clip.mp4", width: 64, height: 48, frameCount: 1,
+                options: ClipOptions(fps: 30), name: "clip.mp4", searchPath: folder.path)
+            try encoder.finish()
+        }
+        let said = error?.description ?? ""
+        #expect(
+            said.hasSuffix(
+                ": tunables: glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456"),
+            "\(said)")
+    }
+
     // MARK: Every format
 
     @Test(arguments: ClipFormat.allCases)

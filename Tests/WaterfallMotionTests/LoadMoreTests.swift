@@ -76,6 +76,27 @@ import WaterfallSpec
         #expect(try CairoRenderer.rasterize(scene) != CairoRenderer.rasterize(opaque))
     }
 
+    @Test func framesPlannedTheSameAreDrawnOnceAndEqualDrawingEach() throws {
+        let spec = try Spec.decode(Self.spec)
+        var request = ClipRequest(animation: .loadMore, viewport: 600, formats: [.apng])
+        request.fps = 10
+        let writer = ClipWriter(pipeline: RenderPipeline(renderers: []), request: request)
+        let clip = try writer.prepare(spec, name: "feed")
+        let frames = clip.plan.frames
+        // The plan holds the footer and the last screen: frames planned the same as the one before.
+        #expect(frames.indices.dropFirst().contains { frames[$0] == frames[$0 - 1] })
+        var handed: [PixelImage] = []
+        try writer.draw(clip) { index, frame in
+            #expect(index == handed.count)
+            handed.append(frame)
+        }
+        #expect(handed.count == frames.count)
+        for (index, frame) in frames.enumerated() {
+            let drawn = try CairoRenderer.rasterize(writer.scene(of: frame, feeds: clip.feeds, spec: spec))
+            #expect(handed[index] == drawn, "frame \(index)")
+        }
+    }
+
     @Test func loadingMoreThanThereIsIsOneLine() throws {
         let spec = try Spec.decode(Self.spec)
         var request = ClipRequest(animation: .loadMore, viewport: 600, formats: [.apng])

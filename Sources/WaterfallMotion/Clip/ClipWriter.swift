@@ -110,12 +110,19 @@ public struct ClipWriter: Sendable {
 
     /// Draws the frames of `clip` on ``workers`` threads and hands each to `consume`, in order,
     /// on the calling thread, never more than ``window`` of them drawn ahead.
+    ///
+    /// A frame planned the same as the one before it (the feed at rest: the last screen held, a
+    /// flick's slow end on one device pixel) is not drawn again: the drawing before it is handed
+    /// over once more, the very pixels drawing it would give.
     public func draw(_ clip: PreparedClip, consume: (Int, PixelImage) throws -> Void) throws {
         let writer = self
-        try FrameStream.run(count: clip.plan.frames.count, workers: workers, window: window) { index in
-            try CairoRenderer.rasterize(writer.scene(of: clip.plan.frames[index], feeds: clip.feeds, spec: clip.spec))
-        } consume: { index, frame in
-            try consume(index, frame)
+        let frames = clip.plan.frames
+        let firsts = frames.indices.filter { $0 == 0 || frames[$0] != frames[$0 - 1] }
+        try FrameStream.run(count: firsts.count, workers: workers, window: window) { run in
+            try CairoRenderer.rasterize(writer.scene(of: frames[firsts[run]], feeds: clip.feeds, spec: clip.spec))
+        } consume: { run, frame in
+            let end = run + 1 < firsts.count ? firsts[run + 1] : frames.count
+            for index in firsts[run]..<end { try consume(index, frame) }
         }
     }
 
