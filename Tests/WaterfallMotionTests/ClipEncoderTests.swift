@@ -239,10 +239,7 @@ import WaterfallTestSupport
 
     @Test func anMP4SaysWhatFFmpegSaidWhenItFails() throws {
         let folder = try TemporaryFolder()
-        let fake = folder.path + "/ffmpeg"
-        try "#!/bin/sh\necho 'Unknown encoder libx264' >&2\nexit 1\n".write(
-            toFile: fake, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        try Self.fakeFFmpeg(in: folder, script: "echo 'Unknown encoder libx264' >&2\nexit 1")
         let frames = ClipFrames.movingRectangle(count: 40)
         let error = #expect(throws: ClipError.self) {
             let encoder = try ClipEncoders.make(
@@ -259,10 +256,7 @@ import WaterfallTestSupport
 
     @Test func ffmpegIsToldToKeepFreedFramesInItsHeap() throws {
         let folder = try TemporaryFolder()
-        let fake = folder.path + "/ffmpeg"
-        try "#!/bin/sh\necho \"tunables: $GLIBC_TUNABLES\" >&2\nexit 1\n".write(
-            toFile: fake, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        try Self.fakeFFmpeg(in: folder, script: "echo \"tunables: $GLIBC_TUNABLES\" >&2\nexit 1")
         let error = #expect(throws: ClipError.self) {
             let encoder = try ClipEncoders.make(
                 .mp4, path: folder.path + "/clip.mp4", width: 64, height: 48, frameCount: 1,
@@ -274,6 +268,13 @@ import WaterfallTestSupport
             said.hasSuffix(
                 ": tunables: glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456"),
             "\(said)")
+    }
+
+    /// An executable `ffmpeg` in `folder` running `script` (shell) in place of the real one.
+    private static func fakeFFmpeg(in folder: TemporaryFolder, script: String) throws {
+        let fake = folder.path + "/ffmpeg"
+        try "#!/bin/sh\n\(script)\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
     }
 
     // MARK: Every format
