@@ -303,7 +303,10 @@ import Glibc
                 let request =
                     "GET /clip/slow?animation=scroll&v=\(index) HTTP/1.1\r\n"
                     + "Host: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
-                let response = (try? RawHTTP.exchange(port: port, request: Array(request.utf8))) ?? ""
+                // A request let wait is answered once the clips before it are drawn: three of
+                // 240 frames each, on a machine busy with the rest of the suite, may take longer
+                // than one exchange's usual 10 s.
+                let response = (try? RawHTTP.exchange(port: port, request: Array(request.utf8), timeout: 90)) ?? ""
                 let status = response.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
                 let head = response.components(separatedBy: "\r\n\r\n").first ?? ""
                 answers.withLock { $0.append((status, head.lowercased())) }
@@ -338,14 +341,18 @@ struct ServeTestError: Error, CustomStringConvertible {
 
 /// One HTTP exchange over a plain socket, sent byte for byte as given.
 enum RawHTTP {
-    static func exchange(port: Int, request: [UInt8]) throws -> String {
+    static func exchange(port: Int, request: [UInt8], timeout seconds: Int = 10) throws -> String {
         var response: [UInt8] = []
-        try exchange(port: port, request: request) { response += $0 }
+        try exchange(port: port, request: request, timeout: seconds) { response += $0 }
         return String(decoding: response, as: UTF8.self)
     }
 
     /// Sends `request` and hands each piece of the answer to `receive` as it arrives, holding none.
-    static func exchange(port: Int, request: [UInt8], receive: (ArraySlice<UInt8>) -> Void) throws {
+    ///
+    /// Each wait for the next piece lasts at most `seconds`.
+    static func exchange(
+        port: Int, request: [UInt8], timeout seconds: Int = 10, receive: (ArraySlice<UInt8>) -> Void
+    ) throws {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -353,7 +360,7 @@ enum RawHTTP {
         #endif
         guard descriptor >= 0 else { throw ServeTestError(message: "socket failed") }
         defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
