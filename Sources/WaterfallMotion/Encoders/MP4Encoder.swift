@@ -19,10 +19,10 @@ import Darwin
 /// frames, lighter deblocking and psychovisual tuning, for flat colours and sharp edges: on the
 /// benchmark's clip 8 % smaller than x264's default tuning at a higher PSNR and SSIM) with the
 /// diamond motion search (a scrolling screen moves all one way, which the motion vectors of its
-/// neighbours predict: the hexagon search of x264's default preset found nothing better, 0.5 %
-/// larger in 8 % less time), tagged with
-/// the matrix it was converted with so that players convert it back to the colours drawn, with the
-/// index first for streaming (`+faststart`). Converting here, with SIMD, rather than in ffmpeg's
+/// neighbours predict: on the benchmark's clip the diamond's file was 0.5 % larger than the
+/// hexagon search's, in 8 % less of x264's time), tagged with the matrix it was converted with so
+/// that players convert it back to the colours drawn, with the index first for streaming
+/// (`+faststart`). Converting here, with SIMD, rather than in ffmpeg's
 /// filters sends 1.5 bytes a pixel through the pipe instead of 4 and keeps ffmpeg's one thread
 /// before x264 free: on the benchmark's clip 2.43 s against 2.60 s, at a higher SSIM. 4:2:0 needs
 /// an even width and height: an odd one gains a black column or row. Its bytes are ffmpeg's and
