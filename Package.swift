@@ -185,7 +185,8 @@ let package = Package(
             ]),
         .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(
-            name: "WaterfallSpecTests", dependencies: ["WaterfallSpec", "WaterfallLayout", "WaterfallTestSupport"]),
+            name: "WaterfallSpecTests",
+            dependencies: ["WaterfallSpec", "WaterfallLayout", "WaterfallCore", "WaterfallTestSupport"]),
         .testTarget(
             name: "WaterfallCairoTests",
             dependencies: [

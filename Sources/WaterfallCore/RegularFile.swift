@@ -21,6 +21,10 @@ package enum RegularFile {
             self == .system(.noSuchFileOrDirectory) || self == .system(.notDirectory)
         }
 
+        /// Whether the path is a symbolic link, refused because links were not to be followed
+        /// (`ELOOP` from `O_NOFOLLOW`).
+        package var isLink: Bool { self == .system(.tooManySymbolicLinkLevels) }
+
         /// The reason in a few plain words, for a message that names the file before it.
         package var reason: String {
             switch self {
@@ -59,6 +63,35 @@ package enum RegularFile {
             return .failure(.notRegular(isDirectory: information.type == .directory))
         }
         return .success((descriptor, Int(information.size)))
+    }
+
+    /// The first `count` bytes (fewer when the file is shorter) of the regular file at `path`; a
+    /// link is refused unless `followingLinks`.
+    package static func readPrefix(
+        atPath path: String, count: Int, followingLinks: Bool = true
+    ) -> Result<[UInt8], Failure> {
+        let descriptor: FileDescriptor
+        switch open(path, followingLinks: followingLinks) {
+        case .success(let file): descriptor = file.descriptor
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { try? descriptor.close() }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var total = 0
+        while total < count {
+            let got: Int
+            do {
+                got = try bytes.withUnsafeMutableBytes { buffer in
+                    try descriptor.read(
+                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[total...]), retryOnInterrupt: true)
+                }
+            } catch {
+                return .failure(.system(error as? Errno ?? .ioError))
+            }
+            if got == 0 { break }
+            total += got
+        }
+        return .success(Array(bytes[..<total]))
     }
 
     /// Whether `path` names a regular file (links followed), without opening it.

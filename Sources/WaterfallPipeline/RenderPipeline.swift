@@ -26,6 +26,11 @@ public struct RenderPipeline: Sendable {
     /// same errors, and its pixels are not kept. Set it to `true` when the prepared scene is drawn
     /// by other means, such as `CairoRenderer.rasterizeTiles`.
     public var keepsImagePixels: Bool?
+    /// Folders a spec's files may be read from besides its root (`--allow-read`); see ``loadSpec(at:keepingInputs:)``.
+    public var allowedFolders: [String] = []
+    /// The folders that are every spec's roots instead of its own (`serve`'s served folders);
+    /// `nil` for each spec's own root.
+    public var readRoots: [String]?
 
     /// Creates a pipeline for the formats `renderers`; images that cannot be read are errors unless told otherwise.
     public init(
@@ -102,13 +107,20 @@ public struct RenderPipeline: Sendable {
         let remote = try remoteImages.resolve(spec, missingImages: missingImages)
         return CardSizer(
             measurer: try PangoTextMeasurer(fonts: spec.loadFonts()),
-            images: SceneImages(base: spec.baseDirectory, validator: validator, remote: remote),
+            images: SceneImages(
+                base: spec.baseDirectory, readRule: spec.readRule, validator: validator, remote: remote),
             missingImages: missingImages, source: spec.source)
     }
 
     /// The spec file at `path` (`-` for standard input), laid out and made into a scene.
     public func prepare(specAt path: String) throws -> PreparedSpec {
-        try prepare(try Spec.load(path: path))
+        try prepare(try loadSpec(at: path))
+    }
+
+    /// The spec file at `path` (`-` for standard input), its files read only inside its root,
+    /// ``readRoots`` when set, or ``allowedFolders`` (see `Spec.load(path:keepingInputs:allowing:roots:)`).
+    public func loadSpec(at path: String, keepingInputs: Bool = false) throws(SpecError) -> Spec {
+        try Spec.load(path: path, keepingInputs: keepingInputs, allowing: allowedFolders, roots: readRoots)
     }
 
     /// Renders every format, handing each piece of output to `emit` with the renderer that made it.

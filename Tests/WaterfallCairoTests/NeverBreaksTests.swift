@@ -75,6 +75,22 @@ import WaterfallSpec
         if let tallError { #expect("\(tallError)".contains("render PNG tiles instead"), "\(tallError)") }
     }
 
+    @Test func picturesOfMoreThan2To32DevicePixelsAreRefusedBeforeAnyIsDrawn() throws {
+        // 65,536 × 65,536 is 2^32 exactly: planned into tiles. One row more is refused.
+        let atLimit = Scene(size: Size(width: 32768, height: 32768), background: .white, scale: 2, elements: [])
+        #expect(try CairoRenderer.tileCount(atLimit) > 1)
+        let over = Scene(size: Size(width: 32768, height: 32768.5), background: .white, scale: 2, elements: [])
+        for attempt in [
+            { _ = try CairoRenderer.tileCount(over) }, { try CairoRenderer.renderPNG(over) { _, _ in } },
+            { try CairoRenderer.rasterizeTiles(over) { _ in } },
+        ] {
+            let error = #expect(throws: CairoError.self) { try attempt() }
+            if let error {
+                #expect("\(error)".contains("65536×65537 device pixels; at most 4294967296 (2^32)"), "\(error)")
+            }
+        }
+    }
+
     @Test func elementsFarOutsideThePageAreClampedNotTrapped() throws {
         let image = try SceneFixtures.pngImage([[SceneFixtures.red, SceneFixtures.green]])
         func scene(_ frame: Rect) throws -> Scene {

@@ -97,6 +97,7 @@ struct CheckCommand: ParsableCommand {
             throw CLIError.io(path: baselines, message: "is not a folder")
         }
         if record != nil { try AtomicFile.makeFolder(baselines) }
+        if let error = BaselineFingerprint.linkError(baselines: baselines) { throw error }
         let reportTemplates = try outputs.reportTemplates()
         let specs = try SpecFolder.expand(self.specs)
         let positions = shard.map { $0.select(specs) } ?? Array(specs.indices)
@@ -174,7 +175,8 @@ struct CheckCommand: ParsableCommand {
 
     /// Lists the stale baselines, and removes them when recording; returns them.
     private func pruneBaselines(specs: [String], variants: Variants) throws -> [String] {
-        let stale = StaleBaselines.find(in: baselines, specs: specs, variants: variants)
+        let stale = StaleBaselines.find(
+            in: baselines, specs: specs, variants: variants, allowing: drawing.read.allowRead)
         if record != nil { try StaleBaselines.remove(stale, from: baselines) }
         for file in stale {
             let path = (baselines as NSString).appendingPathComponent(file)

@@ -41,6 +41,8 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "List every changed region of two PNGs, not only the five largest.")
     var verbose = false
 
+    @OptionGroup var read: ReadOptions
+
     func validate() throws {
         guard threshold >= 0, threshold <= 1 else { throw ValidationError("--threshold must be from 0 to 1") }
     }
@@ -56,7 +58,8 @@ struct DiffCommand: ParsableCommand {
             different = try comparePixels(oldBytes, newBytes)
         case (false, false):
             let diff = LayoutDiff(
-                old: try Self.snapshot(oldBytes, path: old), new: try Self.snapshot(newBytes, path: new))
+                old: try Self.snapshot(oldBytes, path: old, allowing: read.allowRead),
+                new: try Self.snapshot(newBytes, path: new, allowing: read.allowRead))
             Output.standardOutput(json ? diff.json : diff.text)
             different = diff.isDifferent
         default:
@@ -161,8 +164,8 @@ struct DiffCommand: ParsableCommand {
         bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }
 
-    /// A layout dump as it is, or a spec laid out.
-    static func snapshot(_ bytes: [UInt8], path: String) throws -> LayoutSnapshot {
+    /// A layout dump as it is, or a spec laid out, its files read inside its root or `allowing`.
+    static func snapshot(_ bytes: [UInt8], path: String, allowing: [String]) throws -> LayoutSnapshot {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CLIError.io(path: path, message: "is neither a PNG nor UTF-8 text")
         }
@@ -170,6 +173,6 @@ struct DiffCommand: ParsableCommand {
             return LayoutSnapshot(contentSize: size, elements: elements)
         }
         // Laid out as `render` lays it out: cards sized by their image and text are measured.
-        return LayoutSnapshot(try RenderPipeline(renderers: []).layout(try Spec.load(path: path)))
+        return LayoutSnapshot(try RenderPipeline(renderers: []).layout(try Spec.load(path: path, allowing: allowing)))
     }
 }

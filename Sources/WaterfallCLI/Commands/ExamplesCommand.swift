@@ -33,14 +33,16 @@ struct ExamplesCommand: ParsableCommand {
         } catch {
             throw CLIError.badArgument(error.description)
         }
-        let page = try Gallery.page(outcomes, templates: templates, widths: try options.variants.deviceWidths() ?? [])
+        let page = try Gallery.page(
+            outcomes, templates: templates, widths: try options.variants.deviceWidths() ?? [],
+            allowing: options.drawing.read.allowRead)
         try AtomicFile.write(Array(page.utf8), to: galleryPath)
         let failed = outcomes.filter { $0.error != nil }.count
         // What shaped these pictures, for `check` with this folder as its baselines: every
         // picture is this machine's when every spec rendered, otherwise an existing one is kept.
         let fingerprintError = BaselineFingerprint.record(
             baselines: options.output, mode: failed == 0 ? .changed : .missing,
-            appFonts: BaselineFingerprint.appFonts(ofSpecsAt: specs))
+            appFonts: BaselineFingerprint.appFonts(ofSpecsAt: specs, allowing: options.drawing.read.allowRead))
         Output.standardError(
             "rendered \(outcomes.count - failed) of \(outcomes.count) specs into \(options.output)/ (gallery: \(options.output)/index.html)"
         )
@@ -87,12 +89,14 @@ enum Gallery {
     /// - Parameter widths: The widths each spec was drawn at (`--widths`), shown side by side;
     ///   empty when each spec was drawn at its own width or the widths it declares.
     static func page(
-        _ outcomes: [BatchRenderer.Outcome], templates: TemplateSet, widths: [Double] = []
+        _ outcomes: [BatchRenderer.Outcome], templates: TemplateSet, widths: [Double] = [], allowing: [String] = []
     ) throws(CLIError) -> String {
         let entries: [[String: Any]] = outcomes.map { outcome in
             let name = RenderJob.baseName(outcome.spec)
             // Without --widths, the widths a spec declares (`variants:`) are its matrix.
-            let widths = widths.isEmpty ? ((try? Spec.load(path: outcome.spec))?.variants?.widths ?? []) : widths
+            let widths =
+                widths.isEmpty
+                ? ((try? Spec.load(path: outcome.spec, allowing: allowing))?.variants?.widths ?? []) : widths
             // `NAME.dark.png`, `NAME@375.dark.png`: what follows the name says the appearance.
             func isDark(_ file: String) -> Bool { file.dropFirst(name.count).contains(".dark.") }
             // `NAME.scroll.png`, `NAME.dark.load-more.png`: the clips the spec declares.

@@ -31,6 +31,8 @@ struct LayoutCommand: ParsableCommand {
 
     @OptionGroup var fetch: FetchOptions
 
+    @OptionGroup var read: ReadOptions
+
     func validate() throws {
         if let offset, !offset.isFinite {
             throw ValidationError("--offset must be a finite number, not \(offset)")
@@ -38,7 +40,7 @@ struct LayoutCommand: ParsableCommand {
     }
 
     func run() throws {
-        let spec = try Spec.load(path: spec)
+        let spec = try Spec.load(path: spec, allowing: read.allowRead)
         let layout = try RenderPipeline(renderers: [], remoteImages: fetch.remoteImages()).layout(spec)
         let elements: [LayoutAttributes]
         if let offset {

@@ -69,9 +69,13 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw CLIError.badArgument(error.description)
         }
+        // The served folders are every spec's roots: a spec reads nothing outside them but the
+        // folders named with --allow-read.
+        var pipeline = drawing.pipeline(remembersFailures: false)
+        pipeline.readRoots = catalog.specFolders
         let server = ServeServer(
             catalog: catalog, host: host, port: port, baselines: baselines, templates: templates,
-            pipeline: drawing.pipeline(remembersFailures: false), allowedHosts: allowedHosts)
+            pipeline: pipeline, allowedHosts: allowedHosts)
         let failure = Locked<String?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {

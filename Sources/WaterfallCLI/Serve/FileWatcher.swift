@@ -16,12 +16,15 @@ final class FileWatcher: Sendable {
 
     let catalog: SpecCatalog
     let templates: String?
+    /// Loads each spec under the same read rule as its render.
+    let pipeline: RenderPipeline
     private let state = Locked((specs: [String: Watched](), names: [String](), templates: [String: FileStamp]()))
     private let errors = Locked([String: String]())
 
-    init(catalog: SpecCatalog, templates: String?) {
+    init(catalog: SpecCatalog, templates: String?, pipeline: RenderPipeline) {
         self.catalog = catalog
         self.templates = templates
+        self.pipeline = pipeline
         _ = poll()
     }
 
@@ -63,7 +66,7 @@ final class FileWatcher: Sendable {
     /// the spec reads.
     private func images(of entry: SpecCatalog.Entry) -> [String: FileStamp?] {
         do {
-            let spec = try Spec.load(path: entry.path)
+            let spec = try pipeline.loadSpec(at: entry.path)
             errors.withLock { $0[entry.name] = nil }
             var images: [String: FileStamp?] = [:]
             for section in spec.sections {

@@ -38,7 +38,7 @@ struct ServeServer: Sendable {
         self.templates = templates
         self.pipeline = pipeline
         security = ServeSecurity(host: host, allowedHosts: allowedHosts)
-        watcher = FileWatcher(catalog: catalog, templates: templates)
+        watcher = FileWatcher(catalog: catalog, templates: templates, pipeline: pipeline)
     }
 
     /// Listens until the process ends, printing `serving URL` once it is bound.
@@ -156,7 +156,7 @@ struct ServeServer: Sendable {
         guard let entry = entry(request) else { return ServeResponse.notFound() }
         let view: ServePages.View
         do { view = try self.view(request) } catch { return ServeResponse.text(error.message, status: .badRequest) }
-        let spec = try? await BlockingWork.run { try Spec.load(path: entry.path) }
+        let spec = try? await BlockingWork.run { [pipeline] in try pipeline.loadSpec(at: entry.path) }
         let context = ServePages.specContext(
             entry: entry, view: view, specWidth: spec?.width, hasDark: spec?.hasDarkAppearance ?? false,
             source: catalog.url(forFile: entry.path), review: baselines != nil,
@@ -254,7 +254,7 @@ struct ServeServer: Sendable {
     private static func clip(
         _ entry: SpecCatalog.Entry, animation: Animation, view: ServePages.View, pipeline: RenderPipeline
     ) throws -> [UInt8] {
-        let spec = try Spec.load(path: entry.path)
+        let spec = try pipeline.loadSpec(at: entry.path)
         let variant = Variant(appearance: spec.hasDarkAppearance ? view.appearance : .light, width: view.width)
         var declared = Variants(appearances: [variant.appearance], widths: view.width.map { [$0] } ?? [])
         declared.defaultAppearances = [variant.appearance]
@@ -272,7 +272,8 @@ struct ServeServer: Sendable {
     private static func render(_ entry: SpecCatalog.Entry, view: ServePages.View, pipeline: RenderPipeline) throws
         -> [UInt8]
     {
-        let spec = Variant(appearance: view.appearance, width: view.width).apply(to: try Spec.load(path: entry.path))
+        let spec = Variant(appearance: view.appearance, width: view.width).apply(
+            to: try pipeline.loadSpec(at: entry.path))
         let prepared = try pipeline.prepare(spec)
         var first: [UInt8] = []
         var suffix: String?

@@ -74,6 +74,9 @@ struct SpecCatalog: Sendable {
         (try? entries())?.first { $0.name == name }
     }
 
+    /// The folders of the specs served (not the baselines): the roots their files are read in.
+    var specFolders: [String] { roots.filter { $0.mount != "baselines" }.map(\.path) }
+
     /// The folder mounted at `mount`.
     func root(_ mount: String) -> Root? { roots.first { $0.mount == mount } }
 

@@ -3,8 +3,8 @@ import WaterfallPipeline
 import WaterfallRender
 
 /// The options of every command that draws specs (`render`, `examples`, `check`, `serve`): the
-/// raster scale, what to draw for an image that cannot be read, and how images named by URL are
-/// fetched.
+/// raster scale, what to draw for an image that cannot be read, how images named by URL are
+/// fetched, and which folders besides its root a spec may read.
 struct DrawingOptions: ParsableArguments {
     @Option(help: "Device pixels per point in PNG output (overrides the spec's scale).")
     var scale: Double?
@@ -13,6 +13,8 @@ struct DrawingOptions: ParsableArguments {
     var missingImages: MissingImagePolicy = .error
 
     @OptionGroup var fetch: FetchOptions
+
+    @OptionGroup var read: ReadOptions
 
     /// `--scale`, bounded as a spec's `scale` is (SpecLimits.scale).
     func validate() throws {
@@ -26,9 +28,11 @@ struct DrawingOptions: ParsableArguments {
     /// - Parameter remembersFailures: Whether an image URL that failed once is not asked for again
     ///   in this process (a long-running server asks again).
     func pipeline(renderers: [Renderer] = [], remembersFailures: Bool = true) -> RenderPipeline {
-        RenderPipeline(
+        var pipeline = RenderPipeline(
             renderers: renderers, scale: scale, missingImages: missingImages,
             remoteImages: fetch.remoteImages(remembersFailures: remembersFailures))
+        pipeline.allowedFolders = read.allowRead
+        return pipeline
     }
 }
 

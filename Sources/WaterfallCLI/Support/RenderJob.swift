@@ -26,7 +26,7 @@ struct RenderJob: Sendable {
     /// Every variant is laid out and drawn before any file is written, so a spec that fails in
     /// one leaves nothing.
     func run(specPath: String) throws -> [String] {
-        let loaded = try Spec.load(path: specPath)
+        let loaded = try pipeline.loadSpec(at: specPath)
         let name = Self.baseName(specPath)
         if let clip { return try writeClips(clip, of: loaded, name: name) }
         if pages > 0, pages > loaded.pagesToLoad {

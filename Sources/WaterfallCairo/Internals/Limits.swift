@@ -22,6 +22,14 @@ enum Limits {
     /// The largest page side a PDF or PNG is drawn at, in points or device pixels: Cairo's
     /// coordinates are 32-bit.
     static let maxPageSide = Double(Int32.max)
+    /// The most device pixels one picture (a PNG and its tiles, a screen, a check's drawing) may
+    /// have: 2^32, 16 GiB of RGBA drawn a tile at a time.
+    ///
+    /// Every other bound holds a page's sides, not its area: a 1,000,000-point-wide page at scale
+    /// 16 with one card 130,000,000 points tall was within them and drew tiles for hours. 2^32
+    /// is far past any real feed (1,290 pixels wide, a phone at 3×, by 3.3 million pixels tall:
+    /// 1.1 million points of cards) and draws in minutes.
+    static let maxPicturePixels = 1 << 32
 
     /// The bytes of a `width` × `height` RGBA image, or `nil` if it is empty or too large.
     ///

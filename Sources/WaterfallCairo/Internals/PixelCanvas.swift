@@ -33,6 +33,12 @@ struct PixelCanvas {
             throw CairoError.invalidCanvas(
                 reason: "the page is \(height.countDescription) device pixels high; at most \(Int32.max) are drawn")
         }
+        // Both sides are at most Int32.max, so their product fits an Int.
+        guard Int(width) * Int(height) <= Limits.maxPicturePixels else {
+            throw CairoError.invalidCanvas(
+                reason: "the picture is \(Int(width))×\(Int(height)) device pixels; at most "
+                    + "\(Limits.maxPicturePixels) (2^32) are drawn: lower the scale or the width, or shorten the feed")
+        }
         self.width = Int(width)
         self.height = Int(height)
         self.scale = scene.scale

@@ -105,6 +105,15 @@ public struct ClipWriter: Sendable {
                     + "\(ClipRequest.maximumFramePixels) pixels a clip's frame may have; give a smaller --viewport or --scale"
             )
         }
+        // Swift traps when an allocation fails: frames that cannot be had are refused now.
+        let inFlight = window + (2 * workers + 3) * max(1, request.formats.count)
+        let needed = width * height * 4 * inFlight
+        if let available = MemoryHeadroom.available(), needed > available {
+            throw ClipError(
+                reason: "\(source): the clip's frames in flight need about \(needed >> 20) MiB, and only "
+                    + "\(available >> 20) MiB can be had (a memory limit); give a smaller --viewport or --scale, or fewer formats"
+            )
+        }
         return PreparedClip(spec: spec, feeds: feeds, plan: plan, width: width, height: height)
     }
 

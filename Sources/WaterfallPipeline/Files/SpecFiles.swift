@@ -109,12 +109,12 @@ package struct SpecFiles {
         }.sorted()
     }
 
-    /// The tile mark of the PNG at `path`, read from its first bytes.
+    /// The tile mark of the PNG at `path`, read from its first bytes; a link, a FIFO or a folder
+    /// has none (a link is never taken for one of ours, nor followed).
     package static func mark(at path: String) -> (name: String, index: Int)? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let prefix = try? handle.read(upToCount: 4096) else { return nil }
-        return TileMark.read([UInt8](prefix))
+        guard case .success(let prefix) = RegularFile.readPrefix(atPath: path, count: 4096, followingLinks: false)
+        else { return nil }
+        return TileMark.read(prefix)
     }
 
     private func path(_ file: String) -> String { (folder as NSString).appendingPathComponent(file) }

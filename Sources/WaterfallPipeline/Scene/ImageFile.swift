@@ -19,6 +19,8 @@ enum ImageFile {
         case corrupt(String)
         /// An image named by URL that the fetch step could not fetch, and why.
         case notFetched(String)
+        /// Outside the folders the spec may read from: the rule's sentence (``ReadRule/widening``).
+        case outside(String)
 
         var description: String {
             switch self {
@@ -29,6 +31,7 @@ enum ImageFile {
             case .notRegular: "is not a regular file (a FIFO, a device or a socket)"
             case .corrupt(let reason): "is not a valid image (\(reason))"
             case .notFetched(let reason): "cannot be fetched (\(reason))"
+            case .outside(let widening): "is \(widening)"
             }
         }
     }

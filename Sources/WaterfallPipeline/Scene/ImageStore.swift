@@ -1,3 +1,4 @@
+import Foundation
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
@@ -7,14 +8,19 @@ import WaterfallSpec
 /// its path (`./a.png`, `x/../a.png` and a link to it are one image).
 struct ImageStore {
     private let base: String
+    private let readRule: ReadRule?
     private let validator: (@Sendable (SceneImage) throws -> Void)?
     private let remote: [String: RemoteImage]
     private let budget = PixelBudget()
     private var byFile: [String: Result<SceneImage, ImageFile.Problem>] = [:]
     private var count = 0
 
-    init(base: String, validator: (@Sendable (SceneImage) throws -> Void)?, remote: [String: RemoteImage] = [:]) {
+    init(
+        base: String, readRule: ReadRule? = nil, validator: (@Sendable (SceneImage) throws -> Void)?,
+        remote: [String: RemoteImage] = [:]
+    ) {
         self.base = base
+        self.readRule = readRule
         self.validator = validator
         self.remote = remote
     }
@@ -27,7 +33,13 @@ struct ImageStore {
         case .stored(let stored): file = stored
         case .failed(let reason): throw .notFetched(reason)
         case nil where ImageURL.isURL(path): throw .notFetched("URLs are fetched by the render pipeline only")
-        case nil: file = ImageFile.canonicalPath(path, relativeTo: base)
+        case nil:
+            let full = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+            switch readRule?.resolution(of: full) {
+            case .inside(let resolved): file = resolved
+            case .outside: throw .outside(readRule?.widening ?? "")
+            case nil: file = ImageFile.canonicalPath(path, relativeTo: base)
+            }
         }
         if let known = byFile[file] { return try known.get() }
         let result: Result<SceneImage, ImageFile.Problem>

@@ -45,7 +45,7 @@ public struct SceneBuilder {
     public func scene(
         for spec: Spec, layout: Layout, scale: Double? = nil, images: SceneImages? = nil, sizer: CardSizer? = nil
     ) throws(SceneError) -> Scene {
-        let images = images ?? SceneImages(base: spec.baseDirectory, validator: imageValidator)
+        let images = images ?? SceneImages(base: spec.baseDirectory, readRule: spec.readRule, validator: imageValidator)
         let sizer =
             sizer
             ?? CardSizer(measurer: measurer, images: images, missingImages: missingImages, source: spec.source)

@@ -12,12 +12,15 @@ public final class SceneImages {
     ///
     /// - Parameters:
     ///   - base: The folder relative paths are read from.
+    ///   - readRule: The folders images may be read from (the spec's ``Spec/readRule``); `nil`
+    ///     reads them wherever they are.
     ///   - validator: Decodes an image once to prove it whole; `nil` checks only its header.
     ///   - remote: Where each image URL of the spec was resolved to; a URL not in it cannot be read.
     public init(
-        base: String, validator: (@Sendable (SceneImage) throws -> Void)? = nil, remote: [String: RemoteImage] = [:]
+        base: String, readRule: ReadRule? = nil, validator: (@Sendable (SceneImage) throws -> Void)? = nil,
+        remote: [String: RemoteImage] = [:]
     ) {
-        store = ImageStore(base: base, validator: validator, remote: remote)
+        store = ImageStore(base: base, readRule: readRule, validator: validator, remote: remote)
     }
 
     /// The image at `path`, relative to the spec's folder.

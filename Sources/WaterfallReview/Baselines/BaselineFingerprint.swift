@@ -26,6 +26,15 @@ public enum BaselineFingerprint {
         return "\(differences); pixel changes may come from that"
     }
 
+    /// The error when the fingerprint in `baselines` is a symbolic link, which is never followed
+    /// (see ``ReviewError/baselineLink(_:)``); `nil` otherwise.
+    public static func linkError(baselines: String) -> ReviewError? {
+        let path = (baselines as NSString).appendingPathComponent(RendererFingerprint.fileName)
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return nil }
+        return .baselineLink(path)
+    }
+
     /// Writes this machine's fingerprint into `baselines` after recording with `mode`.
     ///
     /// With `missing` only when there is none (baselines it did not re-record may still be
@@ -47,11 +56,11 @@ public enum BaselineFingerprint {
     }
 
     /// The font files the specs at `paths` name, hashed; a spec or font that cannot be read is
-    /// left out (its render reports it).
-    public static func appFonts(ofSpecsAt paths: [String]) -> [RendererFingerprint.AppFont] {
+    /// left out (its render reports it), and so is one outside the spec's root widened by `allowing`.
+    public static func appFonts(ofSpecsAt paths: [String], allowing: [String] = []) -> [RendererFingerprint.AppFont] {
         var fonts: [RendererFingerprint.AppFont] = []
         for path in paths {
-            guard let spec = try? Spec.load(path: path), !spec.fonts.isEmpty else { continue }
+            guard let spec = try? Spec.load(path: path, allowing: allowing), !spec.fonts.isEmpty else { continue }
             let name = RenderPipeline.baseName(path)
             for font in spec.fonts {
                 guard let digest = try? FileDigest.sha256(ofFileAt: font.file) else { continue }

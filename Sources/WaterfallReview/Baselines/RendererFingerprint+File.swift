@@ -71,9 +71,11 @@ extension RendererFingerprint {
     public static func recorded(inBaselines baselines: String) throws(FingerprintFileError) -> RendererFingerprint? {
         let path = (baselines as NSString).appendingPathComponent(fileName)
         // Never opened unless a regular file: a FIFO would block the check.
-        switch RegularFile.read(atPath: path, limit: maxFileBytes) {
+        switch RegularFile.read(atPath: path, limit: maxFileBytes, followingLinks: false) {
         case .success(let bytes): return try RendererFingerprint(json: bytes)
         case .failure(.system(.noSuchFileOrDirectory)): return nil
+        case .failure(let failure) where failure.isLink:
+            throw FingerprintFileError(reason: "is a symbolic link; baselines are read only as regular files")
         case .failure(.notRegular): throw FingerprintFileError(reason: "is not a regular file")
         case .failure(.tooLarge): throw FingerprintFileError(reason: "is larger than 1 MiB")
         case .failure(.system): throw FingerprintFileError(reason: "cannot be read")
@@ -86,7 +88,9 @@ extension RendererFingerprint {
         let path = (baselines as NSString).appendingPathComponent(Self.fileName)
         let bytes = json
         if (try? Self.recorded(inBaselines: baselines)) == self,
-            case .success(let existing) = RegularFile.read(atPath: path, limit: Self.maxFileBytes), existing == bytes
+            case .success(let existing) = RegularFile.read(
+                atPath: path, limit: Self.maxFileBytes, followingLinks: false),
+            existing == bytes
         {
             return
         }

@@ -15,14 +15,17 @@ import WaterfallSpec
 /// it or after any variant of it. Nothing else in the folder (pages, PDFs,
 /// a user's own files, hidden files, folders, links) is ever listed or removed.
 public enum StaleBaselines {
-    /// The stale baseline files in `folder`, by name, for `specs` drawn at `variants`.
-    public static func find(in folder: String, specs: [String], variants: Variants = Variants()) -> [String] {
+    /// The stale baseline files in `folder`, by name, for `specs` drawn at `variants`, each spec's
+    /// root widened by `allowing` (`--allow-read`).
+    public static func find(
+        in folder: String, specs: [String], variants: Variants = Variants(), allowing: [String] = []
+    ) -> [String] {
         var names = Set<String>()
         var unread: [String] = []
         var bases = Set<String>()
         for spec in specs {
             bases.insert(RenderPipeline.baseName(spec))
-            if let produced = self.names(of: spec, variants: variants) {
+            if let produced = self.names(of: spec, variants: variants, allowing: allowing) {
                 names.formUnion(produced)
             } else {
                 unread.append(RenderPipeline.baseName(spec))
@@ -45,8 +48,12 @@ public enum StaleBaselines {
 
     /// The names of the baselines of the spec at `path` drawn at `variants`: one a variant, or one
     /// a screen it may draw; `nil` when the spec cannot be read.
-    public static func names(of path: String, variants: Variants) -> [String]? {
-        guard let spec = try? Spec.load(path: path), let drawn = try? variants.of(spec) else { return nil }
+    ///
+    /// `allowing` widens the spec's root as `--allow-read` does.
+    public static func names(of path: String, variants: Variants, allowing: [String] = []) -> [String]? {
+        guard let spec = try? Spec.load(path: path, allowing: allowing), let drawn = try? variants.of(spec) else {
+            return nil
+        }
         let name = RenderPipeline.baseName(path)
         let clips = ((try? variants.clips(of: spec)) ?? []).map { $0.name(name) }
         return drawn.flatMap { variant -> [String] in

@@ -157,10 +157,11 @@ public struct RecordedInputs: Sendable, Hashable, Codable {
     public static func read(name: String, inBaselines baselines: String) throws(ReviewError) -> RecordedInputs? {
         let path = (baselines as NSString).appendingPathComponent(fileName(for: name))
         let bytes: [UInt8]
-        switch RegularFile.read(atPath: path, limit: maximumBytes) {
+        switch RegularFile.read(atPath: path, limit: maximumBytes, followingLinks: false) {
         case .success(let read): bytes = read
         case .failure(let failure):
             if failure.isMissing { return nil }
+            if failure.isLink { throw .baselineLink(path) }
             throw ReviewError(reason: "\(path): \(failure.reason)")
         }
         let record: RecordedInputs

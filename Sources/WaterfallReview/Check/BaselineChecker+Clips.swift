@@ -46,7 +46,7 @@ extension BaselineChecker {
         let file = check.name + ".png"
         let location = (baselines as NSString).appendingPathComponent(file)
         var comparison = SpecCheck.ClipComparison(frames: prepared.plan.frames.count, fps: clip.request.fps)
-        let reference = try? RegularFile.read(atPath: location, limit: Self.maximumBaselineBytes).get()
+        let reference = try Self.readBaseline(at: location, limit: Self.maximumBaselineBytes)
         if let reference {
             var reader = try AnimatedPNGReader(bytes: reference, name: location)
             var baselineFrames: [PixelImage] = []

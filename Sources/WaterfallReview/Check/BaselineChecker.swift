@@ -57,7 +57,7 @@ public struct BaselineChecker: Sendable {
         let spec: Spec
         let expanded: [Variant]
         do {
-            spec = try Spec.load(path: path, keepingInputs: true)
+            spec = try pipeline.loadSpec(at: path, keepingInputs: true)
             expanded = try variants.of(spec)
         } catch {
             var check = SpecCheck(spec: path, name: name)
@@ -206,7 +206,7 @@ public struct BaselineChecker: Sendable {
             var tile = SpecCheck.Tile(
                 suffix: drawn.suffix, pixelCount: pixels.width * pixels.height, drawn: TileDrawing.withoutPixels(drawn))
             let file = "\(name)\(drawn.suffix).png"
-            guard let reference = baseline(file) else {
+            guard let reference = try baseline(file) else {
                 missing = true
                 tile.actual = try drawn.pngBytes()
                 check.tiles.append(tile)
@@ -227,7 +227,7 @@ public struct BaselineChecker: Sendable {
             changed = true
             check.tileCountChanged = true
         }
-        if let svg = baseline("\(name).svg") {
+        if let svg = try baseline("\(name).svg") {
             check.svgChanged = svg != check.actualSVG
             changed = changed || check.svgChanged
         } else {
@@ -235,7 +235,7 @@ public struct BaselineChecker: Sendable {
             check.svgMissing = true
         }
         let layoutFile = path("\(name).layout.json")
-        if let json = baseline("\(name).layout.json"),
+        if let json = try baseline("\(name).layout.json"),
             let (size, elements) = try LayoutDump.decode(String(decoding: json, as: UTF8.self), file: layoutFile)
         {
             let drawn = try layout ?? Self.snapshot(of: check.actualLayout, name: layoutFile)
@@ -267,8 +267,21 @@ public struct BaselineChecker: Sendable {
 
     /// A baseline's bytes; `nil` when there is none, or what is there is no regular file (a FIFO
     /// is never waited on) or is larger than any baseline.
-    private func baseline(_ file: String) -> [UInt8]? {
-        try? RegularFile.read(atPath: path(file), limit: Self.maximumBaselineBytes).get()
+    ///
+    /// - Throws: ``ReviewError`` when it is a symbolic link: a baseline is read only as a regular
+    ///   file inside the baselines folder, never wherever a link committed there points.
+    private func baseline(_ file: String) throws(ReviewError) -> [UInt8]? {
+        try Self.readBaseline(at: path(file), limit: Self.maximumBaselineBytes)
+    }
+
+    /// The bytes of the baseline file at `path`, never through a link: `nil` when there is no
+    /// regular file of at most `limit` bytes there, an error when there is a link.
+    package static func readBaseline(at path: String, limit: Int) throws(ReviewError) -> [UInt8]? {
+        switch RegularFile.read(atPath: path, limit: limit, followingLinks: false) {
+        case .success(let bytes): return bytes
+        case .failure(let failure) where failure.isLink: throw .baselineLink(path)
+        case .failure: return nil
+        }
     }
 
     private func path(_ file: String) -> String {

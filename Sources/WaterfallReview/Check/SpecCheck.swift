@@ -197,4 +197,12 @@ public struct ReviewError: UserFacingError {
 
     /// The reason.
     public var description: String { reason }
+
+    /// A baseline file (picture, record or fingerprint) that is a symbolic link: never followed,
+    /// as a link committed on a branch could point at any file of the machine.
+    public static func baselineLink(_ path: String) -> ReviewError {
+        ReviewError(
+            reason: "\(path.escapedForMessage): is a symbolic link; baselines are read only as regular files"
+                + " inside the baselines folder")
+    }
 }

@@ -32,7 +32,7 @@ struct DataFile {
     /// - Throws: ``AccessProblem`` when the file cannot be had (missing, a folder, a device, too
     ///   large, unreadable); ``SpecError`` naming the file when its content is bad.
     static func load(path: String, name: String) throws -> DataFile {
-        let format = (path as NSString).pathExtension.lowercased()
+        let format = (name as NSString).pathExtension.lowercased()
         guard extensions.contains(format) else {
             throw AccessProblem.problem(
                 "\(name): unknown format; a data file's name ends in .plist, .json or .csv")

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 
 extension Spec {
     /// Decodes a spec from its text (JSON or YAML).
@@ -9,11 +10,16 @@ extension Spec {
     ///   - baseDirectory: Where relative image paths are resolved.
     ///   - keepingInputs: Whether to keep the document and the data records read, normalized, as
     ///     ``Spec/inputs``.
+    ///   - readRule: The folders the spec's files may be read from; by default the root of
+    ///     `baseDirectory` (see ``ReadRule/forSpec(inFolder:allowing:)``).
     public static func decode(
-        _ text: String, file: String? = nil, baseDirectory: String = ".", keepingInputs: Bool = false
+        _ text: String, file: String? = nil, baseDirectory: String = ".", keepingInputs: Bool = false,
+        readRule: ReadRule? = nil
     ) throws(SpecError) -> Spec {
         do {
-            var spec = try SpecDecoder.decode(text, baseDirectory: baseDirectory, keepsInputs: keepingInputs)
+            var spec = try SpecDecoder.decode(
+                text, baseDirectory: baseDirectory, readRule: readRule ?? .forSpec(inFolder: baseDirectory),
+                keepsInputs: keepingInputs)
             spec.source = file
             return spec
         } catch {
@@ -24,7 +30,24 @@ extension Spec {
 
     /// Reads and decodes the spec at `path`, or standard input when `path` is `-`; with
     /// `keepingInputs`, keeps what it was read from as ``Spec/inputs``.
-    public static func load(path: String, keepingInputs: Bool = false) throws(SpecError) -> Spec {
+    ///
+    /// Every file the spec names is read only inside its ``ReadRule``: the spec's root (the
+    /// nearest folder above it that holds `.git`, else its own folder; the current folder's for
+    /// standard input), or `roots` when given, widened by the folders in `allowing`. A spec file
+    /// that is a link out of those folders is refused too.
+    ///
+    /// - Parameters:
+    ///   - allowing: Folders files may be read from besides the root (`--allow-read`).
+    ///   - roots: The roots instead of the spec's own (`serve`'s served folders).
+    public static func load(
+        path: String, keepingInputs: Bool = false, allowing: [String] = [], roots: [String]? = nil
+    ) throws(SpecError) -> Spec {
+        let base = path == "-" ? "." : (path as NSString).deletingLastPathComponent
+        let folder = base.isEmpty ? "." : base
+        let rule = roots.map { ReadRule(folders: $0 + allowing) } ?? .forSpec(inFolder: folder, allowing: allowing)
+        if path != "-", case .outside = rule.resolution(of: path) {
+            throw SpecError(file: path, location: "", message: "leads \(rule.widening)")
+        }
         let bytes = try readBytes(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let offset = firstInvalidUTF8Offset(bytes)
@@ -33,9 +56,8 @@ extension Spec {
         if text.allSatisfy(\.isWhitespace) {
             throw SpecError(file: path, location: "", message: "the file is empty")
         }
-        let base = path == "-" ? "." : (path as NSString).deletingLastPathComponent
         var spec = try decode(
-            text, file: path, baseDirectory: base.isEmpty ? "." : base, keepingInputs: keepingInputs)
+            text, file: path, baseDirectory: folder, keepingInputs: keepingInputs, readRule: rule)
         spec.source = path
         return spec
     }

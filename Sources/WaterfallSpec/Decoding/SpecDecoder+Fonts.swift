@@ -1,5 +1,3 @@
-import Foundation
-
 extension SpecDecoder {
     /// `fonts: [fonts/Brand-Regular.otf, …]`: the app's font files, relative to the spec's folder
     /// as `itemsFrom` files are; each named once, at most ``SpecLimits/maximumFontFiles``.
@@ -11,9 +9,7 @@ extension SpecDecoder {
         var fonts: [SpecFont] = []
         for element in list {
             let path = try element.dataFilePath()
-            let file =
-                path.hasPrefix("/") || baseDirectory == "."
-                ? path : (baseDirectory as NSString).appendingPathComponent(path)
+            let file = try readablePath(path, at: element)
             if fonts.contains(where: { $0.path == path }) { throw element.error("\(path) is listed twice") }
             fonts.append(
                 SpecFont(

@@ -45,7 +45,7 @@ extension SpecDecoder {
         var item = SpecItem(
             layout: LayoutItem(sizing: sizing, span: span), title: try keys["title"]?.string(),
             subtitle: try keys["subtitle"]?.string(), color: try keys["color"]?.color(),
-            image: try keys["image"]?.imagePath())
+            image: try keys["image"].map { (field) throws(SpecError) in try localImage(field.imagePath(), at: field) })
         item.fixedHeight = fixedHeight
         item.imageSize = imageSize
         item.meta = try keys["meta"]?.string()
@@ -86,7 +86,9 @@ extension SpecDecoder {
         }
         var images: [String] = []
         if let imagesField = keys["images"] {
-            for element in try imagesField.sequence() { images.append(try element.imagePath()) }
+            for element in try imagesField.sequence() {
+                images.append(try localImage(element.imagePath(), at: element))
+            }
             guard !images.isEmpty else { throw imagesField.error("must list at least one image") }
         }
         var generator = SplitMix64(seed: UInt64(seed))

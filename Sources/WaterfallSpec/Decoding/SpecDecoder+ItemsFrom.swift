@@ -42,9 +42,10 @@ extension SpecDecoder {
         let name =
             file.hasPrefix("/") || baseDirectory == "."
             ? file : (baseDirectory as NSString).appendingPathComponent(file)
+        let readable = try readablePath(file, at: fileField)
         let data: DataFile
         do {
-            data = try DataFile.load(path: name, name: name)
+            data = try DataFile.load(path: readable, name: name)
         } catch let error as SpecError {
             throw error
         } catch DataFile.AccessProblem.problem(let message) {
@@ -70,17 +71,14 @@ extension SpecDecoder {
         try reserve(list.count, at: field)
         // Image paths in the file are relative to the file's folder; the spec's are relative to
         // the spec's folder, and `file` is relative to that.
-        let folder = (file as NSString).deletingLastPathComponent
+        imageFolder = (file as NSString).deletingLastPathComponent
+        defer { imageFolder = "" }
         var items: [SpecItem] = []
         items.reserveCapacity(list.count)
         var expanded = 0
         for (index, record) in list.enumerated() {
             do {
-                var item = try self.item(from: record, mapping: mapping, columns: columns, expanded: &expanded)
-                if let image = item.image, !folder.isEmpty, !image.hasPrefix("/"), !image.hasURLScheme {
-                    item.image = (folder as NSString).appendingPathComponent(image)
-                }
-                items.append(item)
+                items.append(try self.item(from: record, mapping: mapping, columns: columns, expanded: &expanded))
             } catch {
                 var error = error
                 error.file = data.name

@@ -117,7 +117,7 @@ extension SpecDecoder {
             let size = try pageField.integer(in: 1...SpecLimits.maximumItems)
             section.pageSize = size
             if section.items.count > size {
-                section.laterItems = Array(section.items[size...])
+                section.laterItems = section.items[size...]
                 section.items.removeSubrange(size...)
             }
         }

@@ -1,3 +1,4 @@
+import WaterfallCore
 import WaterfallLayout
 import Yams
 
@@ -38,6 +39,11 @@ struct SpecDecoder {
     var itemCount = 0
     /// The spec's folder: `itemsFrom` files are read relative to it.
     var baseDirectory = "."
+    /// The folders the spec's files may be read from.
+    var readRule = ReadRule(folders: ["/"])
+    /// The folder of the data file whose records are being read, relative to the spec's folder
+    /// (empty for the spec's own items): their image paths are relative to it.
+    var imageFolder = ""
     /// The data files read so far (`itemsFrom`), as their paths from the current folder.
     var dataFiles: [String] = []
     /// Whether to keep the document and the data records read, normalized (``SpecInputs``).
@@ -54,7 +60,9 @@ struct SpecDecoder {
     /// More values than this (aliases included, as they expand) are refused.
     static let maximumNodes = 20_000_000
 
-    static func decode(_ text: String, baseDirectory: String, keepsInputs: Bool = false) throws(SpecError) -> Spec {
+    static func decode(
+        _ text: String, baseDirectory: String, readRule: ReadRule, keepsInputs: Bool = false
+    ) throws(SpecError) -> Spec {
         // A JSON document is counted, and refused when too large, before any tree is built.
         let text = try JSONPreScan.prepare(text, maximumValues: maximumNodes)
         // Yams composes recursively: run it, and drop its tree, on a thread with room for deep input.
@@ -74,6 +82,7 @@ struct SpecDecoder {
                 try checkShape(root)
                 var decoder = SpecDecoder()
                 decoder.baseDirectory = baseDirectory
+                decoder.readRule = readRule
                 decoder.keepsInputs = keepsInputs
                 var spec = try decoder.spec(Field(node: root, path: ""), baseDirectory: baseDirectory)
                 if keepsInputs {
@@ -121,6 +130,7 @@ struct SpecDecoder {
             width: width, minimumContentHeight: minimumContentHeight, scale: scale, style: style, sections: sections,
             baseDirectory: baseDirectory)
         spec.darkStyle = darkStyle
+        spec.readRule = readRule
         spec.pixelSnapping = pixelSnapping
         spec.dataFiles = dataFiles
         spec.fonts = fonts

@@ -23,6 +23,9 @@ public struct Spec: Sendable {
     public var sections: [SpecSection]
     /// The folder relative image paths are read from: the spec file's own folder.
     public var baseDirectory: String
+    /// The folders the spec's files (data files, images, fonts) may be read from; `nil` for a
+    /// spec made in code, whose files are read wherever they are.
+    public var readRule: ReadRule?
     /// The file the spec came from, for messages; `nil` when it came from elsewhere.
     public var source: String?
     /// The data files its sections take items from (`itemsFrom`), as paths from the current folder.
@@ -138,7 +141,10 @@ public struct SpecSection: Sendable {
     /// and each "load more" appends the next; `nil` when the section shows every card.
     public var pageSize: Int?
     /// The cards of the pages not loaded yet, in order (see ``Spec/loadingPages(_:)``).
-    public var laterItems: [SpecItem] = []
+    ///
+    /// A slice, so that each page loaded shares the cards still to come instead of copying
+    /// them: a clip of 20 pages of a million-card feed held 20 copies (200 MB a page).
+    public var laterItems: ArraySlice<SpecItem> = []
 
     /// Creates a section; by default it has the default settings and nothing in it.
     public init(
