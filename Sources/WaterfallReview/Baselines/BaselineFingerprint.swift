@@ -29,10 +29,13 @@ public enum BaselineFingerprint {
     /// The error when the fingerprint in `baselines` is a symbolic link, which is never followed
     /// (see ``ReviewError/baselineLink(_:)``); `nil` otherwise.
     public static func linkError(baselines: String) -> ReviewError? {
-        let path = (baselines as NSString).appendingPathComponent(RendererFingerprint.fileName)
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return nil }
-        return .baselineLink(path)
+        do {
+            try BaselineChecker.refuseLink(
+                at: (baselines as NSString).appendingPathComponent(RendererFingerprint.fileName))
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// Writes this machine's fingerprint into `baselines` after recording with `mode`.

@@ -57,6 +57,9 @@ public struct BaselineChecker: Sendable {
         let spec: Spec
         let expanded: [Variant]
         do {
+            // The record of the spec's inputs is read only when a picture changed; a link there is
+            // refused all the same.
+            try Self.refuseLink(at: self.path(RecordedInputs.fileName(for: name)))
             spec = try pipeline.loadSpec(at: path, keepingInputs: true)
             expanded = try variants.of(spec)
         } catch {
@@ -282,6 +285,13 @@ public struct BaselineChecker: Sendable {
         case .failure(let failure) where failure.isLink: throw .baselineLink(path)
         case .failure: return nil
         }
+    }
+
+    /// Refuses a baseline file that is a symbolic link (``ReviewError/baselineLink(_:)``),
+    /// whether or not it will be read.
+    package static func refuseLink(at path: String) throws(ReviewError) {
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .baselineLink(path) }
     }
 
     private func path(_ file: String) -> String {

@@ -13,9 +13,10 @@ extension Spec {
         var spec = self
         for index in spec.sections.indices {
             guard let size = spec.sections[index].pageSize, pages > 0 else { continue }
-            let count = min(spec.sections[index].laterItems.count, pages * size)
-            spec.sections[index].items += spec.sections[index].laterItems[..<count]
-            spec.sections[index].laterItems.removeFirst(count)
+            let later = spec.sections[index].laterItems
+            let count = min(later.count, pages * size)
+            spec.sections[index].items += later.prefix(count)
+            spec.sections[index].laterItems = later.dropFirst(count)
         }
         return spec
     }
@@ -28,7 +29,9 @@ extension Spec {
             guard let size = section.pageSize else { return nil }
             let start = min(section.laterItems.count, pages * size)
             let end = min(section.laterItems.count, start + size)
-            return start < end ? (index, section.laterItems[start..<end]) : nil
+            // A slice keeps its base's indices: count from its start.
+            let first = section.laterItems.startIndex
+            return start < end ? (index, section.laterItems[(first + start)..<(first + end)]) : nil
         }
     }
 }
