@@ -31,7 +31,10 @@ import WaterfallTestSupport
         """
 
     static func scene(_ text: String, appearance: Appearance = .light, placeholders: Bool = false) throws -> Scene {
-        let decoded = try Spec.decode(text, file: "card.yaml", baseDirectory: Repository.path("Examples"))
+        // The examples' images, and the pictures the tests write into the temporary folder.
+        let decoded = try Spec.decode(
+            text, file: "card.yaml", baseDirectory: Repository.path("Examples"),
+            readRule: .forSpec(inFolder: Repository.path("Examples"), allowing: [NSTemporaryDirectory()]))
         let spec = decoded.inAppearance(appearance)
         let pipeline = RenderPipeline(renderers: [], missingImages: placeholders ? .placeholder : .error)
         return try pipeline.prepare(spec).scene

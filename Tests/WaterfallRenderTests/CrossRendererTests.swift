@@ -237,7 +237,7 @@ import WaterfallTestSupport
             let flat = PixelImage(width: 64, height: 48, color: color)
             try Data(PNGCodec.encode(flat)).write(to: URL(fileURLWithPath: "\(folder)/\(name).png"))
         }
-        let spec = try Spec.decode(Self.scrimSpec(folder: folder))
+        let spec = try Spec.decode(Self.scrimSpec(folder: folder), readRule: ReadRule(folders: [folder]))
         let scene = try RenderFixtures.scene(spec, scale: 2)
         #expect(scene.elements.filter { !$0.scrims.isEmpty }.count == 5)
         let (png, chromium, rsvg) = try pictures(of: scene)

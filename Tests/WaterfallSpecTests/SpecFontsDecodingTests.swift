@@ -1,12 +1,14 @@
 import Testing
+import WaterfallCore
 import WaterfallSpec
 
 /// `fonts:`: the app's font files, named relative to the spec as `itemsFrom` files are.
 @Suite struct SpecFontsDecodingTests {
     @Test func fontFilesAreRelativeToTheSpecsFolder() throws {
+        // Read anywhere: this is about where the paths lead, not whether they may be read.
         let spec = try Spec.decode(
             "width: 300\nfonts: [fonts/Brand-Regular.otf, /abs/Brand-Bold.otf]\nsections: []\n", file: "a/spec.yaml",
-            baseDirectory: "a")
+            baseDirectory: "a", readRule: ReadRule(folders: ["/"]))
         #expect(spec.fonts.map(\.path) == ["fonts/Brand-Regular.otf", "/abs/Brand-Bold.otf"])
         #expect(spec.fonts.map(\.file) == ["a/fonts/Brand-Regular.otf", "/abs/Brand-Bold.otf"])
         #expect(spec.fonts.map(\.location) == ["fonts[0]", "fonts[1]"])

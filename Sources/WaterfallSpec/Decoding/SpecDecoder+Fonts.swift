@@ -1,3 +1,5 @@
+import Foundation
+
 extension SpecDecoder {
     /// `fonts: [fonts/Brand-Regular.otf, …]`: the app's font files, relative to the spec's folder
     /// as `itemsFrom` files are; each named once, at most ``SpecLimits/maximumFontFiles``.
@@ -9,7 +11,11 @@ extension SpecDecoder {
         var fonts: [SpecFont] = []
         for element in list {
             let path = try element.dataFilePath()
-            let file = try readablePath(path, at: element)
+            // Read where it is written (messages name it so), once the rule lets it be read.
+            _ = try readablePath(path, at: element)
+            let file =
+                path.hasPrefix("/") || baseDirectory == "."
+                ? path : (baseDirectory as NSString).appendingPathComponent(path)
             if fonts.contains(where: { $0.path == path }) { throw element.error("\(path) is listed twice") }
             fonts.append(
                 SpecFont(
