@@ -94,7 +94,10 @@ enum SVGWriter {
                     "x=\"\(n(imageFrame.minX))\" y=\"\(n(imageFrame.minY))\" width=\"\(n(imageFrame.width))\" "
                     + "height=\"\(n(imageFrame.height))\""
             }
-            out += "<use href=\"#image\(image.id)\" \(area) clip-path=\"url(#clip\(id))\"/>\n"
+            // The clip on a group around the `use`, not on the `use`: SVG applies a `use`'s x and
+            // y before its own clip-path (SVG 1.1 §5.6), which moves a page-space clip off the
+            // picture in Chromium, Firefox and WebKit (librsvg 2.54 alone did it the other way).
+            out += "<g clip-path=\"url(#clip\(id))\"><use href=\"#image\(image.id)\" \(area)/></g>\n"
         }
         writeScrims(
             element, id: id,
