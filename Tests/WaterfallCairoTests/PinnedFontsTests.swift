@@ -35,6 +35,22 @@ import WaterfallTestSupport
         #expect(PinnedFamilies.resolved([]) == defaults)
     }
 
+    @Test func zwjSequencesFlagsKeycapsAndVS16AreOneGlyphAsChromiumDrawsThem() throws {
+        let measurer = try PangoTextMeasurer()
+        func width(_ text: String, _ weight: TextRun.Weight = .regular) -> Double {
+            measurer.width(of: text, fontFamilies: ["DejaVu Sans"], fontSize: 15, weight: weight)
+        }
+        let one = width("😀")
+        #expect(one > 0)
+        // One emoji's advance each, whether its parts have text presentation (☠, ❤), no U+FE0F
+        // at all (😮‍💨), or it is a family, a skin tone, a flag or a keycap.
+        for sequence in ["🏴‍☠️", "❤️‍🔥", "😮‍💨", "🏳️‍🌈", "👨‍👩‍👧‍👦", "👍🏽", "🇯🇵", "1️⃣", "❤️", "☠️"] {
+            #expect(width(sequence) == one, "\(sequence) is \(width(sequence) / one) emoji wide")
+            #expect(width(sequence, .bold) == one, "\(sequence) in bold")
+        }
+        #expect(width("A🏴‍☠️B") == width("A😀B"))
+    }
+
     @Test func aFamilyThatIsNotPinnedFallsBackToDejaVuSansNotToTheMachinesFont() throws {
         // fonts-dejavu-extra (scripts/setup.sh) puts these beside the pinned files; the system
         // configuration would draw them.

@@ -199,6 +199,10 @@ final class FontConfiguration: @unchecked Sendable {
             "<test qual=\"all\" name=\"color\" compare=\"not_eq\"><bool>true</bool></test>",
             "<test qual=\"all\" name=\"color\" compare=\"not_eq\"><bool>false</bool></test>",
             "<edit name=\"color\" mode=\"append\"><bool>true</bool></edit></match>",
+            // The generic `emoji` family is the emoji font, as fontconfig's own 45- and
+            // 60-generic.conf say: without it Pango gives the parts of a ZWJ sequence fonts of
+            // their own, and 🏴‍☠️ is drawn as a flag and a black ☠, 😮‍💨 as 😮 and 💨.
+            "<alias binding=\"same\"><family>emoji</family><prefer><family>\(PinnedFamilies.emoji)</family></prefer></alias>",
         ]
         for (generic, families) in PinnedFamilies.generics {
             let preferred = (families + [PinnedFamilies.emoji]).map { "<family>\($0)</family>" }.joined()
