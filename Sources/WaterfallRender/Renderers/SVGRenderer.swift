@@ -125,10 +125,10 @@ enum SVGWriter {
             let anchor = run.alignment == .right ? "\(n(f.maxX))\" text-anchor=\"end" : n(f.minX)
             if let shadow = run.shadow { writeShadow(shadow, of: run, clip: clip, to: &out) }
             out += "<text x=\"\(anchor)\" y=\"\(n(f.minY + run.baseline))\" clip-path=\"url(#\(clip))\""
-            out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies, fonts: fonts)))\""
+            out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies, fonts: fonts, withEmoji: false)))\""
             out += " font-size=\"\(n(run.fontSize))\""
             if run.weight == .bold { out += " font-weight=\"bold\"" }
-            out += " fill=\"\(run.color.hexString)\" xml:space=\"preserve\">\(Markup.escape(run.text))</text>\n"
+            out += " fill=\"\(run.color.hexString)\" xml:space=\"preserve\">\(FontList.svgContent(run.text))</text>\n"
         }
         out += "</g>\n"
     }
@@ -141,11 +141,12 @@ enum SVGWriter {
         let x = run.alignment == .right ? f.maxX + shadow.offset.x : f.minX + shadow.offset.x
         out += "<text x=\"\(n(x))\" y=\"\(n(f.minY + run.baseline + shadow.offset.y))\" clip-path=\"url(#\(clip))\""
         if run.alignment == .right { out += " text-anchor=\"end\"" }
-        out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies)))\" font-size=\"\(n(run.fontSize))\""
+        out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies, withEmoji: false)))\""
+        out += " font-size=\"\(n(run.fontSize))\""
         if run.weight == .bold { out += " font-weight=\"bold\"" }
         out += " fill=\"\(shadow.color.hexString)\""
         if shadow.color.alpha < 255 { out += " fill-opacity=\"\(shadow.color.opacityText)\"" }
-        out += " xml:space=\"preserve\">\(Markup.escape(run.text))</text>\n"
+        out += " xml:space=\"preserve\">\(FontList.svgContent(run.text))</text>\n"
     }
 
     /// The element's scrims: each a rectangle filled with a vertical `<linearGradient>` of its

@@ -48,8 +48,37 @@ extension Color {
 enum FontList {
     static let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
 
-    static func css(_ families: [String], fonts: SceneFonts? = nil) -> String {
-        PinnedFamilies.resolved(families, fonts: fonts).map { generic.contains($0) ? $0 : "'\($0)'" }.joined(
-            separator: ", ")
+    static func css(_ families: [String], fonts: SceneFonts? = nil, withEmoji: Bool = true) -> String {
+        PinnedFamilies.resolved(families, fonts: fonts).filter { withEmoji || $0 != PinnedFamilies.emoji }
+            .map { generic.contains($0) ? $0 : "'\($0)'" }.joined(separator: ", ")
+    }
+
+    /// SVG text content for `text`: escaped, each run of characters drawn as emoji in a
+    /// `<tspan>` of the emoji font.
+    ///
+    /// The text's own family list then leaves the emoji font out: librsvg (2.54) takes digits
+    /// and Latin from it when it is in the list at all, and every viewer draws an emoji from the
+    /// emoji font named on its own.
+    static func svgContent(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value > 0x7F }) else { return Markup.escape(text) }
+        var out = ""
+        var run = ""
+        var inEmoji = false
+        func flush() {
+            guard !run.isEmpty else { return }
+            out +=
+                inEmoji
+                ? "<tspan font-family=\"'\(PinnedFamilies.emoji)'\">\(Markup.escape(run))</tspan>" : Markup.escape(run)
+            run = ""
+        }
+        for character in text {
+            if character.isEmojiGlyph != inEmoji {
+                flush()
+                inEmoji = character.isEmojiGlyph
+            }
+            run.append(character)
+        }
+        flush()
+        return out
     }
 }
