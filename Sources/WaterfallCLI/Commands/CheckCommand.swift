@@ -98,6 +98,7 @@ struct CheckCommand: ParsableCommand {
         }
         if record != nil { try AtomicFile.makeFolder(baselines) }
         let reportTemplates = try outputs.reportTemplates()
+        try outputs.checkTargets()
         let specs = try SpecFolder.expand(self.specs)
         let positions = shard.map { $0.select(specs) } ?? Array(specs.indices)
         let chosen = positions.map { specs[$0] }
