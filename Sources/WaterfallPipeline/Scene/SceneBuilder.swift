@@ -350,8 +350,7 @@ public struct SceneBuilder {
                 continue
             }
             let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
-            let isBidiControl = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-            if !isControl && !isBidiControl { scalars.append(scalar) }
+            if !isControl && !scalar.isBidiControl { scalars.append(scalar) }
         }
         return String(scalars)
     }
