@@ -189,7 +189,7 @@ import WaterfallTestSupport
         let cases: [([String], String)] = [
             (["--offline", "--no-network"], "give --offline or --no-network, not both"),
             (["--fetch-jobs", "0"], "--fetch-jobs must be from 1 to 64, not 0"),
-            (["--fetch-timeout", "0"], "--fetch-timeout must be more than 0 and at most 3600 seconds"),
+            (["--fetch-timeout", "0"], "--fetch-timeout must be more than 0 and at most 3600 seconds, not 0"),
         ]
         for (arguments, message) in cases {
             for command in [

@@ -129,4 +129,69 @@ import WaterfallTestSupport
         #expect(missing.status == 2)
         #expect(missing.standardError.contains(folder + "/nothing/blob.json"), "\(missing.standardError)")
     }
+
+    /// A check draws each tile once: a blob that repeats a tile's suffix (60,000 times made a
+    /// 118 MB page in a minute) is refused, one line naming the blob.
+    @Test func aTileRepeatedInOneCheckIsRefused() throws {
+        let (folder, specs, baselines) = try suite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let blob = folder + "/blob"
+        let shard = try CommandRunner.run(["check"] + specs + ["--baselines", baselines, "--blob", blob])
+        #expect(shard.status == 1, "\(shard.standardError)")
+        let index = blob + "/blob.json"
+        var root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: index))) as? [String: Any])
+        var checked = try #require(root["checked"] as? [[String: Any]])
+        var checks = try #require(checked[0]["checks"] as? [[String: Any]])
+        var tiles = try #require(checks[0]["tiles"] as? [[String: Any]])
+        let tile = try #require(tiles.first)
+        tiles += Array(repeating: tile, count: 3)
+        checks[0]["tiles"] = tiles
+        checked[0]["checks"] = checks
+        root["checked"] = checked
+        try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: index))
+        let result = try CommandRunner.run(["merge-reports", blob, "--json", folder + "/f.json"])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("error: \(index): a check of "), "\(result.standardError)")
+        #expect(result.standardError.contains("has the tile \"\(tile["suffix"] as? String ?? "?")\" twice"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/f.json"))
+    }
+
+    /// Every output is checked before any is written: a `--junit` that is a link, or a `--json`
+    /// in a folder that is not there, leaves no report and no JSON behind.
+    @Test func aRefusedOutputLeavesTheOthersUnwritten() throws {
+        let (folder, specs, baselines) = try suite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let blob = folder + "/blob"
+        let shard = try CommandRunner.run(["check"] + specs + ["--baselines", baselines, "--blob", blob])
+        #expect(shard.status == 1, "\(shard.standardError)")
+        try "mine".write(toFile: folder + "/target.xml", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/j.xml", withDestinationPath: folder + "/target.xml")
+        try FileManager.default.createDirectory(atPath: folder + "/folder.json", withIntermediateDirectories: true)
+        try "a file".write(toFile: folder + "/report-file", atomically: true, encoding: .utf8)
+        let cases: [(option: String, path: String, message: String)] = [
+            ("--junit", folder + "/j.xml", "\(folder)/j.xml: is a symbolic link; not replaced"),
+            ("--junit", folder + "/none/j.xml", "\(folder)/none/j.xml: cannot be written (its folder"),
+            ("--json", folder + "/folder.json", "\(folder)/folder.json: is a directory; not replaced"),
+            ("--report", folder + "/report-file", "\(folder)/report-file: is not a folder"),
+        ]
+        for (number, (option, path, message)) in cases.enumerated() {
+            var outputs = [
+                "--report": folder + "/r\(number)", "--json": folder + "/f\(number).json",
+                "--junit": folder + "/j\(number).xml",
+            ]
+            outputs[option] = path
+            let arguments = ["--report", "--json", "--junit"].flatMap { [$0, outputs[$0]!] }
+            let result = try CommandRunner.run(["merge-reports", blob] + arguments)
+            #expect(result.status == 2, "\(option): \(result.standardError)")
+            #expect(result.standardError.hasPrefix("error: " + message), "\(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+            for (other, written) in outputs where other != option {
+                #expect(!FileManager.default.fileExists(atPath: written), "\(option) refused, \(other) written")
+            }
+        }
+        #expect(try String(contentsOfFile: folder + "/target.xml", encoding: .utf8) == "mine")
+    }
 }

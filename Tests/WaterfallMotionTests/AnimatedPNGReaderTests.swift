@@ -122,4 +122,54 @@ import WaterfallTestSupport
         #expect(error(damaged).contains("is damaged (its CRC does not match)"))
         #expect(!error(damaged).contains("\n"))
     }
+
+    /// A baseline is a clip this tool wrote: a canvas larger than a clip's frame (2^24 pixels),
+    /// or a frame's region off it, is refused when the file is opened, before a canvas is made or
+    /// a pixel decoded; a 4096 × 4096 canvas, the largest frame, is read.
+    @Test func aCanvasLargerThanAClipFrameIsRefusedBeforeAnythingIsDecoded() throws {
+        func error(_ bytes: [UInt8]) -> String {
+            do {
+                var reader = try AnimatedPNGReader(bytes: bytes, name: "b.png")
+                while try reader.next() != nil {}
+                return "no error"
+            } catch {
+                return error.description
+            }
+        }
+        #expect(AnimatedPNGReader.maximumCanvasPixels == ClipRequest.maximumFramePixels)
+        let huge = PNGFixture.animated(width: 16384, height: 16384, frames: [.init(width: 16384, height: 16384)])
+        #expect(huge.count < 200)
+        #expect(
+            error(huge)
+                == "b.png: a canvas of 16384 × 16384 pixels is larger than a clip's frame (at most 16777216 pixels)")
+        let justOver = PNGFixture.animated(width: 4097, height: 4096, frames: [.init(width: 1, height: 1)])
+        #expect(error(justOver).hasPrefix("b.png: a canvas of 4097 × 4096 pixels is larger than a clip's frame"))
+        // Sizes whose product overflows 64 bits.
+        let overflow = PNGFixture.animated(
+            width: 0xFFFF_FFFF, height: 0xFFFF_FFFF, frames: [.init(width: 1, height: 1)])
+        #expect(error(overflow).contains("is larger than a clip's frame"))
+        #expect(
+            error(PNGFixture.animated(width: 0, height: 8, frames: [.init(width: 1, height: 1)])).hasPrefix(
+                "b.png: has an empty canvas"))
+        // A later frame's region off the canvas is refused at once, not when that frame comes.
+        let offCanvas = PNGFixture.animated(
+            width: 8, height: 8,
+            frames: [
+                .init(width: 8, height: 8, pixels: Array(repeating: 200, count: 8 * 8 * 4)),
+                .init(x: 4, y: 0, width: 65536, height: 65536),
+            ])
+        do {
+            _ = try AnimatedPNGReader(bytes: offCanvas, name: "b.png")
+            Issue.record("a frame of 65536 × 65536 pixels on an 8 × 8 canvas was accepted")
+        } catch {
+            #expect(error.description == "b.png: frame 2 (65536 × 65536 at 4, 0) leaves the 8 × 8 canvas")
+        }
+        // The largest frame a clip has is read.
+        let largest = PNGFixture.animated(
+            width: 4096, height: 4096, frames: [.init(width: 2, height: 2, pixels: Array(repeating: 255, count: 16))])
+        var reader = try AnimatedPNGReader(bytes: largest, name: "b.png")
+        let frame = try #require(try reader.next())
+        #expect(frame.image.width == 4096 && frame.image.height == 4096)
+        #expect(Array(frame.image.pixels.prefix(4)) == [255, 255, 255, 255])
+    }
 }

@@ -100,4 +100,33 @@ import WaterfallSpec
             error("{viewport: {height: 600}, animate: scroll, clip: {speed: 2}}").contains(
                 "variants.clip.speed: unknown key"))
     }
+
+    /// At most ``SpecLimits/maximumPictures`` pictures are declared; more are refused at `variants`.
+    ///
+    /// Widths × appearances × screens, and the clips of each, multiply: a 400-byte spec asked for
+    /// 64,000 pictures.
+    @Test func declaredPicturesAreCapped() throws {
+        #expect(SpecLimits.maximumPictures == 256)
+        let widths = (1...32).map { String(300 + $0) }.joined(separator: ", ")
+        #expect(
+            error("{appearance: both, widths: [\(widths)], viewport: {height: 800, screens: 1000}}")
+                == "spec.yaml:4:11: variants: 32 widths × 2 appearances × 1000 screens are 64000 pictures, "
+                + "more than the 256 one spec may have")
+        // 4 × 2 × 32 = 256 is allowed; one screen more is not.
+        let four = "[320, 375, 393, 430]"
+        #expect(try variants("{appearance: both, widths: \(four), viewport: {height: 800, screens: 32}}") != nil)
+        #expect(
+            error("{appearance: both, widths: \(four), viewport: {height: 800, screens: 33}}").contains(
+                "variants: 4 widths × 2 appearances × 33 screens are 264 pictures, more than the 256"))
+        // Clips count: 4 × 2 × (31 screens + 2 clips) = 264.
+        #expect(
+            error(
+                "{appearance: both, widths: \(four), viewport: {height: 800, screens: 31}, animate: [scroll, load-more]}"
+            ).contains("4 widths × 2 appearances × (31 screens + 2 clips) are 264 pictures"))
+        // Without a dark style, both appearances are one.
+        let light = "width: 375\nsections: []\n"
+        #expect(
+            try variants("{appearance: both, widths: \(four), viewport: {height: 800, screens: 64}}", base: light)
+                != nil)
+    }
 }

@@ -50,10 +50,12 @@ struct CheckCommand: ParsableCommand {
             valueName: "folder"))
     var blob: String?
 
-    @Option(help: "How many specs to render at once (default: the number of cores).")
+    // Numbers are read as values, negative ones too (`--jobs -1`), and refused by validate().
+    @Option(parsing: .unconditional, help: "How many specs to render at once (default: the number of cores).")
     var jobs: Int?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Check only part K of N of the specs, sorted by path (1/3, 2/3, 3/3 split a suite in three).",
             valueName: "k/n"),
@@ -67,6 +69,7 @@ struct CheckCommand: ParsableCommand {
     var shard: Shard?
 
     @Option(
+        parsing: .unconditional,
         help: """
             How different two colors must be to count, from 0 to 1, as in pixelmatch: the share of the largest \
             YIQ color distance. The default 0 counts any changed pixel: renders are deterministic.
@@ -82,7 +85,9 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
-        guard threshold >= 0, threshold <= 1 else { throw ValidationError("--threshold must be from 0 to 1") }
+        guard threshold >= 0, threshold <= 1 else {
+            throw ValidationError("--threshold must be from 0 to 1, not \(ShortestNumber.text(threshold))")
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let value = RecordMode.unknownValue(in: Array(CommandLine.arguments.dropFirst())) {
             throw ValidationError("--record must be missing, changed or all, not '\(value)'")
@@ -99,6 +104,7 @@ struct CheckCommand: ParsableCommand {
         if record != nil { try AtomicFile.makeFolder(baselines) }
         if let error = BaselineFingerprint.linkError(baselines: baselines) { throw error }
         let reportTemplates = try outputs.reportTemplates()
+        try outputs.checkTargets()
         let specs = try SpecFolder.expand(self.specs)
         let positions = shard.map { $0.select(specs) } ?? Array(specs.indices)
         let chosen = positions.map { specs[$0] }

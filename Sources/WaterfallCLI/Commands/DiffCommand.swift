@@ -26,7 +26,9 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The new file, of the same kind.")
     var new: String
 
-    @Option(help: "How different two colors must be to count, from 0 to 1 (pixelmatch's scale).")
+    // `--threshold -1` is a value, refused by validate(), not an unknown flag.
+    @Option(
+        parsing: .unconditional, help: "How different two colors must be to count, from 0 to 1 (pixelmatch's scale).")
     var threshold = 0.1
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences too.")
@@ -44,7 +46,9 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var read: ReadOptions
 
     func validate() throws {
-        guard threshold >= 0, threshold <= 1 else { throw ValidationError("--threshold must be from 0 to 1") }
+        guard threshold >= 0, threshold <= 1 else {
+            throw ValidationError("--threshold must be from 0 to 1, not \(ShortestNumber.text(threshold))")
+        }
     }
 
     func run() throws {

@@ -20,7 +20,8 @@ struct ServeCommand: ParsableCommand {
     @Argument(help: "Spec files or folders of specs (default: Examples).")
     var specs: [String] = []
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
+    // `--port -1` is a value, refused by validate(), not an unknown flag.
+    @Option(parsing: .unconditional, help: "The port to listen on; 0 picks a free one.")
     var port = 8000
 
     @Option(help: "The address to listen on.")
@@ -45,7 +46,7 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var drawing: DrawingOptions
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
         for name in allowedHosts {
             let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && !$0.properties.isWhitespace && $0.value > 32 }

@@ -12,11 +12,13 @@ struct AnimationOptions: ParsableArguments {
             valueName: "scroll|load-more"))
     var animate: Animation?
 
+    // Numbers are read as values, negative ones too (`--fps -1`), and refused by validate().
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("The clip's length (default: until the last flick comes to rest).", valueName: "seconds"))
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Frames a second (default 30, at most 60).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames a second (default 30, at most 60).", valueName: "n"))
     var fps: Int?
 
     @Option(
@@ -30,13 +32,16 @@ struct AnimationOptions: ParsableArguments {
     var to: Double?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Pages of cards to load (sections with pageSize): with --animate load-more, how many the clip "
                 + "loads (default 1); without --animate, draw the feed after this many were loaded.",
             valueName: "k"))
     var pages: Int?
 
-    @Option(help: ArgumentHelp("Lossy quality 0–100 for webp (lossless without it) and mp4.", valueName: "q"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Lossy quality 0–100 for webp (lossless without it) and mp4.", valueName: "q"))
     var quality: Int?
 
     @Option(help: ArgumentHelp("GIF colours: a palette a frame, or one for the clip.", valueName: "per-frame|global"))

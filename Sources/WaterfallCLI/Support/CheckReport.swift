@@ -35,6 +35,20 @@ enum CheckReport {
         try AtomicFile.write(Array(page.utf8), to: path(folder, "index.html"))
     }
 
+    /// The files ``write(_:to:baselines:templates:)`` writes into its folder for `checks`.
+    static func files(of checks: [SpecCheck]) -> [String] {
+        var files = ["index.html"]
+        for check in checks where check.status != .passed {
+            for tile in check.tiles {
+                let stem = "\(check.name)\(tile.suffix)"
+                files.append("\(stem).actual.png")
+                if tile.reference != nil { files.append("\(stem).reference.png") }
+                if tile.diffImage != nil { files.append("\(stem).diff.png") }
+            }
+        }
+        return files
+    }
+
     /// Each spec's checks together, in the order of its variants; the specs by their worst
     /// status (see ``order``), then in the order given.
     static func grouped(_ checks: [SpecCheck]) -> [[SpecCheck]] {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
 
@@ -6,7 +7,8 @@ import WaterfallRender
 /// raster scale, what to draw for an image that cannot be read, how images named by URL are
 /// fetched, and which folders besides its root a spec may read.
 struct DrawingOptions: ParsableArguments {
-    @Option(help: "Device pixels per point in PNG output (overrides the spec's scale).")
+    // `--scale -1` is a value, refused by validate(), not an unknown flag.
+    @Option(parsing: .unconditional, help: "Device pixels per point in PNG output (overrides the spec's scale).")
     var scale: Double?
 
     @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
@@ -19,7 +21,7 @@ struct DrawingOptions: ParsableArguments {
     /// `--scale`, bounded as a spec's `scale` is (SpecLimits.scale).
     func validate() throws {
         if let scale, !(scale >= 0.01 && scale <= 16) {
-            throw ValidationError("--scale must be a number from 0.01 to 16")
+            throw ValidationError("--scale must be a number from 0.01 to 16, not \(ShortestNumber.text(scale))")
         }
     }
 

@@ -38,10 +38,13 @@ struct FetchOptions: ParsableArguments {
             """)
     var allowLinkLocal = false
 
-    @Option(help: "How many images to fetch at once.")
+    // Numbers are read as values, negative ones too, and refused by validate().
+    @Option(parsing: .unconditional, help: "How many images to fetch at once.")
     var fetchJobs = 8
 
-    @Option(help: ArgumentHelp("Seconds one image may take to fetch, redirects included.", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Seconds one image may take to fetch, redirects included.", valueName: "seconds"))
     var fetchTimeout = 30.0
 
     func validate() throws {
@@ -50,7 +53,9 @@ struct FetchOptions: ParsableArguments {
             throw ValidationError("--fetch-jobs must be from 1 to 64, not \(fetchJobs)")
         }
         guard fetchTimeout > 0, fetchTimeout <= 3600 else {
-            throw ValidationError("--fetch-timeout must be more than 0 and at most 3600 seconds")
+            throw ValidationError(
+                "--fetch-timeout must be more than 0 and at most 3600 seconds, not \(ShortestNumber.text(fetchTimeout))"
+            )
         }
         if let cache, cache.isEmpty { throw ValidationError("--cache must not be empty") }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SystemPackage
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview
@@ -29,8 +30,37 @@ struct ResultFiles: ParsableArguments {
         }
     }
 
+    /// Refuses, before anything is written, a file asked for that could not be written.
+    ///
+    /// A symbolic link, a folder or a device where a file goes, a folder that is not there, or
+    /// a report folder that is a file or a link; with `checks`, also every picture the report of
+    /// them writes. So a refused output leaves the others unwritten.
+    func checkTargets(_ checks: [SpecCheck] = []) throws {
+        for file in [junit, json].compactMap(\.self) {
+            try AtomicFile.checkTarget(file)
+            let folder = (file as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
+                isFolder.boolValue
+            else { throw CLIError.io(path: file, message: "cannot be written (its folder \(folder) is not there)") }
+        }
+        guard let report else { return }
+        switch Syscalls.fileType(atPath: report) {
+        case .success(.directory), .failure(.noSuchFileOrDirectory): break
+        case .success(.symbolicLink): throw CLIError.io(path: report, message: "is a symbolic link; not written into")
+        case .success: throw CLIError.io(path: report, message: "is not a folder")
+        case .failure(let error): throw CLIError.io(path: report, message: "cannot be written (\(error))")
+        }
+        for file in CheckReport.files(of: checks) {
+            try AtomicFile.checkTarget((report as NSString).appendingPathComponent(file))
+        }
+    }
+
     /// Writes the files asked for: the page with `templates` (from ``reportTemplates()``).
+    ///
+    /// Every target is checked first (``checkTargets(_:)``): a refused one leaves all unwritten.
     func write(_ results: CheckResults, baselines: String, templates: TemplateSet?) throws {
+        try checkTargets(results.checks)
         if let report, let templates {
             try CheckReport.write(results.checks, to: report, baselines: baselines, templates: templates)
             Output.standardOutput("review page: \((report as NSString).appendingPathComponent("index.html"))\n")

@@ -15,7 +15,10 @@ struct VariantOptions: ParsableArguments {
 
     // MARK: Screens and device widths
 
+    // Every number is read as a value, a negative one too (`--viewport -5`), and refused by
+    // validate() naming the option and the value, not taken for an unknown flag.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Draw screens this many points long along the scroll axis (a height; a width in a horizontal "
                 + "feed) instead of the whole page: NAME.screen-1.png… with --screens, NAME.offset-Y.png with --offset.",
@@ -30,6 +33,7 @@ struct VariantOptions: ParsableArguments {
     var offset: Double?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "With --viewport: this many screens, at offsets 0, length, 2 × length… (default 1; fewer when the "
                 + "content ends first).",
@@ -37,6 +41,7 @@ struct VariantOptions: ParsableArguments {
     var screens: Int?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Render each spec once per width into NAME@WIDTH.*: numbers, or the presets "
                 + DeviceWidths.presets.map(\.name).joined(separator: ", ") + " and the groups "

@@ -107,11 +107,18 @@ public enum AppFonts {
 
     /// For each family the files hold (in the fonts' own spelling, names a spec could not write
     /// left out), the face fontconfig matches at each weight.
+    ///
+    /// A choice's family is the name without bidirectional controls, as a spec's names are read
+    /// and as SVG and HTML write it; fontconfig is asked by the name the file gives (as the
+    /// text engine asks Pango).
     private static func choices(_ files: [SceneFont], _ configuration: FontConfiguration) -> [SceneFonts.Choice] {
         var families: [String] = []
         for font in files {
             for face in font.faces {
-                for family in face.families where !families.contains(family) && isNameable(family) {
+                for family in face.families
+                where !families.contains(where: { $0.droppingBidiControls == family.droppingBidiControls })
+                    && isNameable(family)
+                {
                     families.append(family)
                 }
             }
@@ -124,7 +131,8 @@ public enum AppFonts {
                     let face = files[font].faces.firstIndex(where: { $0.index == index }),
                     files[font].faces[face].families.contains(family)
                 else { continue }
-                choices.append(SceneFonts.Choice(family: family, weight: weight, font: font, face: face))
+                choices.append(
+                    SceneFonts.Choice(family: family.droppingBidiControls, weight: weight, font: font, face: face))
             }
         }
         return choices
@@ -134,7 +142,7 @@ public enum AppFonts {
     /// (they would break out of CSS or SVG) are not in it.
     static func isNameable(_ family: String) -> Bool {
         let forbidden: Set<Character> = ["\"", "'", ";", "{", "}", "<", ">", "\\", "&"]
-        return !family.isEmpty
+        return !family.droppingBidiControls.isEmpty
             && !family.contains {
                 forbidden.contains($0) || $0.unicodeScalars.contains { $0.properties.generalCategory == .control }
             }

@@ -39,6 +39,9 @@ public struct AnimatedPNGReader {
 
     /// The most frames a file may say it has.
     public static let maximumFrames = 100_000
+    /// The largest canvas read, in pixels: a clip's largest frame, as `render --animate` and
+    /// `check` draw them.
+    public static let maximumCanvasPixels = ClipRequest.maximumFramePixels
 
     private struct Control {
         var width: Int
@@ -52,7 +55,9 @@ public struct AnimatedPNGReader {
 
     /// Reads the header of the animated PNG `bytes`; `name` is the file, for messages.
     ///
-    /// - Throws: ``ClipError`` when the bytes are not a PNG or have no animation control (`acTL`).
+    /// - Throws: ``ClipError`` when the bytes are not a PNG or have no animation control (`acTL`),
+    ///   a chunk is cut short or damaged, the canvas holds more than ``maximumCanvasPixels`` or a
+    ///   frame's region leaves it.
     public init(bytes: [UInt8], name: String) throws(ClipError) {
         self.bytes = bytes
         self.name = name
@@ -80,9 +85,17 @@ public struct AnimatedPNGReader {
         }
         let width = Int(Self.uint32(header[...], 0))
         let height = Int(Self.uint32(header[...], 4))
+        // A baseline is a clip this tool wrote, so its canvas is at most a clip's frame: a larger
+        // one (2^28 pixels is 1 GiB a canvas, and the reader holds up to three) is refused
+        // before any pixel is decoded.
+        guard width > 0, height > 0 else {
+            throw ClipError(reason: "\(name): has an empty canvas (\(width) × \(height) pixels)")
+        }
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
-        guard width > 0, height > 0, !overflow, area <= PixelImage.maximumPixels else {
-            throw ClipError(reason: "\(name): a canvas of \(width) × \(height) pixels is too large to read")
+        guard !overflow, area <= Self.maximumCanvasPixels else {
+            throw ClipError(
+                reason: "\(name): a canvas of \(width) × \(height) pixels is larger than a clip's frame "
+                    + "(at most \(Self.maximumCanvasPixels) pixels)")
         }
         self.width = width
         self.height = height
@@ -90,6 +103,18 @@ public struct AnimatedPNGReader {
         self.header = header
         self.ancillary = ancillary
         self.position = position
+        // Every frame's region is checked before the canvas is made and anything decoded.
+        var scan = position
+        var controls = 0
+        while let chunk = try Self.chunk(in: bytes, at: scan, name: name) {
+            if chunk.type == "fcTL" {
+                guard chunk.data.count == 26 else { throw ClipError(reason: "\(name): has a broken fcTL chunk") }
+                _ = try Self.control(chunk.data, frame: controls + 1, width: width, height: height, name: name)
+                controls += 1
+            }
+            if chunk.type == "IEND" { break }
+            scan = chunk.next
+        }
         self.canvas = PixelImage(width: width, height: height, color: Color(red: 0, green: 0, blue: 0, alpha: 0))
     }
 
@@ -199,6 +224,14 @@ public struct AnimatedPNGReader {
     }
 
     private func parse(_ data: ArraySlice<UInt8>) throws(ClipError) -> Control {
+        try Self.control(data, frame: framesRead + 1, width: width, height: height, name: name)
+    }
+
+    /// The `fcTL` chunk `data` of frame number `frame`, whose region must lie on a canvas of
+    /// `width` × `height` pixels: so no region is larger than the canvas.
+    private static func control(
+        _ data: ArraySlice<UInt8>, frame: Int, width: Int, height: Int, name: String
+    ) throws(ClipError) -> Control {
         let control = Control(
             width: Int(Self.uint32(data, 4)), height: Int(Self.uint32(data, 8)), x: Int(Self.uint32(data, 12)),
             y: Int(Self.uint32(data, 16)),
@@ -211,11 +244,11 @@ public struct AnimatedPNGReader {
             control.y + control.height <= height
         else {
             throw ClipError(
-                reason: "\(name): frame \(framesRead + 1) (\(control.width) × \(control.height) at \(control.x), "
+                reason: "\(name): frame \(frame) (\(control.width) × \(control.height) at \(control.x), "
                     + "\(control.y)) leaves the \(width) × \(height) canvas")
         }
         guard control.dispose <= 2, control.blend <= 1 else {
-            throw ClipError(reason: "\(name): frame \(framesRead + 1) has an unknown dispose or blend operation")
+            throw ClipError(reason: "\(name): frame \(frame) has an unknown dispose or blend operation")
         }
         return control
     }

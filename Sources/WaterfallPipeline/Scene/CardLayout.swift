@@ -72,12 +72,18 @@ public struct CardLayout: Sendable, Hashable {
         var rows: [Row] = []
         let style = style.applying(item)
         func add(_ text: String?, maxLines: Int, role: TextRole) {
-            guard let text, textWidth > 0 else { return }
+            guard let text else { return }
+            let displayable = SceneBuilder.displayable(text)
             let resolved = style.resolved(role)
             let weight = TextRun.Weight(resolved.fontWeight)
-            let lines = measurer.lines(
-                SceneBuilder.displayable(text), width: textWidth, maxLines: maxLines, fontFamilies: resolved.font,
-                fontSize: resolved.fontSize, weight: weight)
+            var lines =
+                textWidth > 0
+                ? measurer.lines(
+                    displayable, width: textWidth, maxLines: maxLines, fontFamilies: resolved.font,
+                    fontSize: resolved.fontSize, weight: weight) : []
+            // A box narrower than the first character (and its ellipsis) still holds a line of
+            // it, clipped: a card sized by its text never collapses.
+            if lines.isEmpty, let first = Self.firstCharacter(of: displayable) { lines = [first] }
             guard !lines.isEmpty else { return }
             var row = Row(lines: lines, fontSize: resolved.fontSize, weight: weight)
             row.role = role
@@ -90,6 +96,22 @@ public struct CardLayout: Sendable, Hashable {
         add(item.meta, maxLines: 1, role: .meta)
         return CardLayout(imageHeight: imageHeight, rows: rows, padding: card.padding, spacing: card.textSpacing)
     }
+
+    /// The first character of `text` as one line draws it (a line break as a space), at most
+    /// ``maximumClippedScalars`` of its scalars; `nil` for empty text.
+    ///
+    /// A character may be a sequence of any length (19 people joined by ZWJ are one), so the
+    /// line it makes is bounded.
+    static func firstCharacter(of text: String) -> String? {
+        guard let first = text.first else { return nil }
+        if first.isNewline { return " " }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: first.unicodeScalars.prefix(maximumClippedScalars))
+        return String(scalars)
+    }
+
+    /// The most scalars the clipped line of a text too wide for its box keeps.
+    static let maximumClippedScalars = 64
 }
 
 extension TextRun.Weight {

@@ -195,7 +195,9 @@ public struct SceneBuilder {
                     TextRun(
                         text: text,
                         frame: Rect(
-                            x: frame.minX + card.padding, y: box.top, width: frame.width - 2 * card.padding,
+                            // A padding wider than half the card leaves its line no width: it is
+                            // there, holding the card's height, and clipped away.
+                            x: frame.minX + card.padding, y: box.top, width: max(0, frame.width - 2 * card.padding),
                             height: box.height),
                         fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight, color: color(row.role),
                         baseline: metrics.baseline))
@@ -272,13 +274,13 @@ public struct SceneBuilder {
         if let title = item.title, inner.height >= titleHeight {
             runs.title = line(
                 title, in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: titleHeight),
-                text: titleText, color: color(.title), centered: false, within: frame)
+                text: titleText, color: color(.title), centered: false, within: frame, keepsFirstCharacter: true)
         }
         if let subtitle = item.subtitle, inner.height >= titleHeight + subtitleHeight + 2 {
             runs.subtitle = line(
                 subtitle,
                 in: Rect(x: inner.minX, y: inner.maxY - subtitleHeight, width: inner.width, height: subtitleHeight),
-                text: subtitleText, color: color(.subtitle), centered: false, within: frame)
+                text: subtitleText, color: color(.subtitle), centered: false, within: frame, keepsFirstCharacter: true)
         }
         return runs
     }
@@ -289,9 +291,12 @@ public struct SceneBuilder {
     /// The line is as tall as its fonts make it when that is more than `lineHeight` times its
     /// size (a Latin title with CJK in it), and its run's box reaches down to its ink, so no
     /// glyph is cut; a line whose ink would leave `element` (the box when `nil`) is left out.
+    /// A card's text narrower than its first character (and an ellipsis) keeps that character,
+    /// clipped (`keepsFirstCharacter`), as ``CardLayout`` sizes it.
     private func line(
         _ text: String, in box: Rect, text style: ResolvedTextStyle, color: Color, centered: Bool,
-        align: TextAlignment = .leading, rightToLeft: Bool = false, within element: Rect? = nil
+        align: TextAlignment = .leading, rightToLeft: Bool = false, within element: Rect? = nil,
+        keepsFirstCharacter: Bool = false
     ) -> [TextRun] {
         let size = style.fontSize
         let weight = TextRun.Weight(style.fontWeight)
@@ -301,8 +306,9 @@ public struct SceneBuilder {
         let horizontal = centered ? min(12, box.width / 4) : 0
         let width = box.width - 2 * horizontal
         guard width > 0, box.height >= size * style.lineHeight || !centered else { return [] }
-        let fitted = measurer.fitting(
-            Self.displayable(text), width: width, fontFamilies: font, fontSize: size, weight: weight)
+        let displayable = Self.displayable(text)
+        var fitted = measurer.fitting(displayable, width: width, fontFamilies: font, fontSize: size, weight: weight)
+        if fitted.isEmpty, keepsFirstCharacter { fitted = CardLayout.firstCharacter(of: displayable) ?? "" }
         guard !fitted.isEmpty else { return [] }
         let metrics = measurer.lineMetrics(of: fitted, fontFamilies: font, fontSize: size, weight: weight)
         let height = max(size * style.lineHeight, metrics.height)
@@ -344,8 +350,7 @@ public struct SceneBuilder {
                 continue
             }
             let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
-            let isBidiControl = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-            if !isControl && !isBidiControl { scalars.append(scalar) }
+            if !isControl && !scalar.isBidiControl { scalars.append(scalar) }
         }
         return String(scalars)
     }

@@ -211,6 +211,9 @@ struct BlobReader {
         check.tileCountChanged = entry.tileCountChanged
         guard entry.duration.isFinite, entry.duration >= 0, entry.duration < 1e6 else { throw fail("bad duration") }
         check.duration = entry.duration
+        // A check draws each tile once: a suffix given again (60,000 tiles of one name made a
+        // 118 MB page) is no writer's.
+        var suffixes = Set<String>()
         for stored in entry.tiles {
             let digits = stored.suffix.dropFirst()
             guard
@@ -218,6 +221,9 @@ struct BlobReader {
                     || (stored.suffix.hasPrefix("-") && !digits.isEmpty && digits.count <= 9
                         && digits.allSatisfy { $0.isASCII && $0.isNumber })
             else { throw fail("a tile of \(entry.spec) has the suffix \"\(stored.suffix)\"") }
+            guard suffixes.insert(stored.suffix).inserted else {
+                throw fail("a check of \(entry.spec) (\(entry.name)) has the tile \"\(stored.suffix)\" twice")
+            }
             var tile = SpecCheck.Tile(suffix: stored.suffix, pixelCount: try count(stored.pixelCount, "pixel count"))
             tile.actual = try stored.actual.map(picture)
             tile.reference = try stored.reference.map(picture) ?? (stored.hasReference ? [] : nil)

@@ -38,7 +38,8 @@ public struct Variants: Sendable, Hashable {
     /// The variants of `spec`, width by width, light before dark.
     ///
     /// - Throws: ``VariantError`` when only the dark appearance is asked of a spec that has no
-    ///   dark style, or widths of a horizontal feed, which gives a height instead.
+    ///   dark style, widths of a horizontal feed, which gives a height instead, or more pictures
+    ///   than ``SpecLimits/maximumPictures``.
     public func of(_ spec: Spec) throws(VariantError) -> [Variant] {
         let declared = spec.variants
         let appearances = appearances ?? declared?.appearances ?? defaultAppearances
@@ -54,6 +55,22 @@ public struct Variants: Sendable, Hashable {
         let screens = screens ?? declared?.viewport.map(Self.screens)
         let drawn = appearances.filter { $0 == .light || spec.hasDarkAppearance }
         let sizes: [Double?] = widths.isEmpty ? [nil] : widths.map(Optional.some)
+        let screenCount: Int =
+            switch screens?.position {
+            case nil, .offset: 1
+            case .count(let count): count
+            }
+        if let problem = SpecVariants.picturesProblem(
+            widths: sizes.count, appearances: drawn.count, screens: screenCount,
+            clips: screens == nil ? 0 : declared?.animations.count ?? 0)
+        {
+            let options = [
+                ("--widths", self.widths != nil), ("--appearance", self.appearances != nil),
+                ("--viewport", self.screens != nil),
+            ].filter(\.1).map(\.0)
+            let given = options.isEmpty ? "" : " (with \(options.joined(separator: ", ")))"
+            throw VariantError(file: spec.source, reason: "variants\(given): \(problem)")
+        }
         return sizes.flatMap { width in
             drawn.map { Variant(appearance: $0, width: width, screens: screens) }
         }

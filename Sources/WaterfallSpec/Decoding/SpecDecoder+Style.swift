@@ -1,3 +1,4 @@
+import WaterfallCore
 import Yams
 
 extension SpecDecoder {
@@ -129,7 +130,8 @@ extension Field {
     }
 
     fileprivate func checkedFontFamily(_ raw: String) throws(SpecError) -> String {
-        let name = raw.trimmingSpaces
+        // Bidirectional controls would reorder the SVG attribute or CSS rule the name is written into.
+        let name = raw.droppingBidiControls.trimmingSpaces
         guard !name.isEmpty else { throw error("has an empty font family name") }
         let forbidden: Set<Character> = ["\"", "'", ";", "{", "}", "<", ">", "\\", "&"]
         guard !name.contains(where: { forbidden.contains($0) || $0.unicodeScalars.contains(where: \.isControl) })

@@ -49,6 +49,15 @@ extension SpecDecoder {
             }
             variants.clip = try clipTiming(clip)
         }
+        // As drawn when no option overrides them: a spec's own appearance, else one.
+        let appearances = (variants.appearances ?? [.light]).filter { $0 == .light || hasDarkStyle }.count
+        if let problem = SpecVariants.picturesProblem(
+            widths: variants.widths?.count ?? 1, appearances: appearances,
+            screens: variants.viewport.map { $0.offset == nil ? $0.screens ?? 1 : 1 } ?? 1,
+            clips: variants.viewport == nil ? 0 : variants.animations.count)
+        {
+            throw field.error(problem)
+        }
         return variants
     }
 

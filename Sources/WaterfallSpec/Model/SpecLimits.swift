@@ -11,6 +11,13 @@ public enum SpecLimits {
     public static let maximumFontFiles = 64
     /// Bytes of one spec file.
     public static let maximumFileBytes = 256 * 1024 * 1024
+    /// Pictures one spec is drawn as: its widths × appearances × screens, and its declared
+    /// clips, whether the spec's `variants` or the options `--widths`, `--appearance` and
+    /// `--viewport` ask for them.
+    ///
+    /// Each is at least a layout and a drawing: 32 widths × 2 appearances × 1,000 screens were
+    /// 64,000 pictures for a 400-byte spec.
+    public static let maximumPictures = 256
 
     /// The largest `width`, in points.
     ///

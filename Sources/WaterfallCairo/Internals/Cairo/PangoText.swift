@@ -13,6 +13,9 @@ import WaterfallRender
 final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
+    /// The app fonts' families whose names hold bidirectional controls, as their files spell
+    /// them (what fontconfig matches), by the name without them (what a scene gives).
+    private let spelledByFile: [String: String]
     /// ``emojiAdvance()``, once measured.
     private var emojiAdvancePerPoint: Double?
 
@@ -32,6 +35,14 @@ final class TextEngine {
         }
         self.fontMap = fontMap
         self.context = context
+        var spelled: [String: String] = [:]
+        for face in appFonts?.files.flatMap(\.faces) ?? [] {
+            for family in face.families where family.droppingBidiControls != family {
+                let key = PinnedFamilies.comparable(family.droppingBidiControls)
+                if spelled[key] == nil { spelled[key] = family }
+            }
+        }
+        spelledByFile = spelled
 
         guard let options = cairo_font_options_create() else {
             throw CairoError.cairo(operation: "create font options", status: "no font options returned")
@@ -222,7 +233,12 @@ final class TextEngine {
             throw CairoError.cairo(operation: "create a font description", status: "no description returned")
         }
         defer { pango_font_description_free(font) }
-        let families = run.fontFamilies.isEmpty ? "sans-serif" : run.fontFamilies.joined(separator: ",")
+        // An app font's family as its file spells it, bidirectional controls and all: the scene
+        // names it without them.
+        let names =
+            spelledByFile.isEmpty
+            ? run.fontFamilies : run.fontFamilies.map { spelledByFile[PinnedFamilies.comparable($0)] ?? $0 }
+        let families = names.isEmpty ? "sans-serif" : names.joined(separator: ",")
         pango_font_description_set_family(font, families)
         pango_font_description_set_absolute_size(font, run.fontSize * Double(PANGO_SCALE))
         pango_font_description_set_weight(font, run.weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
