@@ -45,6 +45,29 @@ import WaterfallTestSupport
         #expect(svg.status == 0, "\(svg.output)")
     }
 
+    @Test func theDeclaredPicturesAreCappedBeforeAnyIsDrawn() throws {
+        let folder = try TemporaryFolder()
+        let widths = (0..<32).map { String(300 + 10 * $0) }.joined(separator: ", ")
+        try """
+        width: 375
+        style: {dark: {background: "#000000"}}
+        sections: [{items: [{height: 40}]}]
+        variants: {widths: [\(widths)], appearance: both, viewport: {height: 800, screens: 1000}}
+
+        """.write(toFile: folder.path + "/many.yaml", atomically: true, encoding: .utf8)
+        for command in ["render", "check"] {
+            var arguments = [command, "many.yaml"]
+            arguments += command == "render" ? ["--output", "out"] : ["--baselines", "bl", "--record"]
+            let (result, peak) = try Self.runLimited(arguments, in: folder.path)
+            #expect(result.status == 2, "\(command): \(result.output)")
+            #expect(
+                result.standardError.contains("variants: 32 widths × 2 appearances × 1000 screens"), "\(result.output)")
+            #expect(peak > 0 && peak < 512 << 20, "\(command): peak \(peak >> 20) MiB")
+        }
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/out")) ?? []).isEmpty)
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/bl")) ?? []).isEmpty)
+    }
+
     @Test func twentyPagesOfAMillionCardFeedStayWithinTheFrameBound() throws {
         let folder = try TemporaryFolder()
         try """

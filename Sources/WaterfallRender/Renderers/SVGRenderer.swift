@@ -89,15 +89,21 @@ enum SVGWriter {
         if let image = element.image {
             out += "<clipPath id=\"clip\(id)\"><rect \(box)\(corners)/></clipPath>\n"
             var area = box
+            var imageClip = ""
             if let imageFrame = element.imageFrame, imageFrame != frame {
                 area =
                     "x=\"\(n(imageFrame.minX))\" y=\"\(n(imageFrame.minY))\" width=\"\(n(imageFrame.width))\" "
                     + "height=\"\(n(imageFrame.height))\""
+                // The image's own area too: librsvg 2.54 does not clip a `slice` symbol to its
+                // viewport, and drew a photo over the text block below it.
+                out += "<clipPath id=\"image-clip\(id)\"><rect \(area)/></clipPath>\n"
+                imageClip = " clip-path=\"url(#image-clip\(id))\""
             }
             // The clip on a group around the `use`, not on the `use`: SVG applies a `use`'s x and
             // y before its own clip-path (SVG 1.1 §5.6), which moves a page-space clip off the
             // picture in Chromium, Firefox and WebKit (librsvg 2.54 alone did it the other way).
-            out += "<g clip-path=\"url(#clip\(id))\"><use href=\"#image\(image.id)\" \(area)/></g>\n"
+            let use = "<use href=\"#image\(image.id)\" \(area)/>"
+            out += "<g clip-path=\"url(#clip\(id))\">\(imageClip.isEmpty ? use : "<g\(imageClip)>\(use)</g>")</g>\n"
         }
         writeScrims(
             element, id: id,
