@@ -38,6 +38,9 @@ packages=(
   # The clip encoders: libwebp's animation encoder, giflib and libimagequant, and ffmpeg for MP4
   # (its ffprobe checks the clips in the tests), its frames turned into YUV by libyuv.
   libwebp-dev libgif-dev libimagequant-dev ffmpeg libyuv-dev
+  # The other two browser engines of the cross-viewer test (scripts/cross-viewer-test.py): Gecko,
+  # and WebKitGTK's MiniBrowser driven by WebKitWebDriver, which needs a display (Xvfb).
+  firefox-esr webkit2gtk-driver xvfb
 )
 
 missing=()
@@ -64,6 +67,17 @@ fi
 if ! python3 -c "import playwright" 2>/dev/null; then
   echo "setup: installing playwright (Python)" >&2
   python3 -m pip install -q playwright || python3 -m pip install -q --break-system-packages playwright
+fi
+
+# The cross-viewer test (scripts/cross-viewer-test.py): Selenium drives WebKitWebDriver, NumPy
+# averages the screenshots' 8 × 8-pixel blocks.
+if ! python3 -c "import selenium" 2>/dev/null; then
+  echo "setup: installing selenium (Python)" >&2
+  python3 -m pip install -q selenium || python3 -m pip install -q --break-system-packages selenium
+fi
+if ! python3 -c "import numpy" 2>/dev/null; then
+  echo "setup: installing numpy (Python)" >&2
+  python3 -m pip install -q numpy || python3 -m pip install -q --break-system-packages numpy
 fi
 
 # Pillow decodes the clips (APNG, WebP, GIF) in the encoder tests.
