@@ -76,7 +76,7 @@ public struct ReadRule: Sendable, Hashable {
     }
 
     /// The most links one path may pass through, as Linux's `open` allows (ELOOP past it).
-    static let maximumLinkHops = 40
+    public static let maximumLinkHops = 40
 
     /// `path` absolute, its links followed and `.` and `..` removed, as far as it exists.
     ///

@@ -19,7 +19,7 @@ enum ImageFile {
         case corrupt(String)
         /// An image named by URL that the fetch step could not fetch, and why.
         case notFetched(String)
-        /// Outside the folders the spec may read from: the rule's sentence (``ReadRule/widening``).
+        /// Outside the folders the spec may read from: the rule's sentence (`ReadRule.widening`).
         case outside(String)
 
         var description: String {

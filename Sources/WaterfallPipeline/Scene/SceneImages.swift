@@ -12,7 +12,7 @@ public final class SceneImages {
     ///
     /// - Parameters:
     ///   - base: The folder relative paths are read from.
-    ///   - readRule: The folders images may be read from (the spec's ``Spec/readRule``); `nil`
+    ///   - readRule: The folders images may be read from (the spec's `Spec.readRule`); `nil`
     ///     reads them wherever they are.
     ///   - validator: Decodes an image once to prove it whole; `nil` checks only its header.
     ///   - remote: Where each image URL of the spec was resolved to; a URL not in it cannot be read.

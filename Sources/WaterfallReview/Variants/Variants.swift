@@ -39,7 +39,7 @@ public struct Variants: Sendable, Hashable {
     ///
     /// - Throws: ``VariantError`` when only the dark appearance is asked of a spec that has no
     ///   dark style, widths of a horizontal feed, which gives a height instead, or more pictures
-    ///   than ``SpecLimits/maximumPictures``.
+    ///   than `SpecLimits.maximumPictures`.
     public func of(_ spec: Spec) throws(VariantError) -> [Variant] {
         let declared = spec.variants
         let appearances = appearances ?? declared?.appearances ?? defaultAppearances

@@ -11,7 +11,7 @@ extension Spec {
     ///   - keepingInputs: Whether to keep the document and the data records read, normalized, as
     ///     ``Spec/inputs``.
     ///   - readRule: The folders the spec's files may be read from; by default the root of
-    ///     `baseDirectory` (see ``ReadRule/forSpec(inFolder:allowing:)``).
+    ///     `baseDirectory` (see `ReadRule.forSpec(inFolder:allowing:)`).
     public static func decode(
         _ text: String, file: String? = nil, baseDirectory: String = ".", keepingInputs: Bool = false,
         readRule: ReadRule? = nil
@@ -31,12 +31,15 @@ extension Spec {
     /// Reads and decodes the spec at `path`, or standard input when `path` is `-`; with
     /// `keepingInputs`, keeps what it was read from as ``Spec/inputs``.
     ///
-    /// Every file the spec names is read only inside its ``ReadRule``: the spec's root (the
+    /// Every file the spec names is read only inside its `ReadRule`: the spec's root (the
     /// nearest folder above it that holds `.git`, else its own folder; the current folder's for
     /// standard input), or `roots` when given, widened by the folders in `allowing`. A spec file
     /// that is a link out of those folders is refused too.
     ///
     /// - Parameters:
+    ///   - path: The spec file, or `-` for standard input.
+    ///   - keepingInputs: Whether to keep the document and the data records read, normalized, as
+    ///     ``Spec/inputs``.
     ///   - allowing: Folders files may be read from besides the root (`--allow-read`).
     ///   - roots: The roots instead of the spec's own (`serve`'s served folders).
     public static func load(

@@ -3,7 +3,7 @@ import WaterfallCore
 
 extension SpecDecoder {
     /// Where to read the file a spec names at `field`: `path` from the spec's folder, links
-    /// followed and `..` removed; refused when that lies outside the spec's ``ReadRule``.
+    /// followed and `..` removed; refused when that lies outside the spec's `ReadRule`.
     ///
     /// The refusal names the key path and the path as written, and nothing else: the file is
     /// neither opened nor said to exist.

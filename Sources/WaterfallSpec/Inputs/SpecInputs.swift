@@ -1,7 +1,7 @@
 /// What a spec was drawn from, in a normalized form: the spec document and the records of each
 /// data file it read.
 ///
-/// `Spec.load(path:keepingInputs:)` keeps them; `check --record` stores them beside the
+/// `Spec.load(path:keepingInputs:allowing:roots:)` keeps them; `check --record` stores them beside the
 /// baselines so that a later check can say which input values changed.
 public struct SpecInputs: Sendable, Hashable, Codable {
     /// The records one `itemsFrom` read, and which items they became.

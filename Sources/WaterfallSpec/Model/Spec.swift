@@ -34,7 +34,7 @@ public struct Spec: Sendable {
     /// a family is, before the pinned ones.
     public var fonts: [SpecFont] = []
     /// The document and data records the spec was read from, normalized; only when loaded
-    /// with `keepingInputs` (see ``Spec/load(path:keepingInputs:)``).
+    /// with `keepingInputs` (see ``Spec/load(path:keepingInputs:allowing:roots:)``).
     public var inputs: SpecInputs?
     /// What the spec says it is reviewed at (`variants:`); `nil` when it says nothing.
     public var variants: SpecVariants?
