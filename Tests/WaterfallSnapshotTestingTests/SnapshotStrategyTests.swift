@@ -20,9 +20,9 @@ import WaterfallTestSupport
         return spec
     }
 
-    /// `verifySnapshot` against the committed reference; `nil` means it matched.
+    /// `verifySpecSnapshot` against the committed reference; `nil` means it matched.
     func verify<Format>(_ spec: Spec, as strategy: Snapshotting<Spec, Format>, record: Bool = false) -> String? {
-        verifySnapshot(
+        verifySpecSnapshot(
             of: spec, as: strategy, named: "shop-grid", record: record ? .all : .never,
             snapshotDirectory: Self.directory, testName: "example")
     }
