@@ -105,6 +105,9 @@ const ready = (async () => {
     image.src = url;
     return image.decode().catch(() => null);
   }));
+  // An SVG <image> decodes on its own (WebKit paints it a moment after the page is ready).
+  await Promise.all([...document.querySelectorAll('image')].map((image) =>
+    image.decode ? image.decode().catch(() => null) : null));
   if (document.fonts) await document.fonts.ready;
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   return true;
@@ -493,7 +496,7 @@ def webkit_shots(pictures, kinds, shots):
                     try:
                         driver.get(picture.file(kind).resolve().as_uri())
                         driver.execute_async_script(READY_SCRIPT)
-                        driver.save_screenshot(str(target))
+                        target.write_bytes(settled_screenshot(driver))
                         out[(picture.name, kind)] = (target, WEBKIT_SCALE)
                     except Exception as error:  # noqa: BLE001 - one page's failure is reported as that page's
                         out[(picture.name, kind)] = (None, f"{type(error).__name__}: {str(error).splitlines()[0]}")
@@ -502,6 +505,21 @@ def webkit_shots(pictures, kinds, shots):
     finally:
         stop(xvfb, "Xvfb")
     return version, out
+
+
+def settled_screenshot(driver, attempts=8):
+    """A WebDriver screenshot once two in a row are the same.
+
+    WebKit paints an SVG `<image>` (an emoji's picture) a moment after the page is ready, and
+    a page's script cannot see when: its SVG image elements have no `complete` or `decode()`."""
+    shot = driver.get_screenshot_as_png()
+    for _ in range(attempts):
+        time.sleep(0.25)
+        again = driver.get_screenshot_as_png()
+        if again == shot:
+            break
+        shot = again
+    return shot
 
 
 def stop(process, name):

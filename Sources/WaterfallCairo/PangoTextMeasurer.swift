@@ -19,6 +19,11 @@ public final class PangoTextMeasurer: TextMeasuring {
         self.fonts = fonts
     }
 
+    /// How far one emoji advances a line at `fontSize`, in points, as PNG and PDF draw it.
+    public func emojiAdvance(fontSize: Double) -> Double? {
+        engine.emojiAdvance(fontSize: fontSize)
+    }
+
     /// The width of `text` on one line, in points; infinite when Pango cannot lay it out.
     public func width(of text: String, fontFamilies: [String], fontSize: Double, weight: TextRun.Weight) -> Double {
         let run = TextRun(

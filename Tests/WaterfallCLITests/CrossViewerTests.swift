@@ -19,6 +19,10 @@ import WaterfallTestSupport
         for result in measured {
             if let reason = Self.knownIssue(result) {
                 withKnownIssue("\(reason)") { Self.expectWithinTarget(result) }
+            } else if Self.borderline["\(result.viewer)/\(result.format)"]?.contains(result.picture) == true {
+                withKnownIssue("within a block of the target", isIntermittent: true) { Self.expectWithinTarget(result) }
+                // Never far over it.
+                #expect((result.share ?? 1) <= 0.006, "\(result.viewer)/\(result.format) \(result.picture)")
             } else {
                 Self.expectWithinTarget(result)
             }
@@ -30,23 +34,18 @@ import WaterfallTestSupport
     static let figures: Result<Figures, any Error> = Result { try measure() }
 
     /// The cases over the target today, each with its cause (see `docs/VIEWERS.md`, measured with the tree at
-    /// 60123a3); each must still fail, so that a case that starts to pass is reported ("Known issue was not
+    /// this commit); each must still fail, so that a case that starts to pass is reported ("Known issue was not
     /// recorded") and its entry goes.
     static let knownIssues: [String: (pictures: Set<String>, reason: String)] = [
-        "librsvg/svg": (
-            [
-                "14-emoji-feed", "17-brand-font", "random-33-1", "random-33-4", "random-33-5", "random-33-6",
-            ],
-            "librsvg draws colour emoji in black"
-        ),
         "webkit/html": (
-            ["12-tablet", "17-brand-font", "random-33-1", "random-33-4", "random-33-5"],
-            "WebKitGTK rounds a fractional CSS font-size to whole pixels"
-        ),
-        "webkit/svg": (["random-33-1"], "WebKit sets long bold lines up to 3 pt narrower"),
-        "firefox/html": (["random-33-1"], "the HTML names DejaVu Sans first for emoji, so Firefox splits 😮‍💨"),
-        "chromium/html": (["random-33-1"], "each emoji advances about a device pixel less than in the PNG"),
+            ["12-tablet", "random-33-5"],
+            "WebKitGTK sets Latin text about 0.3 % wider than the PNG (hinted advances), so long lines run longer"
+        )
     ]
+
+    /// Cases within a block of the target (random-33-1: 98 of 19,552 blocks, 0.501 %), for the same cause:
+    /// reported as known when over, and not as a failure when a run lands just under.
+    static let borderline: [String: Set<String>] = ["webkit/html": ["random-33-1"]]
 
     static func knownIssue(_ result: Measured) -> String? {
         guard let known = knownIssues["\(result.viewer)/\(result.format)"], known.pictures.contains(result.picture)

@@ -114,4 +114,84 @@ import WaterfallTestSupport
             [UInt8](try ExternalRenderers.chromiumScreenshot(htmlPath: path, width: 320, height: 60, scale: 2)))
         #expect(Self.colouredPixels(screenshot) > 500)
     }
+
+    /// A feed whose titles hold emoji, repeated, a keycap and a ZWJ sequence, as `render` builds it.
+    static func feed() throws -> Scene {
+        try RenderFixtures.scene(
+            Spec.decode(
+                """
+                width: 320
+                sections:
+                  - items:
+                      - {height: 60, title: "🔥 Hot 热门 🔥", subtitle: "❤️ 12"}
+                      - {height: 60, title: "1️⃣ first 🏴‍☠️", subtitle: "❤️ 7"}
+                      - {height: 60, title: "Plain title", subtitle: "❤️ 3"}
+                """))
+    }
+
+    @Test func svgCarriesEachEmojiAsAColourPictureOnce() throws {
+        let scene = try Self.feed()
+        let svg = try RenderFixtures.text(.svg, scene)
+        // One picture per emoji and size (🔥 🏴‍☠️ 1️⃣ in titles, ❤️ in subtitles), one rectangle per emoji drawn.
+        let pictures = try Regex(#"<pattern id="glyph[0-9]+"[^>]*><image [^>]*href="data:image/png;base64,([^"]+)""#)
+        let encoded = svg.matches(of: pictures).map { String($0.output[1].substring!) }
+        #expect(encoded.count == 4)
+        #expect(Set(encoded).count == 4)
+        #expect(DrawnText.svg(svg).emoji == ["🔥", "🔥", "❤️", "1️⃣", "🏴‍☠️", "❤️", "❤️"])
+        // Each has ink (🏴‍☠️ in black and white), and together they are in colour.
+        var coloured = 0
+        for data in encoded {
+            let picture = try PNGCodec.decode([UInt8](try #require(Data(base64Encoded: data))))
+            let ink = stride(from: 3, to: picture.pixels.count, by: 4).filter { picture.pixels[$0] > 128 }.count
+            #expect(ink > 100)
+            coloured += Self.colouredPixels(picture)
+        }
+        #expect(coloured > 300)
+        // The text around them is the text's own, placed where the PNG sets it.
+        #expect(DrawnText.svg(svg).texts.contains(" Hot 热门 "))
+        // librsvg, which draws no colour glyphs from a font, shows them in colour.
+        let path = ExternalRenderers.temporaryPath("svg")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(svg.utf8).write(to: URL(fileURLWithPath: path))
+        let drawn = try PNGCodec.decode([UInt8](try ExternalRenderers.rsvg(svgPath: path, scale: 2)))
+        let png = try CairoRenderer.rasterize(scene)
+        #expect(Self.colouredPixels(drawn) > Self.colouredPixels(png) * 9 / 10)
+        // The same bytes every run.
+        #expect(try RenderFixtures.text(.svg, Self.feed()) == svg)
+    }
+
+    @Test func piecesStartWhereTheTextEngineSetsThem() throws {
+        let drawer = try CairoGlyphPictures().drawer(fonts: nil)
+        let run = Self.run("ab🔥cd 1️⃣ 热门🏴‍☠️")
+        let pieces = try drawer.pieces(of: run)
+        #expect(pieces.map(\.text) == ["ab", "🔥", "cd ", "1️⃣", " 热门", "🏴‍☠️"])
+        #expect(pieces.map(\.isEmoji) == [false, true, false, true, false, true])
+        #expect(pieces[0].x == 0)
+        for (piece, next) in zip(pieces, pieces.dropFirst()) {
+            #expect(piece.width > 0 && abs(piece.x + piece.width - next.x) < 1e-9)
+        }
+        let measurer = try PangoTextMeasurer()
+        let width = measurer.width(of: run.text, fontFamilies: run.fontFamilies, fontSize: 24, weight: .regular)
+        #expect(abs(pieces.last!.x + pieces.last!.width - width) < 0.01)
+        // Each emoji advances as the PNG sets it.
+        let advance = try #require(measurer.emojiAdvance(fontSize: 24))
+        for piece in pieces where piece.isEmoji { #expect(abs(piece.width - advance) < 0.01) }
+    }
+
+    @Test func htmlSetsEachEmojiInTheEmojiFontAtThePNGsAdvance() throws {
+        let scene = try Self.feed()
+        let html = try RenderFixtures.text(.html(templates: .bundled), scene)
+        let subtitle = try #require(scene.elements[0].texts.first { $0.text.hasPrefix("❤️") })
+        let advance = try #require(subtitle.emojiAdvance)
+        #expect(advance == (try PangoTextMeasurer()).emojiAdvance(fontSize: subtitle.fontSize))
+        // The subtitle's size is fractional, so it is written at the whole size below and scaled.
+        let k = subtitle.fontSize / subtitle.fontSize.rounded(.down)
+        #expect(k != 1)
+        #expect(html.contains("transform: scale(\(ShortestNumber.text(k))); transform-origin: 0 0;"))
+        let span =
+            "<span class=\"emoji\" style=\"display: inline-block; width: \(ShortestNumber.text(advance / k))px\">"
+        #expect(html.contains(span + "❤️</span>"), "\(html)")
+        #expect(html.contains(".emoji { font-family: \"Noto Color Emoji\"; }"))
+        #expect(DrawnText.html(html).first == "🔥 Hot 热门 🔥")
+    }
 }

@@ -73,7 +73,9 @@ import WaterfallTestSupport
         let collector = ElementCollector()
         parser.delegate = collector
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        #expect(collector.names.isSubset(of: ["svg", "rect", "g", "clipPath", "image", "text"]), "\(collector.names)")
+        #expect(
+            collector.names.isSubset(of: ["svg", "rect", "g", "clipPath", "image", "text", "tspan", "defs", "pattern"]),
+            "\(collector.names)")
         // The titles arrive as text, not as markup; controls and bidi overrides are gone.
         #expect(collector.text.contains("</text><script>"))
         #expect(!collector.text.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x07 || $0.value == 0 })

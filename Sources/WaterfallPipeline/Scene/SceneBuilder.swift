@@ -1,3 +1,4 @@
+import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
@@ -152,6 +153,8 @@ public struct SceneBuilder {
             elements: elements)
         // Drawn with the fonts it was measured with.
         scene.fonts = sizer.measurer.fonts
+        // Emoji as pictures where a viewer may not draw colour glyphs (librsvg, in SVG).
+        scene.glyphPictures = CairoGlyphPictures()
         scene.grid = SceneGrid(
             width: layout.width, layoutDirection: spec.layoutDirection, scrollDirection: spec.scrollDirection,
             sections: spec.sections.indices.map { index in
@@ -192,15 +195,16 @@ public struct SceneBuilder {
                     return runs
                 }
                 runs.append(
-                    TextRun(
-                        text: text,
-                        frame: Rect(
-                            // A padding wider than half the card leaves its line no width: it is
-                            // there, holding the card's height, and clipped away.
-                            x: frame.minX + card.padding, y: box.top, width: max(0, frame.width - 2 * card.padding),
-                            height: box.height),
-                        fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight, color: color(row.role),
-                        baseline: metrics.baseline))
+                    withEmojiAdvance(
+                        TextRun(
+                            text: text,
+                            frame: Rect(
+                                // A padding wider than half the card leaves its line no width: it is
+                                // there, holding the card's height, and clipped away.
+                                x: frame.minX + card.padding, y: box.top, width: max(0, frame.width - 2 * card.padding),
+                                height: box.height),
+                            fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight, color: color(row.role),
+                            baseline: metrics.baseline)))
                 top += height
             }
             top += card.spacing
@@ -332,11 +336,21 @@ public struct SceneBuilder {
             left += align == .center ? (width - runWidth) / 2 : width - runWidth
         }
         return [
-            TextRun(
-                text: fitted, frame: Rect(x: left, y: lineBox.top, width: runWidth, height: lineBox.height),
-                fontFamilies: font, fontSize: size, weight: weight, color: color, baseline: metrics.baseline,
-                alignment: align == .trailing ? .right : .left)
+            withEmojiAdvance(
+                TextRun(
+                    text: fitted, frame: Rect(x: left, y: lineBox.top, width: runWidth, height: lineBox.height),
+                    fontFamilies: font, fontSize: size, weight: weight, color: color, baseline: metrics.baseline,
+                    alignment: align == .trailing ? .right : .left))
         ]
+    }
+
+    /// `run` with its emoji's advance, when it has emoji.
+    private func withEmojiAdvance(_ run: TextRun) -> TextRun {
+        guard run.text.unicodeScalars.contains(where: { $0.value > 0x7F }), run.text.contains(where: \.isEmojiGlyph)
+        else { return run }
+        var run = run
+        run.emojiAdvance = measurer.emojiAdvance(fontSize: run.fontSize)
+        return run
     }
 
     /// The text as every renderer draws it: control characters and bidirectional overrides or

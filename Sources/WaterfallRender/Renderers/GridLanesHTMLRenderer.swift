@@ -56,6 +56,7 @@ enum GridLanesPage {
         }
         page += ".text { position: absolute; white-space: pre; overflow: hidden; line-height: normal; "
         page += "writing-mode: horizontal-tb; direction: ltr; }\n"
+        page += ".emoji { font-family: \"Noto Color Emoji\"; }\n"
         // The page's own settings inline, so that pages can be put together in one document.
         page += "</style>\n</head>\n<body>\n<div class=\"page\" style=\"\(pageStyle)\">\n"
         var bySection = [[SceneElement]](repeating: [], count: grid.sections.count)

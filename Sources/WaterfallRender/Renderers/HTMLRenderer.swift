@@ -92,7 +92,7 @@ enum HTMLPage {
     }
 
     private static func text(_ run: TextRun, in frame: Rect, fonts: SceneFonts?) -> TextContext {
-        TextContext(text: run.text, style: style(run, in: frame, fonts: fonts))
+        TextContext(text: run.text, html: content(run), style: style(run, in: frame, fonts: fonts))
     }
 
     /// The element's inline style: its frame, corners, fill and stroke.
@@ -134,18 +134,32 @@ enum HTMLPage {
     }
 
     /// A text run's inline style, relative to its element's frame.
+    ///
+    /// A fractional font size is written as the whole size below it, scaled up by a transform:
+    /// WebKitGTK sets a fractional CSS `font-size` at a whole number of pixels (16.25 px as 16,
+    /// 17.5 as 18), so a line ran wider or narrower than the PNG's. Chromium and Firefox scale
+    /// glyphs and advances linearly, so the line is the same there either way.
     static func style(_ run: TextRun, in frame: Rect, fonts: SceneFonts?) -> String {
         let n = ShortestNumber.text
         let box = run.frame
+        let scaling = TextScaling(run)
+        let k = scaling.factor
         var style = "left: \(n(box.minX - frame.minX))px; top: \(n(box.minY - frame.minY))px;"
-        style += " width: \(n(box.width))px; height: \(n(box.height))px;"
-        style += " font-family: \(FontList.css(run.fontFamilies, fonts: fonts)); font-size: \(n(run.fontSize))px;"
+        style += " width: \(n(box.width / k))px; height: \(n(box.height / k))px;"
+        style += " font-family: \(FontList.css(run.fontFamilies, fonts: fonts)); font-size: \(n(scaling.fontSize))px;"
         style += " font-weight: \(run.weight == .bold ? "bold" : "normal"); color: \(run.color.cssText);"
         if run.alignment == .right { style += " text-align: right;" }
         if let shadow = run.shadow {
-            style += " text-shadow: \(n(shadow.offset.x))px \(n(shadow.offset.y))px 0px \(shadow.color.cssText);"
+            style +=
+                " text-shadow: \(n(shadow.offset.x / k))px \(n(shadow.offset.y / k))px 0px \(shadow.color.cssText);"
         }
+        if k != 1 { style += " transform: scale(\(n(k))); transform-origin: 0 0;" }
         return style
+    }
+
+    /// A run's text content: escaped, emoji in spans as wide as the PNG sets them.
+    static func content(_ run: TextRun) -> String {
+        FontList.htmlContent(run.text, emojiAdvance: run.emojiAdvance.map { $0 / TextScaling(run).factor })
     }
 
     /// A scrim's inline style: an absolutely placed box, relative to its element's frame (whose
@@ -213,7 +227,7 @@ enum HTMLPage {
             out += "<div class=\"text\" style=\""
             Markup.appendMustacheEscaped(Self.style(run, in: element.frame, fonts: fonts), to: &out)
             out += "\">"
-            Markup.appendMustacheEscaped(run.text, to: &out)
+            out += content(run)
             out += "</div>"
         }
     }
@@ -311,13 +325,34 @@ struct FontFaceContext: MustacheParent {
 
 struct TextContext: MustacheParent {
     let text: String
+    /// The text as HTML: escaped, emoji in spans of the emoji font.
+    let html: String
     let style: String
 
     func child(named name: String) -> Any? {
         switch name {
         case "text": TemplateText(renderText: text)
+        case "html": TemplateText(renderText: html)
         case "style": TemplateText(renderText: style)
         default: nil
+        }
+    }
+}
+
+/// A run's font size as HTML writes it: a whole number of pixels, and the factor that scales it
+/// to the run's own size (1 when the size is whole, or below a pixel).
+struct TextScaling {
+    var fontSize: Double
+    var factor: Double
+
+    init(_ run: TextRun) {
+        let whole = run.fontSize.rounded(.down)
+        if whole >= 1, whole != run.fontSize, run.fontSize.isFinite {
+            fontSize = whole
+            factor = run.fontSize / whole
+        } else {
+            fontSize = run.fontSize
+            factor = 1
         }
     }
 }

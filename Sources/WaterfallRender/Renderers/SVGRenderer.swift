@@ -37,9 +37,10 @@ enum SVGWriter {
             }
         }
         var defined = Set<Int>()
+        var glyphs = try SVGGlyphs(scene: scene)
         for (index, element) in scene.elements.enumerated() {
             if let image = element.image, defined.insert(image.id).inserted { define(image, to: &out) }
-            write(element, id: index, fonts: scene.fonts, to: &out)
+            write(element, id: index, fonts: scene.fonts, glyphs: &glyphs, to: &out)
             if index % elementsPerPiece == elementsPerPiece - 1 {
                 try emit(out)
                 out = ""
@@ -66,7 +67,9 @@ enum SVGWriter {
         out += "\"/></symbol></defs>\n"
     }
 
-    private static func write(_ element: SceneElement, id: Int, fonts: SceneFonts?, to out: inout String) {
+    private static func write(
+        _ element: SceneElement, id: Int, fonts: SceneFonts?, glyphs: inout SVGGlyphs?, to out: inout String
+    ) {
         let n = ShortestNumber.text
         let frame = element.frame
         let radius = max(0, min(element.cornerRadius, frame.width / 2, frame.height / 2))
@@ -127,13 +130,17 @@ enum SVGWriter {
             let f = run.frame
             out +=
                 "<clipPath id=\"\(clip)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>\n"
+            var attributes =
+                " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies, fonts: fonts, withEmoji: false)))\""
+            attributes += " font-size=\"\(n(run.fontSize))\""
+            if run.weight == .bold { attributes += " font-weight=\"bold\"" }
+            if SVGGlyphs.drawsInPieces(run), glyphs?.write(run, clip: clip, attributes: attributes, to: &out) == true {
+                continue
+            }
             // A right-aligned line is anchored at its frame's right edge.
             let anchor = run.alignment == .right ? "\(n(f.maxX))\" text-anchor=\"end" : n(f.minX)
             if let shadow = run.shadow { writeShadow(shadow, of: run, clip: clip, to: &out) }
-            out += "<text x=\"\(anchor)\" y=\"\(n(f.minY + run.baseline))\" clip-path=\"url(#\(clip))\""
-            out += " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies, fonts: fonts, withEmoji: false)))\""
-            out += " font-size=\"\(n(run.fontSize))\""
-            if run.weight == .bold { out += " font-weight=\"bold\"" }
+            out += "<text x=\"\(anchor)\" y=\"\(n(f.minY + run.baseline))\" clip-path=\"url(#\(clip))\"\(attributes)"
             out += " fill=\"\(run.color.hexString)\" xml:space=\"preserve\">\(FontList.svgContent(run.text))</text>\n"
         }
         out += "</g>\n"

@@ -25,6 +25,9 @@ public struct Scene: Sendable {
     /// The app's font files the text may be drawn in, beside the pinned fonts; `nil` when the
     /// spec names none.
     public var fonts: SceneFonts?
+    /// Pictures of the emoji, for formats whose viewers may not draw colour glyphs (SVG); `nil`
+    /// writes them as text in the emoji font.
+    public var glyphPictures: (any GlyphPictures)?
 
     /// Creates a scene of a page size and color, at a scale, with its elements.
     public init(size: Size, background: Color, scale: Double, elements: [SceneElement]) {
@@ -224,6 +227,11 @@ public struct TextRun: Sendable, Hashable {
     public var alignment: Alignment
     /// A copy of the text drawn under it, moved and in its own colour, inside the same frame.
     public var shadow: TextShadow?
+    /// How far each emoji advances the line as the text engine sets it, in points.
+    ///
+    /// `nil` when the text has none or the engine does not say. HTML gives each emoji that width,
+    /// so that the text after it starts where it does in the PNG.
+    public var emojiAdvance: Double?
 
     /// Creates a run; its baseline is estimated from the font size unless given.
     public init(

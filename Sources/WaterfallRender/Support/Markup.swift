@@ -5,6 +5,13 @@ enum Markup {
     /// `text` with `& < > " '` escaped and characters XML cannot hold dropped.
     static func escape(_ text: String) -> String { text.xmlEscaped(.markup) }
 
+    /// `text` escaped as swift-mustache's `{{…}}` escapes it (see ``appendMustacheEscaped(_:to:)``).
+    static func mustacheEscaped(_ text: String) -> String {
+        var out = ""
+        appendMustacheEscaped(text, to: &out)
+        return out
+    }
+
     /// Appends `text` escaped as swift-mustache's `{{…}}` escapes it: each `Character` (grapheme
     /// cluster) that is exactly `<`, `>`, `&`, `"` or `'` replaced, everything else as it is.
     ///
@@ -60,19 +67,52 @@ enum FontList {
     /// and Latin from it when it is in the list at all, and every viewer draws an emoji from the
     /// emoji font named on its own.
     static func svgContent(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value > 0x7F }) else { return Markup.escape(text) }
+        marked(text) {
+            "<tspan font-family=\"'\(PinnedFamilies.emoji)'\">\(Markup.escape($0))</tspan>"
+        } plain: {
+            Markup.escape($0)
+        }
+    }
+
+    /// HTML text content for `text`: escaped as Mustache escapes, each run of characters drawn as
+    /// emoji in a `<span class="emoji">`, which the page sets in the emoji font; with
+    /// `emojiAdvance`, each emoji in a span of its own that wide (the PNG's advance).
+    ///
+    /// A page that names the emoji font only at the end of the family list leaves a sequence to
+    /// font fallback: Firefox then draws 😮‍💨 as DejaVu Sans's monochrome 😮 and a colour 💨. And
+    /// Chromium sets a colour emoji about a device pixel narrower than the PNG at some sizes, so
+    /// the text after a few of them would move.
+    static func htmlContent(_ text: String, emojiAdvance: Double? = nil) -> String {
+        let open: String
+        if let emojiAdvance {
+            open =
+                "<span class=\"emoji\" style=\"display: inline-block; width: \(ShortestNumber.text(emojiAdvance))px\">"
+        } else {
+            open = "<span class=\"emoji\">"
+        }
+        return marked(text, each: emojiAdvance != nil) {
+            open + Markup.mustacheEscaped($0) + "</span>"
+        } plain: {
+            Markup.mustacheEscaped($0)
+        }
+    }
+
+    /// `text` in runs of characters drawn as emoji and runs of others, each written by its
+    /// closure; with `each`, every emoji a run of its own.
+    private static func marked(
+        _ text: String, each: Bool = false, emoji: (String) -> String, plain: (String) -> String
+    ) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value > 0x7F }) else { return plain(text) }
         var out = ""
         var run = ""
         var inEmoji = false
         func flush() {
             guard !run.isEmpty else { return }
-            out +=
-                inEmoji
-                ? "<tspan font-family=\"'\(PinnedFamilies.emoji)'\">\(Markup.escape(run))</tspan>" : Markup.escape(run)
+            out += inEmoji ? emoji(run) : plain(run)
             run = ""
         }
         for character in text {
-            if character.isEmojiGlyph != inEmoji {
+            if character.isEmojiGlyph != inEmoji || (each && inEmoji) {
                 flush()
                 inEmoji = character.isEmojiGlyph
             }

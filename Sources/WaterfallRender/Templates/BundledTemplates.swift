@@ -5,7 +5,7 @@ enum BundledTemplates {
     /// Each template's text by name (the file name without `.mustache`).
     static let texts: [String: String] = [
         "element": #"""
-        <div class="element" data-kind="{{kind}}" data-section="{{section}}"{{#hasItem}} data-item="{{item}}"{{/hasItem}} style="{{style}}">{{#image}}<div class="image {{name}}"{{#areaStyle}} style="{{areaStyle}}"{{/areaStyle}}></div>{{/image}}{{#scrims}}<div class="scrim" style="{{style}}"></div>{{/scrims}}{{#texts}}<div class="text" style="{{style}}">{{text}}</div>{{/texts}}</div>
+        <div class="element" data-kind="{{kind}}" data-section="{{section}}"{{#hasItem}} data-item="{{item}}"{{/hasItem}} style="{{style}}">{{#image}}<div class="image {{name}}"{{#areaStyle}} style="{{areaStyle}}"{{/areaStyle}}></div>{{/image}}{{#scrims}}<div class="scrim" style="{{style}}"></div>{{/scrims}}{{#texts}}<div class="text" style="{{style}}">{{{html}}}</div>{{/texts}}</div>
 
         """#,
         "page": #"""
@@ -28,6 +28,7 @@ enum BundledTemplates {
         .{{name}} { background-image: url("{{src}}"); }
         {{/images}}
         .text { position: absolute; white-space: pre; overflow: hidden; line-height: normal; }
+        .emoji { font-family: "Noto Color Emoji"; }
         </style>
         </head>
         <body>

@@ -28,11 +28,17 @@ public protocol TextMeasuring {
     /// The app's font files it measures with beside the pinned ones, which the scene is then
     /// drawn with; `nil` for the pinned fonts alone.
     var fonts: SceneFonts? { get }
+
+    /// How far one emoji advances a line of text at `fontSize`, in points; `nil` when unknown.
+    func emojiAdvance(fontSize: Double) -> Double?
 }
 
 extension TextMeasuring {
     /// The pinned fonts alone.
     public var fonts: SceneFonts? { nil }
+
+    /// Unknown: each viewer sets emoji as its font says.
+    public func emojiAdvance(fontSize: Double) -> Double? { nil }
 }
 
 extension TextMeasuring {

@@ -12,7 +12,7 @@ import WaterfallRender
 /// (`fonts:`) are added to a configuration of their own beside the pinned ones.
 final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
+    let context: OpaquePointer
     /// The app fonts' families whose names hold bidirectional controls, as their files spell
     /// them (what fontconfig matches), by the name without them (what a scene gives).
     private let spelledByFile: [String: String]
@@ -186,6 +186,14 @@ final class TextEngine {
         return (text, drawn, emoji)
     }
 
+    /// How far one emoji advances a line at `fontSize`, in points: the emoji font's advance
+    /// rounded to a whole point (see ``makeLayout(_:)``); `nil` when it cannot be measured.
+    func emojiAdvance(fontSize: Double) -> Double? {
+        guard let perPoint = emojiAdvance(), perPoint > 0 else { return nil }
+        let advance = (perPoint * fontSize).rounded()
+        return advance > 0 ? advance : nil
+    }
+
     /// The emoji font's advance per point of size (the same for every emoji: Noto Color Emoji is
     /// monospaced), measured once; `nil` when it cannot be.
     private func emojiAdvance() -> Double? {
@@ -224,7 +232,7 @@ final class TextEngine {
     }
 
     /// A layout of `run`'s text in its font, on one line.
-    private func makeLayout(_ run: TextRun) throws -> OpaquePointer {
+    func makeLayout(_ run: TextRun) throws -> OpaquePointer {
         guard let layout = pango_layout_new(context) else {
             throw CairoError.cairo(operation: "create a Pango layout", status: "no layout returned")
         }
