@@ -6,7 +6,7 @@ let package = Package(
     // Synchronization's Mutex (the one lock, in WaterfallCore) is there from macOS 15.
     platforms: [.macOS(.v15)],
     // One product a library module; each line of `targets` below says the module's one job, and
-    // the README's architecture section draws the graph.
+    // CONTRIBUTING.md draws the graph.
     products: [
         .library(name: "WaterfallLayout", targets: ["WaterfallLayout"]),
         .library(name: "WaterfallCore", targets: ["WaterfallCore"]),

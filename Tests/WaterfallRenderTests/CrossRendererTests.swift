@@ -10,7 +10,7 @@ import WaterfallTestSupport
 /// Chromium's view of the HTML and librsvg's view of the SVG against the PNG renderer, pixel by
 /// pixel, outside text.
 ///
-/// The tolerances are the ones documented in the README.
+/// The tolerances are the ones documented in docs/OUTPUT.md.
 @Suite(.serialized) struct CrossRendererTests {
     static let examples = [
         "01-shop-grid.yaml", "03-sections.yaml", "05-goods-list.yaml", "06-local-images.yaml", "07-chinese.yaml",
