@@ -30,10 +30,10 @@ struct Waterfall: ParsableCommand {
             var command = try parseAsRoot()
             if command is DrawsText { try FontSet.validatePinned() }
             try command.run()
-            status = 0
+            status = ExitCode.success.rawValue
         } catch let error as any UserFacingError {
             Output.standardError("error: \(error)")
-            status = 2
+            status = ExitCode.badInput.rawValue
         } catch let code as ExitCode {
             status = code.rawValue
         } catch {
@@ -41,11 +41,11 @@ struct Waterfall: ParsableCommand {
                 // --help and --version
                 let message = fullMessage(for: error)
                 if !message.isEmpty { Output.standardOutput(message + "\n") }
-                status = 0
+                status = ExitCode.success.rawValue
             } else {
                 let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
                 Output.standardError("error: \(message) (see 'waterfall help')")
-                status = 2
+                status = ExitCode.badInput.rawValue
             }
         }
         Foundation.exit(status)

@@ -131,9 +131,9 @@ struct CheckCommand: ParsableCommand {
         // Against every spec given, not this shard's: the other shards' specs still produce theirs.
         let stale = prune ? try pruneBaselines(specs: specs, variants: try variants.variants()) : []
         Output.standardOutput(results.summary + "\n")
-        if results.count(.failed) > 0 || fingerprintError != nil { throw ExitCode(2) }
+        if results.count(.failed) > 0 || fingerprintError != nil { throw ExitCode.badInput }
         if results.count(.changed) + results.count(.new) > 0 || (!stale.isEmpty && record == nil) {
-            throw ExitCode(1)
+            throw ExitCode.different
         }
     }
 

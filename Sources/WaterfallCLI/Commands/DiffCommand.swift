@@ -70,7 +70,7 @@ struct DiffCommand: ParsableCommand {
             throw CLIError.badArgument(
                 "\(old) and \(new) are not of the same kind: compare two PNGs, or two specs or layouts")
         }
-        if different { throw ExitCode(1) }
+        if different { throw ExitCode.different }
     }
 
     private func comparePixels(_ oldBytes: [UInt8], _ newBytes: [UInt8]) throws -> Bool {

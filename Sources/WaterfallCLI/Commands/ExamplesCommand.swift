@@ -47,7 +47,7 @@ struct ExamplesCommand: ParsableCommand {
             "rendered \(outcomes.count - failed) of \(outcomes.count) specs into \(options.output)/ (gallery: \(options.output)/index.html)"
         )
         if let fingerprintError { Output.standardError("error: \(fingerprintError)") }
-        if failed > 0 || fingerprintError != nil { throw ExitCode(2) }
+        if failed > 0 || fingerprintError != nil { throw ExitCode.badInput }
     }
 
     /// `Examples` when the current folder has one.

@@ -36,7 +36,7 @@ struct MergeReportsCommand: ParsableCommand {
         let (results, baselines) = try ResultsBlob.merge(read)
         try outputs.write(results, baselines: baselines, templates: templates)
         Output.standardOutput(results.summary + "\n")
-        if results.count(.failed) > 0 { throw ExitCode(2) }
-        if results.count(.changed) + results.count(.new) > 0 { throw ExitCode(1) }
+        if results.count(.failed) > 0 { throw ExitCode.badInput }
+        if results.count(.changed) + results.count(.new) > 0 { throw ExitCode.different }
     }
 }

@@ -29,7 +29,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let job = try options.job()
         let outcomes = BatchRenderer(job: job).run(specs)
-        if outcomes.contains(where: { $0.error != nil }) { throw ExitCode(2) }
+        if outcomes.contains(where: { $0.error != nil }) { throw ExitCode.badInput }
     }
 }
 
