@@ -99,6 +99,11 @@ package enum RegularFile {
         (try? FilePath(path).stat().type) == .regular
     }
 
+    /// Whether `path` itself is a symbolic link (not followed), dangling or not.
+    package static func isSymbolicLink(_ path: String) -> Bool {
+        (try? FilePath(path).stat(followTargetSymlink: false).type) == .symbolicLink
+    }
+
     /// The bytes of the regular file at `path`, read straight into the array; a link is refused
     /// unless `followingLinks`.
     package static func read(

@@ -1,6 +1,7 @@
 import Foundation
 import SnapshotTesting
 import Testing
+import WaterfallCore
 import XCTest
 
 /// Asserts that a value matches its reference file, read only as a regular file.
@@ -114,7 +115,7 @@ struct SnapshotReferenceFolder {
     /// Every reference of the test is checked, named or counted, since the counter that numbers
     /// unnamed ones belongs to swift-snapshot-testing.
     func firstLink(testName: String, pathExtension: String?) -> String? {
-        for folder in folders where Self.isLink(folder) { return folder }
+        for folder in folders where RegularFile.isSymbolicLink(folder) { return folder }
         guard let folder = folders.last,
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
         else { return nil }
@@ -122,14 +123,9 @@ struct SnapshotReferenceFolder {
         let suffix = pathExtension.map { "." + $0 } ?? ""
         for name in names.sorted() where name.hasPrefix(prefix) && name.hasSuffix(suffix) {
             let path = folder + "/" + name
-            if Self.isLink(path) { return path }
+            if RegularFile.isSymbolicLink(path) { return path }
         }
         return nil
-    }
-
-    static func isLink(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// A test name as swift-snapshot-testing writes it in a file name.

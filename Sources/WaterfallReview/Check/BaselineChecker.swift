@@ -290,8 +290,7 @@ public struct BaselineChecker: Sendable {
     /// Refuses a baseline file that is a symbolic link (``ReviewError/baselineLink(_:)``),
     /// whether or not it will be read.
     package static func refuseLink(at path: String) throws(ReviewError) {
-        var status = stat()
-        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .baselineLink(path) }
+        if RegularFile.isSymbolicLink(path) { throw .baselineLink(path) }
     }
 
     private func path(_ file: String) -> String {

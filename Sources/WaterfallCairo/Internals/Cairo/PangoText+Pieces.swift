@@ -76,21 +76,8 @@ extension TextEngine: GlyphDrawer {
         cairo_translate(cr, -left / density, -top / density)
         pango_cairo_update_context(cr, context)
         pango_cairo_update_layout(cr, layout)
-        let origin = (x: -Double(logical.x) / unit, y: -baseline)
-        if let silhouette {
-            cairo_push_group(cr)
-            cairo_move_to(cr, origin.x, origin.y)
-            pango_cairo_show_layout(cr, layout)
-            if let glyphs = cairo_pop_group(cr) {
-                defer { cairo_pattern_destroy(glyphs) }
-                target.setColor(silhouette)
-                cairo_mask(cr, glyphs)
-            }
-        } else {
-            target.setColor(run.color)
-            cairo_move_to(cr, origin.x, origin.y)
-            pango_cairo_show_layout(cr, layout)
-        }
+        if silhouette == nil { target.setColor(run.color) }
+        show(layout, on: target, x: -Double(logical.x) / unit, y: -baseline, silhouette: silhouette)
         try target.checkStatus("draw the emoji \(text)")
         cairo_surface_flush(surface.pointer)
         return GlyphPicture(

@@ -85,22 +85,34 @@ final class TextEngine {
             left = run.frame.maxX - Double(logical.x + logical.width) / Double(PANGO_SCALE)
         }
         if let shadow = run.shadow {
-            // The glyphs' coverage, colour emoji included, as a mask for the shadow's colour:
-            // the silhouette CSS's text-shadow draws.
-            cairo_push_group(cr)
-            cairo_move_to(cr, left + shadow.offset.x, run.frame.minY + shadow.offset.y)
-            pango_cairo_show_layout(cr, layout)
-            if let glyphs = cairo_pop_group(cr) {
-                defer { cairo_pattern_destroy(glyphs) }
-                target.setColor(shadow.color)
-                cairo_mask(cr, glyphs)
-            }
+            show(
+                layout, on: target, x: left + shadow.offset.x, y: run.frame.minY + shadow.offset.y,
+                silhouette: shadow.color)
         }
         target.setColor(run.color)
-        cairo_move_to(cr, left, run.frame.minY)
-        pango_cairo_show_layout(cr, layout)
+        show(layout, on: target, x: left, y: run.frame.minY)
         cairo_restore(cr)
         try target.checkStatus("draw the text \"\(run.text.prefix(40))\"")
+    }
+
+    /// Draws `layout` with its top-left at (`x`, `y`) in the current colour or, with `silhouette`,
+    /// as the glyphs' coverage (colour emoji included) filled with that colour: the silhouette
+    /// CSS's text-shadow draws.
+    func show(_ layout: OpaquePointer, on target: CairoContext, x: Double, y: Double, silhouette: Color? = nil) {
+        let cr = target.pointer
+        guard let silhouette else {
+            cairo_move_to(cr, x, y)
+            pango_cairo_show_layout(cr, layout)
+            return
+        }
+        cairo_push_group(cr)
+        cairo_move_to(cr, x, y)
+        pango_cairo_show_layout(cr, layout)
+        if let glyphs = cairo_pop_group(cr) {
+            defer { cairo_pattern_destroy(glyphs) }
+            target.setColor(silhouette)
+            cairo_mask(cr, glyphs)
+        }
     }
 
     /// How many characters of `run` no installed font has a glyph for (drawn as boxes).
