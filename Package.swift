@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "WaterfallReview", targets: ["WaterfallReview"]),
         .library(name: "WaterfallMotion", targets: ["WaterfallMotion"]),
         .library(name: "WaterfallSnapshotTesting", targets: ["WaterfallSnapshotTesting"]),
+        .library(name: "WaterfallServe", targets: ["WaterfallServe"]),
         .executable(name: "waterfall", targets: ["WaterfallCLI"]),
         .executable(name: "waterfall-benchmark", targets: ["WaterfallBenchmark"]),
     ],
@@ -138,18 +139,26 @@ let package = Package(
                 "WaterfallReview", "WaterfallSpec", "WaterfallLayout",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
-        // The command line: arguments, terminal output, the server's routes and the pages of
-        // `examples`, `check --report` and `serve` (their templates); everything it computes is
-        // in the libraries above.
+        // The pages people open: the gallery, the check report, and `serve`'s Hummingbird server with
+        // its live pages, review and approval. Their templates are compiled in.
+        .target(
+            name: "WaterfallServe",
+            dependencies: [
+                "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallPipeline",
+                "WaterfallDiff", "WaterfallReview", "WaterfallMotion",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+        // The command line: arguments, a library call, terminal output; everything it computes or
+        // serves is in the libraries above.
         .executableTarget(
             name: "WaterfallCLI",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
                 "WaterfallPipeline", "WaterfallDiff", "WaterfallFetch", "WaterfallReview", "WaterfallMotion",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "WaterfallServe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The C library's heap statistics, for the benchmark's bytes-per-item figures (glibc; zero elsewhere).
@@ -222,6 +231,12 @@ let package = Package(
         .testTarget(
             name: "WaterfallDiffTests",
             dependencies: ["WaterfallDiff", "WaterfallLayout", "WaterfallTestSupport"]),
+        .testTarget(
+            name: "WaterfallServeTests",
+            dependencies: [
+                "WaterfallServe", "WaterfallReview", "WaterfallPipeline", "WaterfallCore", "WaterfallTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
         .testTarget(
             name: "WaterfallCLITests",
             dependencies: [

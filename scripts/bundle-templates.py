@@ -3,7 +3,7 @@
 
 The HTML renderer's templates (page, element) go to the render module,
 Sources/WaterfallRender/Templates/BundledTemplates.swift; the command line's own pages (the
-gallery, the check report and serve's pages) to Sources/WaterfallCLI/Support/CommandTemplates+Texts.swift.
+gallery, the check report and serve's pages) to Sources/WaterfallServe/PageTemplates+Texts.swift.
 The default templates are compiled in so that every command works from any folder. Run it after
 editing a template:
     python3 scripts/bundle-templates.py
@@ -46,10 +46,10 @@ outputs = {
         ["/// The HTML renderer's default templates, compiled in so that the binary needs no `Templates/` folder."],
         "enum BundledTemplates {",
     ),
-    root / "Sources/WaterfallCLI/Support/CommandTemplates+Texts.swift": swift(
+    root / "Sources/WaterfallServe/PageTemplates+Texts.swift": swift(
         [t for t in templates if t.stem not in RENDERER],
-        ["/// The command line's own pages (gallery, check report, serve), compiled in beside the renderer's."],
-        "extension CommandTemplates {",
+        ["/// The pages of the gallery, the check report and serve, compiled in beside the renderer's."],
+        "extension PageTemplates {",
     ),
 }
 stale = [path for path, text in outputs.items() if not path.exists() or path.read_text(encoding="utf-8") != text]

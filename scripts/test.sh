@@ -11,7 +11,7 @@ swift build
 swift package generate-documentation --warnings-as-errors \
   --target WaterfallLayout --target WaterfallCore --target WaterfallSpec --target WaterfallRender \
   --target WaterfallCairo --target WaterfallFetch --target WaterfallPipeline --target WaterfallDiff \
-  --target WaterfallReview --target WaterfallSnapshotTesting --target WaterfallMotion
+  --target WaterfallReview --target WaterfallSnapshotTesting --target WaterfallMotion --target WaterfallServe
 # Dogfood: the rendered examples in Output/ are the baselines; any picture that changes fails here
 # until it is re-recorded on purpose (swift run waterfall check Examples/*.yaml --baselines Output --record).
 swift run waterfall check Examples/*.yaml --baselines Output --report .build/check-report

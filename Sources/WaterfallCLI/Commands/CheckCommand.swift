@@ -5,6 +5,7 @@ import WaterfallDiff
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview
+import WaterfallServe
 
 /// `waterfall check SPEC... --baselines DIR`: visual regression tests against recorded baselines.
 struct CheckCommand: ParsableCommand {
@@ -105,7 +106,7 @@ struct CheckCommand: ParsableCommand {
         if let error = BaselineFingerprint.linkError(baselines: baselines) { throw error }
         let reportTemplates = try outputs.reportTemplates()
         try outputs.checkTargets()
-        let specs = try SpecFolder.expand(self.specs)
+        let specs = try SpecFolder.expand(self.specs, skipped: Output.standardError)
         let positions = shard.map { $0.select(specs) } ?? Array(specs.indices)
         let chosen = positions.map { specs[$0] }
         var results = try checkAll(chosen)

@@ -4,6 +4,7 @@ import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview
+import WaterfallServe
 import WaterfallSpec
 
 /// `waterfall` with no arguments: renders every example into `Output/` with a gallery page.
@@ -22,14 +23,14 @@ struct ExamplesCommand: ParsableCommand {
             Output.standardOutput(Self.gettingStarted)
             return
         }
-        let specs = try SpecFolder.expand([examples])
+        let specs = try SpecFolder.expand([examples], skipped: Output.standardError)
         let job = try options.job(appearance: .both)
         let galleryPath = (options.output as NSString).appendingPathComponent("index.html")
         try job.claims.claim(galleryPath, for: "the gallery")
         let outcomes = BatchRenderer(job: job).run(specs)
         let templates: TemplateSet
         do {
-            templates = try CommandTemplates.named(options.templates)
+            templates = try PageTemplates.named(options.templates)
         } catch {
             throw CLIError.badArgument(error.description)
         }

@@ -4,6 +4,7 @@ import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview
+import WaterfallServe
 
 /// `waterfall merge-reports DIR...`: the blobs of a sharded `check` run merged into the report,
 /// JUnit and JSON one run of every spec gives.

@@ -4,6 +4,7 @@ import Foundation
 import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
+import WaterfallServe
 
 /// `waterfall serve [SPEC|DIR]...`: a local server with live pages and, given baselines, review and approval.
 struct ServeCommand: ParsableCommand {
@@ -58,30 +59,26 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let arguments = specs.isEmpty ? [ExamplesCommand.defaultFolder() ?? "Examples"] : specs
-        let catalog = try SpecCatalog(arguments: arguments, baselines: baselines)
+        let catalog = try SpecCatalog(arguments: arguments, baselines: baselines, warn: Output.standardError)
         if let baselines {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: baselines, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw CLIError.io(path: baselines, message: "is not a folder")
             }
         }
-        do {
-            _ = try CommandTemplates.named(templates)
-        } catch {
-            throw CLIError.badArgument(error.description)
-        }
+        _ = try PageTemplates.named(templates)
         // The served folders are every spec's roots: a spec reads nothing outside them but the
         // folders named with --allow-read.
         var pipeline = drawing.pipeline(remembersFailures: false)
         pipeline.readRoots = catalog.specFolders
         let server = ServeServer(
             catalog: catalog, host: host, port: port, baselines: baselines, templates: templates,
-            pipeline: pipeline, allowedHosts: allowedHosts)
+            pipeline: pipeline, allowedHosts: allowedHosts, warn: Output.standardError)
         let failure = Locked<String?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
-                try await server.run()
+                try await server.run { url in Output.standardOutput("serving \(url)\n") }
             } catch {
                 failure.withLock { $0 = "\(error)" }
             }

@@ -1,5 +1,6 @@
 import WaterfallCairo
 import WaterfallRender
+import WaterfallServe
 
 /// The renderer of each output format `--format` names.
 enum Renderers {
@@ -31,7 +32,7 @@ enum Renderers {
         case .htmlGridLanes: return .htmlGridLanes()
         case .html:
             do {
-                return .html(templates: try CommandTemplates.named(templates))
+                return .html(templates: try PageTemplates.named(templates))
             } catch {
                 throw CLIError.badArgument(error.description)
             }

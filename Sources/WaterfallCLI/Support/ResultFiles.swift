@@ -4,6 +4,7 @@ import SystemPackage
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview
+import WaterfallServe
 
 /// Where `check` and `merge-reports` write a run's results: the review page, JUnit and JSON.
 struct ResultFiles: ParsableArguments {
@@ -24,7 +25,7 @@ struct ResultFiles: ParsableArguments {
     func reportTemplates() throws -> TemplateSet? {
         guard report != nil else { return nil }
         do {
-            return try CommandTemplates.named(templates)
+            return try PageTemplates.named(templates)
         } catch {
             throw CLIError.badArgument(error.description)
         }

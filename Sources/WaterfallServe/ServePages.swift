@@ -12,12 +12,8 @@ enum ServePages {
         ($0.width, DeviceWidths.label(Double($0.width)))
     }
 
-    static func render(_ name: String, _ context: [String: Any]) throws -> String {
-        do {
-            return try CommandTemplates.bundled.render(name, context)
-        } catch {
-            throw CLIError.badArgument(error.description)
-        }
+    static func render(_ name: String, _ context: [String: Any]) throws(TemplateError) -> String {
+        try PageTemplates.bundled.render(name, context)
     }
 
     static func specURL(_ name: String) -> String { "/spec/" + escapePath(name) }

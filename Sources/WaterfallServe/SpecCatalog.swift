@@ -4,35 +4,48 @@ import WaterfallPipeline
 
 /// The specs a server shows: the files given, and the specs of the folders given, found again
 /// each time it is asked so that a spec added to a folder appears.
-struct SpecCatalog: Sendable {
+public struct SpecCatalog: Sendable {
     /// One spec: the name pages and URLs use, and its file.
-    struct Entry: Sendable, Hashable {
-        var name: String
-        var path: String
+    public struct Entry: Sendable, Hashable {
+        /// The file's name without its extension.
+        public var name: String
+        /// The file, as given or found in a folder given.
+        public var path: String
     }
 
     /// A folder whose files may be served, under `/files/MOUNT/`.
-    struct Root: Sendable, Hashable {
-        var mount: String
-        var path: String
+    public struct Root: Sendable, Hashable {
+        /// The URL path component after `/files/`.
+        public var mount: String
+        /// The folder.
+        public var path: String
     }
 
     /// The arguments as given: spec files and folders.
-    var arguments: [String]
+    public var arguments: [String]
     /// The folders files are served from: each spec's folder, and the baselines.
-    var roots: [Root]
+    public var roots: [Root]
     /// The entries of the folders given that have a spec's name but are not regular files, each
     /// said once on standard error (the folders are looked at four times a second).
     private let skipped = Locked(Set<String>())
+    /// Says a line on standard error (or wherever the caller keeps warnings).
+    private let warn: @Sendable (String) -> Void
 
     /// Checks that every argument exists.
-    init(arguments: [String], baselines: String?) throws(CLIError) {
+    ///
+    /// - Parameters:
+    ///   - arguments: Spec files and folders of specs.
+    ///   - baselines: The baselines' folder, served under `/files/baselines/`.
+    ///   - warn: Called with each warning line, such as an entry of a folder that is not a regular file.
+    public init(arguments: [String], baselines: String?, warn: @escaping @Sendable (String) -> Void) throws(ServeError)
+    {
         self.arguments = arguments
+        self.warn = warn
         var folders: [String] = []
         for argument in arguments {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-                throw CLIError.io(path: argument, message: "no such file or folder")
+                throw ServeError("\(argument): no such file or folder")
             }
             let folder = isDirectory.boolValue ? argument : (argument as NSString).deletingLastPathComponent
             let real = ServedPath.realPath(folder.isEmpty ? "." : folder) ?? folder
@@ -44,24 +57,25 @@ struct SpecCatalog: Sendable {
     }
 
     /// Every spec, in the order given (a folder's sorted by name); two specs with one name are refused.
-    func entries() throws(CLIError) -> [Entry] {
+    public func entries() throws(ServeError) -> [Entry] {
         var entries: [Entry] = []
         for argument in arguments {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
             var files = [argument]
             if isDirectory.boolValue {
-                let contents = try SpecFolder.scan(argument)
+                let contents: SpecFolder.Contents
+                do { contents = try SpecFolder.scan(argument) } catch { throw ServeError(error.description) }
                 files = contents.specs
                 for path in contents.skipped where skipped.withLock({ $0.insert(path).inserted }) {
-                    Output.standardError(SpecFolder.skippedLine(path))
+                    warn(SpecFolder.skippedLine(path))
                 }
             }
             for file in files {
                 let name = RenderPipeline.baseName(file)
                 if let other = entries.first(where: { $0.name == name }) {
                     guard other.path != file else { continue }
-                    throw CLIError.badArgument("\(file) and \(other.path) are both named \(name); serve one of them")
+                    throw ServeError("\(file) and \(other.path) are both named \(name); serve one of them")
                 }
                 entries.append(Entry(name: name, path: file))
             }
@@ -70,12 +84,12 @@ struct SpecCatalog: Sendable {
     }
 
     /// The spec named `name`, if it is served now.
-    func entry(named name: String) -> Entry? {
+    public func entry(named name: String) -> Entry? {
         (try? entries())?.first { $0.name == name }
     }
 
     /// The folders of the specs served (not the baselines): the roots their files are read in.
-    var specFolders: [String] { roots.filter { $0.mount != "baselines" }.map(\.path) }
+    public var specFolders: [String] { roots.filter { $0.mount != "baselines" }.map(\.path) }
 
     /// The folder mounted at `mount`.
     func root(_ mount: String) -> Root? { roots.first { $0.mount == mount } }

@@ -1,13 +1,13 @@
 import WaterfallRender
 
-/// The templates the commands draw with: the HTML renderer's (`page`, `element`) and the command
-/// line's own pages (`gallery`, `report` and serve's `serve-*`), built in or from `--templates`.
-enum CommandTemplates {
+/// The templates the pages are drawn with: the HTML renderer's (`page`, `element`) and the pages'
+/// own (`gallery`, `report` and serve's `serve-*`), built in or from a `--templates` folder.
+public enum PageTemplates {
     /// What a `--templates` folder must hold.
-    static let required = ["page", "gallery"]
+    public static let required = ["page", "gallery"]
 
-    /// The built-in templates: the renderer's and the command line's.
-    static let bundled: TemplateSet = {
+    /// The built-in templates: the renderer's and the pages'.
+    public static let bundled: TemplateSet = {
         do {
             return try TemplateSet(
                 templates: TemplateSet.bundled.texts.merging(texts) { renderer, _ in renderer },
@@ -18,7 +18,9 @@ enum CommandTemplates {
     }()
 
     /// The templates of `directory`, or the built-in ones when it is `nil`.
-    static func named(_ directory: String?) throws(TemplateError) -> TemplateSet {
+    ///
+    /// - Parameter directory: A folder of Mustache templates holding at least ``required``.
+    public static func named(_ directory: String?) throws(TemplateError) -> TemplateSet {
         guard let directory else { return bundled }
         return try TemplateSet(directory: directory, required: required)
     }

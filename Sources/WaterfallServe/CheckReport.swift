@@ -6,10 +6,19 @@ import WaterfallReview
 /// The review page of `waterfall check --report`: every spec with its status, and for each
 /// change the reference, the actual picture, their diff and the layout diff, with boxes around
 /// the cards that moved, a sentence saying why, and the command that records the change.
-enum CheckReport {
+public enum CheckReport {
     static let order: [SpecCheck.Status] = [.failed, .changed, .new, .recorded, .passed]
 
-    static func write(_ checks: [SpecCheck], to folder: String, baselines: String, templates: TemplateSet) throws {
+    /// Writes the page and its pictures into `folder`.
+    ///
+    /// - Parameters:
+    ///   - checks: The results, in the order they were checked.
+    ///   - folder: The report's folder, made when it is not there.
+    ///   - baselines: The baselines' folder, for the record commands the page shows.
+    ///   - templates: The templates, with `report` among them.
+    public static func write(_ checks: [SpecCheck], to folder: String, baselines: String, templates: TemplateSet)
+        throws
+    {
         try AtomicFile.makeFolder(folder)
         let groups = grouped(checks)
         var entries: [[String: Any]] = []
@@ -26,17 +35,12 @@ enum CheckReport {
             "total": String(checks.count),
             "failing": String(failing),
         ]
-        let page: String
-        do {
-            page = try templates.render("report", context)
-        } catch {
-            throw CLIError.badArgument(error.description)
-        }
+        let page = try templates.render("report", context)
         try AtomicFile.write(Array(page.utf8), to: path(folder, "index.html"))
     }
 
     /// The files ``write(_:to:baselines:templates:)`` writes into its folder for `checks`.
-    static func files(of checks: [SpecCheck]) -> [String] {
+    public static func files(of checks: [SpecCheck]) -> [String] {
         var files = ["index.html"]
         for check in checks where check.status != .passed {
             for tile in check.tiles {

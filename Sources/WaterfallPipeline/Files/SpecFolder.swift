@@ -6,24 +6,25 @@ import WaterfallCore
 /// Only regular files (links followed) are specs: a FIFO, socket or device with a spec's name is
 /// never opened, since reading it could wait for ever. It is listed apart, so that the command
 /// can say so in one line and go on with the rest of the folder.
-enum SpecFolder {
+public enum SpecFolder {
     /// What a folder holds.
-    struct Contents: Equatable {
+    public struct Contents: Equatable, Sendable {
         /// The paths of its specs.
-        var specs: [String]
+        public var specs: [String]
         /// The paths of the entries with a spec's name that are not regular files.
-        var skipped: [String]
+        public var skipped: [String]
     }
 
-    static let extensions = [".yaml", ".yml", ".json"]
+    /// The names a spec file ends with.
+    public static let extensions = [".yaml", ".yml", ".json"]
 
     /// The specs in `folder`; a folder that cannot be read, or holds no spec, is an error.
-    static func scan(_ folder: String) throws(CLIError) -> Contents {
+    public static func scan(_ folder: String) throws(FileError) -> Contents {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw CLIError.io(path: folder, message: "the folder cannot be read")
+            throw FileError(path: folder, message: "the folder cannot be read")
         }
         var contents = Contents(specs: [], skipped: [])
         for name in names.filter({ name in extensions.contains(where: name.hasSuffix) }).sorted() {
@@ -31,18 +32,22 @@ enum SpecFolder {
             if RegularFile.isRegular(path) { contents.specs.append(path) } else { contents.skipped.append(path) }
         }
         guard !contents.specs.isEmpty else {
-            throw CLIError.io(path: folder, message: "has no .yaml, .yml or .json specs")
+            throw FileError(path: folder, message: "has no .yaml, .yml or .json specs")
         }
         return contents
     }
 
     /// The line that says an entry was left out.
-    static func skippedLine(_ path: String) -> String {
+    public static func skippedLine(_ path: String) -> String {
         "warning: \(path): not a regular file (a FIFO, a device or a socket); skipped"
     }
 
-    /// `arguments` with every folder replaced by its specs; each entry left out is said on standard error.
-    static func expand(_ arguments: [String]) throws(CLIError) -> [String] {
+    /// `arguments` with every folder replaced by its specs.
+    ///
+    /// - Parameters:
+    ///   - arguments: Spec files and folders, as the user gave them.
+    ///   - skipped: Called with ``skippedLine(_:)`` for each entry left out.
+    public static func expand(_ arguments: [String], skipped: (String) -> Void) throws(FileError) -> [String] {
         var specs: [String] = []
         for argument in arguments {
             var isDirectory: ObjCBool = false
@@ -52,7 +57,7 @@ enum SpecFolder {
                 continue
             }
             let contents = try scan(argument)
-            for path in contents.skipped { Output.standardError(skippedLine(path)) }
+            for path in contents.skipped { skipped(skippedLine(path)) }
             specs += contents.specs
         }
         return specs

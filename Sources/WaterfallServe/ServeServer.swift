@@ -11,7 +11,10 @@ import WaterfallSpec
 
 /// `waterfall serve`: a gallery of specs, a live page per spec, and with baselines a review view
 /// whose Approve buttons record baselines as `check --record` does.
-struct ServeServer: Sendable {
+///
+/// The routes are ``router()``'s, so that a test drives them in process; ``run(onListening:)``
+/// binds them to the address and watches the files.
+public struct ServeServer: Sendable {
     let catalog: SpecCatalog
     let host: String
     let port: Int
@@ -23,13 +26,33 @@ struct ServeServer: Sendable {
     let feed = ChangeFeed()
     let watcher: FileWatcher
     let review = ReviewStore()
+    /// Says a line on standard error.
+    let warn: @Sendable (String) -> Void
+    /// One clip drawn at a time.
+    private let clipRenders = Locked(())
+    /// The clip requests drawing or waiting to.
+    private let clipTurns = ClipTurns()
+    /// One approval at a time: two clicks never stage the same baselines at once.
+    private let approvals = Locked(())
 
     /// How often the files are looked at.
     static let pollInterval = 0.25
 
-    init(
-        catalog: SpecCatalog, host: String, port: Int, baselines: String?, templates: String?,
-        pipeline: RenderPipeline, allowedHosts: [String] = []
+    /// A server of `catalog`'s specs.
+    ///
+    /// - Parameters:
+    ///   - catalog: The specs served, and the folders their files are served from.
+    ///   - host: The address to listen on.
+    ///   - port: The port to listen on; 0 picks a free one.
+    ///   - baselines: The baselines' folder, for the review page and approval; `nil` for none.
+    ///   - templates: A folder of Mustache templates for the spec pages, read on every render; the
+    ///     built-in ones when `nil`.
+    ///   - pipeline: How specs are read and drawn; its read roots confine them.
+    ///   - allowedHosts: Names a request's `Host` may give besides this machine's own.
+    ///   - warn: Called with each warning line (an approval's fingerprint that could not be written).
+    public init(
+        catalog: SpecCatalog, host: String = "127.0.0.1", port: Int = 0, baselines: String?, templates: String?,
+        pipeline: RenderPipeline, allowedHosts: [String] = [], warn: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.catalog = catalog
         self.host = host
@@ -37,30 +60,54 @@ struct ServeServer: Sendable {
         self.baselines = baselines
         self.templates = templates
         self.pipeline = pipeline
+        self.warn = warn
         security = ServeSecurity(host: host, allowedHosts: allowedHosts)
+        // A port given is the one requests name; `0` is known once bound.
+        security.port.withLock { $0 = port }
         watcher = FileWatcher(catalog: catalog, templates: templates, pipeline: pipeline)
     }
 
-    /// Listens until the process ends, printing `serving URL` once it is bound.
-    func run() async throws {
-        let router = Router()
-        router.add(middleware: RequestGuard(security: security))
-        addRoutes(to: router)
+    /// This run's token, which every POST must carry; only the server's own pages embed it.
+    public var token: String { security.token }
+
+    /// Listens until the process ends; `onListening` gets the URL once the port is bound.
+    ///
+    /// - Parameter onListening: Called once with `http://HOST:PORT/`.
+    public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
         var logger = Logger(label: "waterfall.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
         let security = self.security
         let host = self.host
         let app = Application(
-            router: router,
+            router: router(),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 security.port.withLock { $0 = port }
                 let shown = host.contains(":") ? "[\(host)]" : host
-                Output.standardOutput("serving http://\(shown):\(port)/\n")
+                onListening("http://\(shown):\(port)/")
             }, logger: logger)
         startWatching()
         try await app.run()
+    }
+
+    /// Every route, behind the request guard (`Host`, `Origin` and the token).
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: RequestGuard(security: security))
+        addRoutes(to: router)
+        return router
+    }
+
+    /// Looks at the files once: a change clears the review and tells open pages.
+    ///
+    /// ``run(onListening:)`` calls it four times a second; a test calls it when it has changed a file.
+    public func pollFiles() {
+        let (changed, all) = watcher.poll()
+        if all || !changed.isEmpty {
+            review.clear()
+            feed.publish(ChangeFeed.message(specs: changed, all: all))
+        }
     }
 
     /// Polls the files on a thread of its own and tells open pages what changed.
@@ -68,18 +115,12 @@ struct ServeServer: Sendable {
     /// Reading a changed spec is blocking work, so it stays off the event loops. A comment now and
     /// then keeps idle connections open and finds those that closed. It runs as long as the process.
     private func startWatching() {
-        let watcher = self.watcher
         let feed = self.feed
-        let review = self.review
         StackThread.start {
             var polls = 0
             while true {
                 Thread.sleep(forTimeInterval: Self.pollInterval)
-                let (changed, all) = watcher.poll()
-                if all || !changed.isEmpty {
-                    review.clear()
-                    feed.publish(ChangeFeed.message(specs: changed, all: all))
-                }
+                self.pollFiles()
                 polls += 1
                 if polls % 40 == 0 { feed.publish(ChangeFeed.ping) }
             }
@@ -175,7 +216,7 @@ struct ServeServer: Sendable {
         do {
             let bytes = try await BlockingWork.run {
                 var pipeline = pipeline
-                let set = try CommandTemplates.named(templates)
+                let set = try PageTemplates.named(templates)
                 pipeline.renderers = [.html(templates: set, title: entry.name)]
                 return try Self.render(entry, view: view, pipeline: pipeline)
             }
@@ -226,7 +267,9 @@ struct ServeServer: Sendable {
             return ServeResponse.text("animation must be \(names)", status: .badRequest)
         }
         let pipeline = self.pipeline
-        guard Self.clipTurns.enter() else {
+        let clipTurns = self.clipTurns
+        let clipRenders = self.clipRenders
+        guard clipTurns.enter() else {
             var response = ServeResponse.text(
                 "busy drawing other clips; try again in \(ClipTurns.retrySeconds) s", status: .serviceUnavailable)
             response.headers[.retryAfter] = "\(ClipTurns.retrySeconds)"
@@ -234,8 +277,8 @@ struct ServeServer: Sendable {
         }
         do {
             let bytes = try await BlockingWork.run {
-                defer { Self.clipTurns.leave() }
-                return try Self.clipRenders.withLock { _ in
+                defer { clipTurns.leave() }
+                return try clipRenders.withLock { _ in
                     try Self.clip(entry, animation: animation, view: view, pipeline: pipeline)
                 }
             }
@@ -244,11 +287,6 @@ struct ServeServer: Sendable {
             return ServeResponse.text("\(error)", status: .unprocessableContent)
         }
     }
-
-    /// One clip drawn at a time.
-    private static let clipRenders = Locked(())
-    /// The clip requests drawing or waiting to.
-    private static let clipTurns = ClipTurns()
 
     /// The declared clip `animation` of `entry` in `view`, encoded as APNG.
     private static func clip(
@@ -259,7 +297,7 @@ struct ServeServer: Sendable {
         var declared = Variants(appearances: [variant.appearance], widths: view.width.map { [$0] } ?? [])
         declared.defaultAppearances = [variant.appearance]
         guard let clip = try declared.clips(of: spec).first(where: { $0.request.animation == animation }) else {
-            throw CLIError.badArgument("\(entry.path): declares no \(animation.rawValue) clip (variants.animate)")
+            throw ServeError("\(entry.path): declares no \(animation.rawValue) clip (variants.animate)")
         }
         let writer = ClipWriter(pipeline: pipeline, request: clip.request)
         let prepared = try writer.prepare(clip.variant.apply(to: spec), name: entry.name)
@@ -353,8 +391,10 @@ struct ServeServer: Sendable {
             entries = [entry]
         }
         let checker = checker(baselines: baselines)
+        let approvals = self.approvals
+        let warn = self.warn
         let checks = try await BlockingWork.run {
-            try Self.approvals.withLock { _ in
+            try approvals.withLock { _ in
                 Result {
                     try AtomicFile.makeFolder(baselines)
                     let claims = OutputClaims()
@@ -368,7 +408,7 @@ struct ServeServer: Sendable {
                     // machine's; approving one leaves the others as they were, so an existing
                     // fingerprint (maybe another machine's) is kept.
                     if let error = BaselineFingerprint.record(baselines: baselines, mode: all ? .changed : .missing) {
-                        Output.standardError("serve: \(error)")
+                        warn("serve: \(error)")
                     }
                     return checks
                 }
@@ -384,9 +424,6 @@ struct ServeServer: Sendable {
         }
         return ServeResponse.bytes(Array("[\(lines.joined(separator: ","))]\n".utf8), type: "application/json")
     }
-
-    /// One approval at a time: two clicks never stage the same baselines at once.
-    private static let approvals = Locked(())
 }
 
 /// A request the server cannot answer as asked (400).

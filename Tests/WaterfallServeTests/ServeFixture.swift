@@ -1,0 +1,115 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import WaterfallCore
+import WaterfallPipeline
+import WaterfallReview
+import WaterfallServe
+import WaterfallTestSupport
+
+/// A folder of two specs (`specs/alpha.yaml`, `specs/bravo.yaml`) with their baselines recorded in
+/// `baselines/`, and a ``ServeServer`` over it whose routes a test drives in process.
+final class ServeFixture: Sendable {
+    let folder: String
+    let server: ServeServer
+    /// The warning lines the server and its catalog said.
+    let warnings: Locked<[String]>
+
+    /// - Parameters:
+    ///   - extraSpecs: Further specs by name, written into `specs/` beside the two.
+    ///   - prepare: Called with the folder after the baselines are recorded, before the server is made.
+    init(extraSpecs: [String: String] = [:], prepare: (String) throws -> Void = { _ in }) throws {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        self.folder = folder
+        try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
+        for (name, text) in ["alpha": Self.spec(grow: 0), "bravo": Self.spec(grow: 3)] {
+            try text.write(toFile: folder + "/specs/\(name).yaml", atomically: true, encoding: .utf8)
+        }
+        try "secret".write(toFile: folder + "/secret.txt", atomically: true, encoding: .utf8)
+        try Self.record(
+            ["specs/alpha.yaml", "specs/bravo.yaml"].map { folder + "/" + $0 }, into: folder + "/baselines")
+        for (name, text) in extraSpecs {
+            try text.write(toFile: folder + "/specs/\(name).yaml", atomically: true, encoding: .utf8)
+        }
+        try prepare(folder)
+        let warnings = Locked<[String]>([])
+        self.warnings = warnings
+        let warn: @Sendable (String) -> Void = { line in warnings.withLock { $0.append(line) } }
+        let catalog = try SpecCatalog(arguments: [folder + "/specs"], baselines: folder + "/baselines", warn: warn)
+        var pipeline = RenderPipeline(renderers: [])
+        pipeline.readRoots = catalog.specFolders
+        // Requests in process name the authority `localhost` without a port: port 80.
+        server = ServeServer(
+            catalog: catalog, port: 80, baselines: folder + "/baselines", templates: nil, pipeline: pipeline,
+            warn: warn)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// A small spec; `grow` makes its first card taller, so that a change is one number.
+    static func spec(grow: Int, title: String = "Card") -> String {
+        """
+        width: 60
+        scale: 1
+        defaults: {columns: 2, interitemSpacing: 4, lineSpacing: 4}
+        sections:
+          - items:
+              - {height: \(20 + grow), title: \(title)}
+              - {height: 30}
+              - {height: 25}
+
+        """
+    }
+
+    /// Records every variant of each spec as `check --record` does.
+    static func record(_ specs: [String], into baselines: String) throws {
+        try AtomicFile.makeFolder(baselines)
+        let checker = BaselineChecker(baselines: baselines)
+        let claims = OutputClaims()
+        for spec in specs {
+            var checks = checker.checks(specAt: spec)
+            try SpecCheck.record(&checks, into: baselines, claims: claims, mode: .changed)
+        }
+    }
+
+    /// Writes `text` into the spec `name` and lets the server see the change.
+    func change(_ name: String, to text: String) throws {
+        try text.write(toFile: folder + "/specs/\(name).yaml", atomically: true, encoding: .utf8)
+        server.pollFiles()
+    }
+
+    /// Runs `test` with a client of the server's routes, in process.
+    func test<Value: Sendable>(_ test: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        let app = Application(router: server.router())
+        return try await app.test(.router) { client in try await test(client) }
+    }
+}
+
+extension TestResponse {
+    /// The body as text.
+    var text: String { String(buffer: body) }
+}
+
+extension TestClientProtocol {
+    /// A GET of `uri`, as a browser of this server's pages sends it.
+    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await execute(uri: uri, method: .get, headers: headers)
+    }
+
+    /// A POST of `uri` with the token in its header, as the review page's script sends it.
+    func post(_ uri: String, token: String?, headers: HTTPFields = [:], form: String? = nil) async throws
+        -> TestResponse
+    {
+        var headers = headers
+        if let token { headers[.init("X-Waterfall-Token")!] = token }
+        var body: ByteBuffer?
+        if let form {
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            body = ByteBuffer(string: form)
+        }
+        return try await execute(uri: uri, method: .post, headers: headers, body: body)
+    }
+}
