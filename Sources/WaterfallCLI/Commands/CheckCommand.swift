@@ -146,7 +146,7 @@ struct CheckCommand: ParsableCommand {
             options: DiffOptions(threshold: threshold, includeAntialiasing: !ignoreAntialiasing))
         checker.keepsUnchangedPictures = record == .all
         checker.variants = try variants.variants()
-        let progress = CheckProgress(total: specs.count)
+        let progress = ProgressCounter(total: specs.count)
         let results = checker.check(specs, workers: jobs) { progress.finished($0) }
         progress.end()
         return results

@@ -27,16 +27,10 @@ struct ExamplesCommand: ParsableCommand {
         let job = try options.job(appearance: .both)
         let galleryPath = (options.output as NSString).appendingPathComponent("index.html")
         try job.claims.claim(galleryPath, for: "the gallery")
-        let outcomes = BatchRenderer(job: job).run(specs)
-        let templates: TemplateSet
-        do {
-            templates = try PageTemplates.named(options.templates)
-        } catch {
-            throw CLIError.badArgument(error.description)
-        }
-        let page = try Gallery.page(
-            outcomes, templates: templates, widths: try options.variants.deviceWidths() ?? [],
-            allowing: options.drawing.read.allowRead)
+        let outcomes = job.runShowingProgress(specs)
+        let page = try GalleryPage.render(
+            outcomes, templates: try PageTemplates.named(options.templates),
+            widths: try options.variants.deviceWidths() ?? [])
         try AtomicFile.write(Array(page.utf8), to: galleryPath)
         let failed = outcomes.filter { $0.error != nil }.count
         // What shaped these pictures, for `check` with this folder as its baselines: every
@@ -82,106 +76,4 @@ struct ExamplesCommand: ParsableCommand {
         'waterfall help' lists every command and its options.
 
         """
-
-}
-
-/// The gallery page: every rendered spec with a preview and links to its files.
-enum Gallery {
-    /// - Parameter widths: The widths each spec was drawn at (`--widths`), shown side by side;
-    ///   empty when each spec was drawn at its own width or the widths it declares.
-    static func page(
-        _ outcomes: [BatchRenderer.Outcome], templates: TemplateSet, widths: [Double] = [], allowing: [String] = []
-    ) throws(CLIError) -> String {
-        let entries: [[String: Any]] = outcomes.map { outcome in
-            let name = RenderJob.baseName(outcome.spec)
-            // Without --widths, the widths a spec declares (`variants:`) are its matrix.
-            let widths =
-                widths.isEmpty
-                ? ((try? Spec.load(path: outcome.spec, allowing: allowing))?.variants?.widths ?? []) : widths
-            // `NAME.dark.png`, `NAME@375.dark.png`: what follows the name says the appearance.
-            func isDark(_ file: String) -> Bool { file.dropFirst(name.count).contains(".dark.") }
-            // `NAME.scroll.png`, `NAME.dark.load-more.png`: the clips the spec declares.
-            let clips = outcome.files.filter(Self.isClip)
-            let light = outcome.files.filter { !isDark($0) && !Self.isClip($0) }
-            let dark = outcome.files.filter { isDark($0) && !Self.isClip($0) }
-            func picture(_ files: [String]) -> String? {
-                files.first { $0.hasSuffix(".png") } ?? files.first { $0.hasSuffix(".svg") }
-            }
-            func page(_ files: [String]) -> String? {
-                files.first { $0.hasSuffix(".html") && !$0.hasSuffix(".grid-lanes.html") }
-            }
-            let preview = picture(light)
-            let darkPreview = picture(dark)
-            return [
-                "name": RenderJob.baseName(outcome.spec),
-                "spec": outcome.spec,
-                "description": description(of: outcome.spec),
-                "failed": outcome.error != nil,
-                "error": outcome.error ?? "",
-                "preview": preview.map(link) ?? "",
-                "hasPreview": preview != nil,
-                "page": link(page(light) ?? name + ".html"),
-                "darkPreview": darkPreview.map(link) ?? "",
-                "hasDarkPreview": darkPreview != nil,
-                "darkPage": link(page(dark) ?? name + ".dark.html"),
-                "files": outcome.files.map { ["file": $0, "link": link($0)] },
-                "hasWidths": !widths.isEmpty && outcome.error == nil,
-                "widths": matrix(name, files: outcome.files.filter { !Self.isClip($0) }, widths: widths),
-                "clips": clips.map { clip in
-                    [
-                        "clip": link(clip),
-                        "label": String(clip.dropFirst(name.count).dropFirst().dropLast(".png".count)),
-                    ]
-                },
-                "hasClips": !clips.isEmpty,
-            ]
-        }
-        do {
-            return try templates.render("gallery", ["title": "Waterfall examples", "examples": entries])
-        } catch {
-            throw CLIError.badArgument(error.description)
-        }
-    }
-
-    /// Whether `file` is a clip a spec declares: an animated PNG named after its animation.
-    static func isClip(_ file: String) -> Bool {
-        Animation.allCases.contains { file.hasSuffix(".\($0.rawValue).png") }
-    }
-
-    /// The device matrix of a spec drawn at `widths`: for each width its label, its light picture
-    /// (the first screen, with `--viewport`) and its page, drawn at 40 % of its width in points so
-    /// the widths compare.
-    static func matrix(_ name: String, files: [String], widths: [Double]) -> [[String: Any]] {
-        widths.compactMap { width in
-            let stem = DeviceWidths.name(name, width: width)
-            let own = files.filter { file in
-                file.hasPrefix(stem) && [".", "-"].contains(file.dropFirst(stem.count).prefix(1))
-                    && !file.hasPrefix(stem + ".dark")
-            }
-            guard let picture = own.first(where: { $0.hasSuffix(".png") }) ?? own.first(where: { $0.hasSuffix(".svg") })
-            else { return nil }
-            let page = own.first { $0.hasSuffix(".html") }
-            return [
-                "label": DeviceWidths.label(width), "preview": link(picture), "page": link(page ?? picture),
-                "displayWidth": ShortestNumber.text((width * 0.4).rounded()),
-            ]
-        }
-    }
-
-    /// A link to a file beside the gallery: relative, percent-encoded, and starting with `./`
-    /// so that no file name (`javascript:alert(1).svg`) can read as a URL scheme.
-    static func link(_ file: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return "./" + (file.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
-    }
-
-    /// The first comment line of a spec, which the examples use as their caption.
-    static func description(of spec: String) -> String {
-        guard case .success(let bytes) = RegularFile.read(atPath: spec, limit: SpecLimits.maximumFileBytes),
-            let text = String(validating: bytes, as: UTF8.self)
-        else { return "" }
-        let comments = text.split(separator: "\n").prefix { $0.hasPrefix("#") }
-        return comments.map { $0.dropFirst().trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-    }
 }

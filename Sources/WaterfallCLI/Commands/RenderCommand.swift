@@ -28,7 +28,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let job = try options.job()
-        let outcomes = BatchRenderer(job: job).run(specs)
+        let outcomes = job.runShowingProgress(specs)
         if outcomes.contains(where: { $0.error != nil }) { throw ExitCode.badInput }
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import WaterfallCore
-import WaterfallPipeline
 
+/// The one counter of `render`, `examples` and `check`.
+///
 /// `[done/total] spec` on standard error, redrawn in place, when standard error is a terminal;
 /// nothing otherwise, so logs and CI output hold only the results.
-final class CheckProgress: Sendable {
+final class ProgressCounter: Sendable {
     private let total: Int
     private let done = Locked(0)
     private let line: ProgressLine
@@ -14,12 +15,19 @@ final class CheckProgress: Sendable {
         line = ProgressLine(isTerminal: isTerminal)
     }
 
-    /// Counts `spec` as checked and redraws the line.
-    func finished(_ spec: String) {
-        guard line.isTerminal else { return }
+    /// Whether the line is drawn at all.
+    var isTerminal: Bool { line.isTerminal }
+
+    /// Counts `spec` as done and redraws the line; `message`, if any, is said on a line of its
+    /// own above it first.
+    func finished(_ spec: String, message: String? = nil) {
         // Under the lock, so lines are drawn in the order they are counted.
         done.withLock { done in
             done += 1
+            if let message {
+                line.clear()
+                Output.standardError(message)
+            }
             line.draw("[\(done)/\(total)] \(spec)")
         }
     }

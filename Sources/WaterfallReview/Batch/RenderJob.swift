@@ -1,33 +1,77 @@
 import Foundation
+import WaterfallCore
 import WaterfallMotion
 import WaterfallPipeline
 import WaterfallRender
-import WaterfallReview
 import WaterfallSpec
 
 /// Renders specs in several formats into a folder through the one pipeline, and writes their
-/// files all or nothing.
-struct RenderJob: Sendable {
-    var pipeline: RenderPipeline
-    var output: String
+/// files all or nothing: what `render` and `examples` run.
+public struct RenderJob: Sendable {
+    /// How each spec is read and drawn, and into which formats.
+    public var pipeline: RenderPipeline
+    /// The folder written into.
+    public var output: String
     /// The variants to draw each spec at: its own (`variants:`) unless `--appearance`, `--widths`,
     /// `--viewport` say otherwise.
-    var variants = Variants()
+    public var variants = Variants()
     /// The files each spec of this run claimed, so two specs never write one file.
-    let claims = OutputClaims()
+    public let claims = OutputClaims()
     /// How many pages of the specs' paged sections (`pageSize`) to draw loaded.
-    var pages = 0
+    public var pages = 0
     /// The clip to write instead of pictures (`--animate`); its viewport is 0 when `--viewport`
     /// was not given, for the spec's own (`variants.viewport`).
-    var clip: ClipRequest?
+    public var clip: ClipRequest?
+
+    /// A job that writes what `pipeline` renders into `output`.
+    ///
+    /// - Parameters:
+    ///   - pipeline: How each spec is read and drawn, and into which formats.
+    ///   - output: The folder written into; it must exist.
+    public init(pipeline: RenderPipeline, output: String) {
+        self.pipeline = pipeline
+        self.output = output
+    }
+
+    /// What became of one spec of a run.
+    public struct Outcome: Sendable {
+        /// The spec's path, as given.
+        public var spec: String
+        /// The files written, by name.
+        public var files: [String]
+        /// Why nothing was written, as one line; `nil` when the spec rendered.
+        public var error: String?
+        /// The widths the spec declares (`variants.widths`), for a page that shows them side by side.
+        public var declaredWidths: [Double] = []
+    }
+
+    /// Renders `specs` on every core, one outcome a spec in their order: a bad spec is an
+    /// outcome with its error and does not stop the others.
+    ///
+    /// - Parameters:
+    ///   - specs: The specs' paths.
+    ///   - finished: Called with each outcome as its spec finishes.
+    public func run(_ specs: [String], finished: @escaping @Sendable (Outcome) -> Void) -> [Outcome] {
+        WorkerPool.map(count: specs.count) { index in
+            var outcome = Outcome(spec: specs[index], files: [])
+            do {
+                let loaded = try pipeline.loadSpec(at: specs[index])
+                outcome.declaredWidths = loaded.variants?.widths ?? []
+                outcome.files = try run(loaded, specPath: specs[index])
+            } catch {
+                outcome.error = "\(error)"
+            }
+            finished(outcome)
+            return outcome
+        }
+    }
 
     /// Renders the spec at `specPath` into the output folder; returns the files written.
     ///
     /// Every variant is laid out and drawn before any file is written, so a spec that fails in
     /// one leaves nothing.
-    func run(specPath: String) throws -> [String] {
-        let loaded = try pipeline.loadSpec(at: specPath)
-        let name = Self.baseName(specPath)
+    func run(_ loaded: Spec, specPath: String) throws -> [String] {
+        let name = RenderPipeline.baseName(specPath)
         if let clip { return try writeClips(clip, of: loaded, name: name) }
         if pages > 0, pages > loaded.pagesToLoad {
             throw ClipError(
@@ -70,7 +114,4 @@ struct RenderJob: Sendable {
         }
         return files
     }
-
-    /// The output name of a spec: its file name without the extension (`-` reads as `stdin`).
-    static func baseName(_ specPath: String) -> String { RenderPipeline.baseName(specPath) }
 }
