@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
 # The test command: installs what the tests need, then runs the whole suite.
+#
+# Each step says how long it took (on standard error), so a slow one shows; CONTRIBUTING.md has
+# the figures and the fast tier.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+step() {
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  echo "test.sh: $name took $((SECONDS - start)) s" >&2
+}
+step setup bash scripts/setup.sh
 # Formatting is enforced, not suggested.
-swift format lint --strict -r Sources Tests Package.swift
-swift build
-# The documentation: a DocC catalog per library module (Sources/*/Documentation.docc); a broken
-# symbol link or an undocumented parameter fails here.
-swift package generate-documentation --warnings-as-errors \
-  --target WaterfallLayout --target WaterfallCore --target WaterfallSpec --target WaterfallRender \
-  --target WaterfallCairo --target WaterfallFetch --target WaterfallPipeline --target WaterfallDiff \
-  --target WaterfallReview --target WaterfallSnapshotTesting --target WaterfallMotion --target WaterfallServe
+step format swift format lint --strict -r Sources Tests Package.swift
+# One build of the tools and every suite: building the tests in a second step would plan,
+# compile and link again.
+step build swift build --build-tests
+# The documentation: a DocC catalog per library module, with warnings as errors.
+step docs bash scripts/docs.sh
 # Dogfood: the rendered examples in Output/ are the baselines; any picture that changes fails here
 # until it is re-recorded on purpose (swift run waterfall check Examples/*.yaml --baselines Output --record).
-swift run waterfall check Examples/*.yaml --baselines Output --report .build/check-report
-swift test
+step dogfood "$(swift build --show-bin-path)/waterfall" check Examples/*.yaml --baselines Output \
+  --report .build/check-report
+step tests swift test --skip-build

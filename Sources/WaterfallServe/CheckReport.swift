@@ -88,12 +88,10 @@ public enum CheckReport {
                     entry["diff"] = "\(stem).diff.png"
                 }
                 if let result = tile.result {
-                    let lines = result.text.split(separator: "\n").map(String.init)
-                    let regions = lines.filter { $0.hasPrefix("changed region") || $0.hasPrefix("(more regions") }
-                    entry["pixels"] = lines.filter { !regions.contains($0) }.joined(separator: "\n")
-                    if !regions.isEmpty {
-                        entry["regions"] = regions.joined(separator: "\n")
-                        entry["regionCount"] = String(regions.filter { $0.hasPrefix("changed region") }.count)
+                    entry["pixels"] = result.verdictLines.joined(separator: "\n")
+                    if !result.regions.isEmpty {
+                        entry["regions"] = result.regionLines.joined(separator: "\n")
+                        entry["regionCount"] = String(result.regions.count)
                     }
                 }
                 tiles.append(entry)

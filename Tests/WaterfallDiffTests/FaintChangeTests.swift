@@ -25,4 +25,15 @@ import WaterfallDiff
         let exact = PixelDiff.compare(page(cardHeight: 20), page(cardHeight: 30), options: DiffOptions(threshold: 0))
         #expect(exact.isDifferent && exact.differentPixels == 200)
     }
+
+    /// The report's parts, which the review page and JUnit show apart, make up its text.
+    @Test func theVerdictAndRegionLinesMakeUpTheText() {
+        let result = PixelDiff.compare(
+            page(cardHeight: 20), page(cardHeight: 30), options: DiffOptions(threshold: 0))
+        #expect(result.verdictLines.count == 1 && result.verdictLines[0].hasPrefix("different: 200 of 2400"))
+        #expect(result.regionLines == ["changed region at (10, 30) size 20×10"])
+        #expect(result.text == (result.verdictLines + result.regionLines).joined(separator: "\n") + "\n")
+        let same = PixelDiff.compare(page(cardHeight: 20), page(cardHeight: 20))
+        #expect(same.regionLines.isEmpty && same.text == same.verdictLines.joined(separator: "\n") + "\n")
+    }
 }

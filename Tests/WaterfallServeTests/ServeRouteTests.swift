@@ -5,6 +5,7 @@ import Testing
 import WaterfallCore
 import WaterfallReview
 import WaterfallServe
+import WaterfallTestSupport
 
 /// The server's routes, driven in process.
 ///
@@ -12,7 +13,7 @@ import WaterfallServe
 /// `Origin` checks, the path refusals (paths reach the router as written, `..` and `%2e%2e`
 /// included), the pages, the clips and approval. The process itself (binding, `Host` names, the
 /// event stream) is tested end to end in WaterfallCLITests.
-@Suite struct ServeRouteTests {
+@Suite(.tags(.slow)) struct ServeRouteTests {
     @Test func postsWithoutTheTokenAreRefusedAndNothingIsWritten() async throws {
         let fixture = try ServeFixture()
         try fixture.change("alpha", to: ServeFixture.spec(grow: 5))

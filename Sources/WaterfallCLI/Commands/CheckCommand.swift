@@ -69,16 +69,7 @@ struct CheckCommand: ParsableCommand {
         })
     var shard: Shard?
 
-    @Option(
-        parsing: .unconditional,
-        help: """
-            How different two colors must be to count, from 0 to 1, as in pixelmatch: the share of the largest \
-            YIQ color distance. The default 0 counts any changed pixel: renders are deterministic.
-            """)
-    var threshold = 0.0
-
-    @Flag(name: .customLong("ignore-aa"), help: "Do not count pixels on anti-aliased edges (counted by default).")
-    var ignoreAntialiasing = false
+    @OptionGroup var pixels: PixelOptions
 
     @OptionGroup var drawing: DrawingOptions
 
@@ -86,9 +77,6 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
-        guard threshold >= 0, threshold <= 1 else {
-            throw ValidationError("--threshold must be from 0 to 1, not \(ShortestNumber.text(threshold))")
-        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let value = RecordMode.unknownValue(in: Array(CommandLine.arguments.dropFirst())) {
             throw ValidationError("--record must be missing, changed or all, not '\(value)'")
@@ -143,7 +131,7 @@ struct CheckCommand: ParsableCommand {
         var checker = BaselineChecker(
             baselines: baselines,
             pipeline: drawing.pipeline(),
-            options: DiffOptions(threshold: threshold, includeAntialiasing: !ignoreAntialiasing))
+            options: pixels.options(defaults: DiffOptions(threshold: 0, includeAntialiasing: true)))
         checker.keepsUnchangedPictures = record == .all
         checker.variants = try variants.variants()
         let progress = ProgressCounter(total: specs.count)

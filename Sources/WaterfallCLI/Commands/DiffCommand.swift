@@ -26,13 +26,7 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The new file, of the same kind.")
     var new: String
 
-    // `--threshold -1` is a value, refused by validate(), not an unknown flag.
-    @Option(
-        parsing: .unconditional, help: "How different two colors must be to count, from 0 to 1 (pixelmatch's scale).")
-    var threshold = 0.1
-
-    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences too.")
-    var includeAntialiasing = false
+    @OptionGroup var pixels: PixelOptions
 
     @Option(name: .shortAndLong, help: "Write the diff image here (PNGs only).")
     var output: String?
@@ -44,12 +38,6 @@ struct DiffCommand: ParsableCommand {
     var verbose = false
 
     @OptionGroup var read: ReadOptions
-
-    func validate() throws {
-        guard threshold >= 0, threshold <= 1 else {
-            throw ValidationError("--threshold must be from 0 to 1, not \(ShortestNumber.text(threshold))")
-        }
-    }
 
     func run() throws {
         // Refused before the work, not after: a link or device node at --output is never replaced.
@@ -80,7 +68,7 @@ struct DiffCommand: ParsableCommand {
             Output.standardOutput(report(result))
             return false
         }
-        let options = DiffOptions(threshold: threshold, includeAntialiasing: includeAntialiasing)
+        let options = pixels.options(defaults: DiffOptions(threshold: 0.1, includeAntialiasing: false))
         // Files of Waterfall's own writer are read a segment at a time and compared as they are
         // read; anything else, or any failure, is decoded whole (and refused, if it must be, there).
         if output == nil, let a = PNGCodec.rowReader(oldBytes), let b = PNGCodec.rowReader(newBytes),

@@ -30,7 +30,9 @@ extension DiffResult {
             after: "\(rest)\(orMore) more region\(rest == 1 ? "" : "s"): --verbose lists them all")
     }
 
-    private func report(listing listed: [PixelRegion], before: String? = nil, after: String? = nil) -> String {
+    /// The verdict as lines, without the regions: the sizes when they differ, how many pixels
+    /// differ, and whether the threshold hid changed pixels.
+    public var verdictLines: [String] {
         var lines: [String] = []
         if let mismatch = sizeMismatch {
             lines.append(
@@ -47,10 +49,22 @@ extension DiffResult {
                 "\(changedPixels) pixels changed by less than the threshold (pixelmatch's YIQ distance); "
                     + "--threshold 0 counts every changed pixel")
         }
+        return lines
+    }
+
+    /// One line a changed region, and a last line when more were found than listed.
+    public var regionLines: [String] {
+        regions.map(Self.line) + (regionsTruncated ? ["(more regions not listed)"] : [])
+    }
+
+    private static func line(_ region: PixelRegion) -> String {
+        "changed region at (\(region.x), \(region.y)) size \(region.width)×\(region.height)"
+    }
+
+    private func report(listing listed: [PixelRegion], before: String? = nil, after: String? = nil) -> String {
+        var lines = verdictLines
         if let before { lines.append(before) }
-        for region in listed {
-            lines.append("changed region at (\(region.x), \(region.y)) size \(region.width)×\(region.height)")
-        }
+        lines += listed.map(Self.line)
         if let after {
             lines.append(after)
         } else if regionsTruncated {

@@ -56,8 +56,7 @@ extension CheckResults {
                 lines.append("\(file): no baseline")
             } else if let result = tile.result {
                 // The verdict lines; the regions only as a count, as there can be hundreds.
-                let verdict = result.text.split(separator: "\n").filter { !$0.hasPrefix("changed region") }
-                lines += verdict.filter { $0 != "(more regions not listed)" }.map { "\(file): \($0)" }
+                lines += result.verdictLines.map { "\(file): \($0)" }
                 if !result.regions.isEmpty { lines.append("\(file): \(result.regions.count) changed regions") }
             }
         }
