@@ -8,7 +8,6 @@ import WaterfallLayout
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
-import WaterfallTestSupport
 
 // The PNG encoder beside Cairo's writer and beside libdeflate's compressor.
 extension Benchmark {
