@@ -1,7 +1,7 @@
 import ArgumentParser
 import CHeapStatistics
 import Foundation
-import WaterfallCairo
+@_spi(Benchmark) import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout

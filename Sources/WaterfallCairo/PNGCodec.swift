@@ -36,6 +36,9 @@ public enum PNGCodec {
     }
 
     /// Decodes with libpng only: the plain path `decode` is checked against.
+    ///
+    /// For tests, so not API (`@_spi(Testing) import WaterfallCairo`).
+    @_spi(Testing)
     public static func decodeWithLibPNG(_ bytes: [UInt8]) throws -> PixelImage {
         try LibPNG.decode(bytes)
     }

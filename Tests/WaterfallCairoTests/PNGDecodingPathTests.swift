@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaterfallCairo
+@_spi(Benchmark) @_spi(Testing) import WaterfallCairo
 import WaterfallCore
 
 /// The libdeflate path for plain PNGs against libpng: the same pixels for every file it takes.
