@@ -170,11 +170,11 @@ let package = Package(
                 "CHeapStatistics", "WaterfallPipeline",
                 "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallDiff",
                 "WaterfallReview", "WaterfallMotion",
-                "WaterfallTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
             name: "WaterfallTestSupport",
-            dependencies: ["WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallDiff"],
+            dependencies: ["WaterfallCore", "WaterfallLayout", "WaterfallSpec"],
             path: "Tests/WaterfallTestSupport"),
         // A small HTTP server on 127.0.0.1 for the fetch tests: images, errors, slow and endless answers.
         .target(

@@ -8,7 +8,6 @@ import WaterfallLayout
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
-import WaterfallTestSupport
 
 // The pixel diff beside a plain pixelmatch port, and byte-identical files beside a full comparison.
 extension Benchmark {

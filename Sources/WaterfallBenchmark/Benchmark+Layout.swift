@@ -8,7 +8,6 @@ import WaterfallLayout
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
-import WaterfallTestSupport
 
 // The layout figures: placement, queries and edits beside the CHT approach.
 extension Benchmark {

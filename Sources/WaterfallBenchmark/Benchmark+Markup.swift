@@ -8,7 +8,6 @@ import WaterfallLayout
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
-import WaterfallTestSupport
 
 // SVG and HTML throughput beside markup built with `String(format:)`.
 extension Benchmark {

@@ -1,14 +1,13 @@
 import ArgumentParser
 import CHeapStatistics
 import Foundation
-import WaterfallCairo
+@_spi(Benchmark) import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
-import WaterfallTestSupport
 
 // The PNG encoder beside Cairo's writer and beside libdeflate's compressor.
 extension Benchmark {

@@ -8,7 +8,6 @@ import WaterfallLayout
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
-import WaterfallTestSupport
 
 // The table the benchmark prints.
 extension Benchmark {

@@ -8,7 +8,6 @@ import WaterfallLayout
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
-import WaterfallTestSupport
 
 /// `swift run -c release waterfall-benchmark`: every figure beside its baseline, measured in the same run.
 @main

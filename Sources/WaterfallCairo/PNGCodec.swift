@@ -23,24 +23,22 @@ public enum PNGCodec {
     ///
     /// Reads 45 bytes: what a comparison of byte-equal files needs to know without decoding.
     public static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
-        let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-        guard bytes.count >= 45, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]),
-            bytes[12..<16].elementsEqual("IHDR".utf8), bytes.suffix(12).elementsEqual(iend)
+        guard bytes.count >= PNGFormat.headerLength + PNGFormat.endChunk.count,
+            bytes.suffix(PNGFormat.endChunk.count).elementsEqual(PNGFormat.endChunk),
+            let header = try? PNGFormat.Header(file: bytes, crc: .libdeflate)
         else { return nil }
-        func word(_ at: Int) -> UInt32 {
-            UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
-        }
-        let crc = bytes.withUnsafeBytes { ZLib.crc32(UnsafeRawBufferPointer(rebasing: $0[12..<29])) }
-        let width = Int(word(16))
-        let height = Int(word(20))
+        let (width, height) = (header.width, header.height)
         // Sizes decoding refuses (libpng's 1,000,000 a side, our pixel limit) are left to it.
-        guard crc == word(29), (1...1_000_000).contains(width), (1...1_000_000).contains(height),
+        guard (1...1_000_000).contains(width), (1...1_000_000).contains(height),
             Limits.rgbaBytes(width: width, height: height) != nil
         else { return nil }
         return (width, height)
     }
 
     /// Decodes with libpng only: the plain path `decode` is checked against.
+    ///
+    /// For tests, so not API (`@_spi(Testing) import WaterfallCairo`).
+    @_spi(Testing)
     public static func decodeWithLibPNG(_ bytes: [UInt8]) throws -> PixelImage {
         try LibPNG.decode(bytes)
     }

@@ -5,9 +5,11 @@ import WaterfallRender
 /// Our PNG writer and Cairo's own on the same rendered pixels: speed, size and agreement; and our
 /// writer with libdeflate's compressor in place of its run-length one.
 ///
-/// For benchmarks: `waterfall` always writes PNGs with the fast writer, and this is the one
+/// For the benchmark and the encoder's tests, so not API (`@_spi(Benchmark) import
+/// WaterfallCairo`): `waterfall` always writes PNGs with the fast writer, and this is the one
 /// place Cairo's writer (libpng's defaults: every filter tried on every row, zlib level 6) and
 /// libdeflate's compressor still run.
+@_spi(Benchmark)
 public struct PNGEncoderComparison: Sendable {
     /// The size of the encoded tile in pixels.
     public var width: Int

@@ -1,4 +1,5 @@
 import WaterfallCairo
+import WaterfallCore
 
 /// The mark a PNG tile carries: which spec's picture it is part of, and which part.
 ///
@@ -9,7 +10,7 @@ public enum TileMark {
     static let keyword = "waterfall-tile"
 
     /// The bytes of every PNG before the mark: the signature and the IHDR chunk.
-    static let headerLength = 33
+    static let headerLength = PNGFormat.headerLength
 
     /// `png` with an `iTXt` chunk right after `IHDR` saying it is tile `index` (from 1) of `name`'s picture.
     ///
@@ -22,26 +23,16 @@ public enum TileMark {
 
     /// The `iTXt` chunk of the mark: its length, type, keyword and text, and CRC.
     static func chunk(name: String, index: Int) -> [UInt8] {
-        var data = Array(keyword.utf8) + [0, 0, 0, 0, 0]
-        data += Array("\(index) \(name)".utf8)
-        var chunk: [UInt8] = []
-        let length = UInt32(data.count)
-        chunk += [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
-        let typed = Array("iTXt".utf8) + data
-        chunk += typed
-        let crc = typed.withUnsafeBytes { ZLib.crc32($0) }
-        chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
-        return chunk
+        PNGFormat.chunk(
+            "iTXt", Array(keyword.utf8) + [0, 0, 0, 0, 0] + Array("\(index) \(name)".utf8), crc: .libdeflate)
     }
 
     /// The spec name and tile index a PNG's first bytes are marked with, or `nil` for any other file.
     public static func read(_ prefix: [UInt8]) -> (name: String, index: Int)? {
-        let start = headerLength
-        guard prefix.count > start + 8 else { return nil }
-        let length = prefix[start..<(start + 4)].reduce(0) { $0 << 8 | Int($1) }
-        guard Array(prefix[(start + 4)..<(start + 8)]) == Array("iTXt".utf8), start + 8 + length <= prefix.count
-        else { return nil }
-        let data = Array(prefix[(start + 8)..<(start + 8 + length)])
+        // The CRC is not checked: a mark is read to decide whether a file is a tile, not to trust it.
+        var chunks = PNGFormat.ChunkReader(prefix, at: headerLength, crc: nil)
+        guard prefix.count > headerLength, let chunk = try? chunks.next(), chunk.type == "iTXt" else { return nil }
+        let data = Array(chunk.data)
         let head = Array(keyword.utf8) + [0, 0, 0, 0, 0]
         guard data.starts(with: head) else { return nil }
         let text = String(decoding: data[head.count...], as: UTF8.self)

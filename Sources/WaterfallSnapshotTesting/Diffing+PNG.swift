@@ -1,6 +1,7 @@
 import Foundation
 import SnapshotTesting
 import WaterfallCairo
+import WaterfallCore
 import WaterfallDiff
 
 extension Diffing where Value == Data {
@@ -19,7 +20,7 @@ extension Diffing where Value == Data {
             toData: { $0 }, fromData: { $0 },
             diffV2: { reference, actual in
                 // Equal bytes pass only when they are a picture: an error text is never a match.
-                let isPNG = actual.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+                let isPNG = PNGFormat.hasSignature(actual)
                 guard reference != actual || !isPNG else { return nil }
                 return PNGSnapshotComparison(
                     reference: reference, actual: actual, precision: precision, perceptualPrecision: perceptualPrecision

@@ -1,5 +1,5 @@
 import Testing
-import WaterfallCairo
+@_spi(Testing) import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender

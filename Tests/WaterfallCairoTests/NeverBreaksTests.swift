@@ -166,19 +166,9 @@ import WaterfallSpec
 
     /// A PNG signature and IHDR chunk (with its CRC) claiming `width` × `height` RGBA pixels.
     static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
-        func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in body {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            }
-            return bigEndian(UInt32(data.count)) + body + bigEndian(~crc)
-        }
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let header = PNGFormat.Header(width: Int(width), height: Int(height), bitDepth: 8, colorType: 6)
         // 8-bit RGBA, deflate, no filter, no interlace; an empty compressed stream; the end.
-        return signature + chunk("IHDR", bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0])
-            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+        return PNGFormat.signature + PNGFormat.chunk("IHDR", header.data)
+            + PNGFormat.chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + PNGFormat.endChunk
     }
 }

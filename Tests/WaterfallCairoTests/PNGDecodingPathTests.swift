@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaterfallCairo
+@_spi(Benchmark) @_spi(Testing) import WaterfallCairo
 import WaterfallCore
 
 /// The libdeflate path for plain PNGs against libpng: the same pixels for every file it takes.
@@ -97,24 +97,11 @@ import WaterfallCore
         #expect(PNGCodec.size(of: Array(bytes.dropLast())) == nil)
         #expect(PNGCodec.size(of: Array(bytes.dropFirst())) == nil)
         // A header claiming more pixels than decoding takes is left to decoding, to refuse.
-        var huge = bytes
-        for index in 16..<24 { huge[index] = 0xFF }
-        let crc = Self.crc32(huge[12..<29])
-        for (offset, byte) in [crc >> 24, crc >> 16 & 0xFF, crc >> 8 & 0xFF, crc & 0xFF].enumerated() {
-            huge[29 + offset] = UInt8(byte)
-        }
+        var header = try PNGFormat.Header(file: bytes)
+        (header.width, header.height) = (0xFFFF_FFFF, 0xFFFF_FFFF)
+        let huge = PNGFormat.signature + PNGFormat.chunk("IHDR", header.data) + bytes[PNGFormat.headerLength...]
         #expect(PNGCodec.size(of: huge) == nil)
         #expect(throws: (any Error).self) { try PNGCodec.decode(huge) }
-    }
-
-    /// The CRC-32 of PNG chunks, bit by bit.
-    private static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-        }
-        return ~crc
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaterfallCairo
+@_spi(Benchmark) import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
 import WaterfallPipeline

@@ -1,7 +1,7 @@
 import Testing
 import WaterfallCore
 
-@testable import WaterfallCairo
+@testable @_spi(Testing) import WaterfallCairo
 
 /// The PNG writer's own run-length deflate and its vector row loops, against plain answers:
 /// libpng must read back every picture, and the AVX2 loops must give the portable loops' bytes.

@@ -1,3 +1,5 @@
+import WaterfallCore
+
 /// A deliberately plain PNG encoder (stored, uncompressed deflate blocks) for tests that need the
 /// same pixels in different bytes than libpng writes.
 public enum PNGFixture {
@@ -18,11 +20,10 @@ public enum PNGFixture {
             offset += count
         } while offset < raw.count
         zlib += bigEndian(adler32(raw))
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0])
-        png += chunk("IDAT", zlib)
-        png += chunk("IEND", [])
-        return png
+        var png = PNGFormat.signature
+        PNGFormat.appendChunk("IHDR", rgbaHeader(width: width, height: height), to: &png)
+        PNGFormat.appendChunk("IDAT", zlib, to: &png)
+        return png + PNGFormat.endChunk
     }
 
     /// One frame of ``animated(width:height:frames:)``: its region of the canvas and its RGBA
@@ -49,15 +50,15 @@ public enum PNGFixture {
     /// A frame without pixels gets a few bytes of stored deflate, not its region's worth: the
     /// file is small whatever its header claims.
     public static func animated(width: Int, height: Int, frames: [Frame]) -> [UInt8] {
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0])
-        png += chunk("acTL", bigEndian(UInt32(frames.count)) + bigEndian(0))
+        var png = PNGFormat.signature
+        PNGFormat.appendChunk("IHDR", rgbaHeader(width: width, height: height), to: &png)
+        PNGFormat.appendChunk("acTL", bigEndian(UInt32(frames.count)) + bigEndian(0), to: &png)
         var sequence: UInt32 = 0
         for (index, frame) in frames.enumerated() {
             let control =
                 bigEndian(sequence) + bigEndian(UInt32(frame.width)) + bigEndian(UInt32(frame.height))
                 + bigEndian(UInt32(frame.x)) + bigEndian(UInt32(frame.y)) + [0, 1, 0, 10, 0, 0]
-            png += chunk("fcTL", control)
+            PNGFormat.appendChunk("fcTL", control, to: &png)
             sequence += 1
             let data: [UInt8]
             if let pixels = frame.pixels {
@@ -68,35 +69,31 @@ public enum PNGFixture {
                 data = [0x78, 0x01, 1, 0, 0, 0xFF, 0xFF, 0, 0, 0, 1]
             }
             if index == 0 {
-                png += chunk("IDAT", data)
+                PNGFormat.appendChunk("IDAT", data, to: &png)
             } else {
-                png += chunk("fdAT", bigEndian(sequence) + data)
+                PNGFormat.appendChunk("fdAT", bigEndian(sequence), data, to: &png)
                 sequence += 1
             }
         }
-        png += chunk("IEND", [])
-        return png
+        return png + PNGFormat.endChunk
     }
 
     /// The data of the one `IDAT` chunk of `png`, as ``encodeStored(width:height:pixels:)`` writes it.
     private static func idat(of png: [UInt8]) -> [UInt8] {
-        var position = 8
-        while position + 8 <= png.count {
-            let length = png[position..<(position + 4)].reduce(0) { $0 << 8 | Int($1) }
-            let type = String(decoding: png[(position + 4)..<(position + 8)], as: UTF8.self)
-            if type == "IDAT" { return Array(png[(position + 8)..<(position + 8 + length)]) }
-            position += 12 + length
+        var chunks = PNGFormat.ChunkReader(png)
+        while let chunk = try? chunks.next(), chunk.type != "IEND" {
+            if chunk.type == "IDAT" { return Array(chunk.data) }
         }
         return []
     }
 
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
+    /// IHDR's data for 8-bit RGBA without interlacing.
+    private static func rgbaHeader(width: Int, height: Int) -> [UInt8] {
+        PNGFormat.Header(width: width, height: height, bitDepth: 8, colorType: 6).data
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+        PNGFormat.bigEndian(value)
     }
 
     private static func adler32(_ bytes: [UInt8]) -> UInt32 {
@@ -107,14 +104,5 @@ public enum PNGFixture {
             b = (b + a) % 65521
         }
         return b << 16 | a
-    }
-
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }

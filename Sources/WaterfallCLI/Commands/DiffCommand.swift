@@ -153,7 +153,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     static func isPNG(_ bytes: [UInt8]) -> Bool {
-        bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        PNGFormat.hasSignature(bytes)
     }
 
     /// A layout dump as it is, or a spec laid out, its files read inside its root or `allowing`.

@@ -1,4 +1,5 @@
 import Dispatch
+import WaterfallCore
 
 /// Writes 8-bit RGB or RGBA PNG files quickly: the encoder behind PNG tiles and `PNGCodec.encode`.
 ///
@@ -199,11 +200,10 @@ struct PNGWriter {
         }
         guard !refused.contains(true) else { return nil }
         let stream = try filtered.withUnsafeBytes { try ZLib.libdeflateZlibStream($0, level: tuning.level) }
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        appendChunk("IHDR", [header], to: &out)
-        appendChunk("IDAT", [stream], to: &out)
-        appendChunk("IEND", [], to: &out)
-        return out
+        var out = PNGFormat.signature
+        PNGFormat.appendChunk("IHDR", header.data, crc: .libdeflate, to: &out)
+        PNGFormat.appendChunk("IDAT", stream, crc: .libdeflate, to: &out)
+        return out + PNGFormat.endChunk
     }
 
     /// Filters `rows` into `target` (a type byte and the row's bytes each), as `segment` does;
@@ -295,16 +295,15 @@ struct PNGWriter {
     /// Adler-32 in the last) and IEND.
     func file(_ segments: [Segment]) -> [UInt8] {
         let trailer = zlibTrailer(segments)
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var out = PNGFormat.signature
         out.reserveCapacity(64 + segments.reduce(6) { $0 + $1.deflated.count + 12 })
-        appendChunk("IHDR", [header], to: &out)
+        PNGFormat.appendChunk("IHDR", header.data, crc: .libdeflate, to: &out)
         for (index, segment) in segments.enumerated() {
             let prefix = index == 0 ? zlibHeader : []
             let suffix = index == segments.count - 1 ? trailer : []
-            appendChunk("IDAT", [prefix, segment.deflated, suffix], to: &out)
+            PNGFormat.appendChunk("IDAT", prefix, segment.deflated, suffix, crc: .libdeflate, to: &out)
         }
-        appendChunk("IEND", [], to: &out)
-        return out
+        return out + PNGFormat.endChunk
     }
 
     /// The two bytes a zlib stream starts with.
@@ -322,26 +321,12 @@ struct PNGWriter {
         for segment in segments.dropFirst() {
             adler = ZLib.adler32(combining: adler, segment.adler, secondLength: segment.length)
         }
-        return bigEndian(adler)
+        return PNGFormat.bigEndian(adler)
     }
 
-    /// The IHDR chunk's data: size, 8 bits a channel, the color type, no interlacing.
-    private var header: [UInt8] {
-        bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colorType.rawValue, 0, 0, 0]
-    }
-
-    /// Appends a chunk whose data is `parts` one after the other.
-    private func appendChunk(_ type: String, _ parts: [[UInt8]], to out: inout [UInt8]) {
-        out += bigEndian(UInt32(parts.reduce(0) { $0 + $1.count }))
-        let start = out.count
-        out += Array(type.utf8)
-        for part in parts { out += part }
-        let crc = out.withUnsafeBytes { ZLib.crc32(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-        out += bigEndian(crc)
-    }
-
-    private func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    /// The header: the size, 8 bits a channel, the color type, no interlacing.
+    private var header: PNGFormat.Header {
+        PNGFormat.Header(width: width, height: height, bitDepth: 8, colorType: colorType.rawValue)
     }
 }
 

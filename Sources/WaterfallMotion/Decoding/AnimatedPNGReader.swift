@@ -29,7 +29,7 @@ public struct AnimatedPNGReader {
 
     private let bytes: [UInt8]
     private let name: String
-    private let header: [UInt8]
+    private let header: PNGFormat.Header
     /// Chunks every frame's image needs besides `IHDR` (`PLTE`, `tRNS`).
     private let ancillary: [(type: String, data: ArraySlice<UInt8>)]
     private var position: Int
@@ -61,30 +61,30 @@ public struct AnimatedPNGReader {
     public init(bytes: [UInt8], name: String) throws(ClipError) {
         self.bytes = bytes
         self.name = name
-        guard bytes.starts(with: Self.signature) else { throw ClipError(reason: "\(name): is not a PNG file") }
-        var position = Self.signature.count
-        var header: [UInt8]?
+        guard PNGFormat.hasSignature(bytes) else { throw ClipError(reason: "\(name): is not a PNG file") }
+        var position = PNGFormat.signature.count
+        var header: PNGFormat.Header?
         var frames: Int?
         var ancillary: [(type: String, data: ArraySlice<UInt8>)] = []
         while let chunk = try Self.chunk(in: bytes, at: position, name: name) {
             if chunk.type == "IDAT" || chunk.type == "fcTL" { break }
             switch chunk.type {
-            case "IHDR": header = Array(chunk.data)
+            case "IHDR": header = try? PNGFormat.Header(data: chunk.data)
             case "acTL":
                 guard chunk.data.count == 8 else { throw ClipError(reason: "\(name): has a broken acTL chunk") }
-                frames = Int(Self.uint32(chunk.data, 0))
+                frames = Int(PNGFormat.uint32(chunk.data, at: 0))
             case "PLTE", "tRNS": ancillary.append((chunk.type, chunk.data))
             default: break
             }
-            position = chunk.next
+            position = chunk.end
         }
-        guard let header, header.count == 13 else { throw ClipError(reason: "\(name): has no PNG header (IHDR)") }
+        guard let header else { throw ClipError(reason: "\(name): has no PNG header (IHDR)") }
         guard let frames else { throw ClipError(reason: "\(name): is a still PNG, not an animated one (no acTL)") }
         guard (1...Self.maximumFrames).contains(frames) else {
             throw ClipError(reason: "\(name): says it has \(frames) frames, not 1 to \(Self.maximumFrames)")
         }
-        let width = Int(Self.uint32(header[...], 0))
-        let height = Int(Self.uint32(header[...], 4))
+        let width = header.width
+        let height = header.height
         // A baseline is a clip this tool wrote, so its canvas is at most a clip's frame: a larger
         // one (2^28 pixels is 1 GiB a canvas, and the reader holds up to three) is refused
         // before any pixel is decoded.
@@ -113,7 +113,7 @@ public struct AnimatedPNGReader {
                 controls += 1
             }
             if chunk.type == "IEND" { break }
-            scan = chunk.next
+            scan = chunk.end
         }
         self.canvas = PixelImage(width: width, height: height, color: Color(red: 0, green: 0, blue: 0, alpha: 0))
     }
@@ -143,7 +143,7 @@ public struct AnimatedPNGReader {
                 return try control.map { control throws(ClipError) in try draw(control, data: data) }
             default: break
             }
-            position = chunk.next
+            position = chunk.end
         }
         return try control.map { control throws(ClipError) in try draw(control, data: data) }
     }
@@ -173,13 +173,13 @@ public struct AnimatedPNGReader {
         }
         let saved = control.dispose == 2 ? canvas : nil
         var ihdr = header
-        Self.put(UInt32(control.width), into: &ihdr, at: 0)
-        Self.put(UInt32(control.height), into: &ihdr, at: 4)
-        var png = Self.signature
-        Self.append("IHDR", ihdr[...], to: &png)
-        for (type, chunk) in ancillary { Self.append(type, chunk, to: &png) }
-        Self.append("IDAT", data[...], to: &png)
-        Self.append("IEND", [][...], to: &png)
+        ihdr.width = control.width
+        ihdr.height = control.height
+        var png = PNGFormat.signature
+        PNGFormat.appendChunk("IHDR", ihdr.data, crc: .libdeflate, to: &png)
+        for (type, chunk) in ancillary { PNGFormat.appendChunk(type, Array(chunk), crc: .libdeflate, to: &png) }
+        PNGFormat.appendChunk("IDAT", data, crc: .libdeflate, to: &png)
+        png += PNGFormat.endChunk
         let region: PixelImage
         do {
             region = try PixelImage(png: png, name: name)
@@ -233,8 +233,8 @@ public struct AnimatedPNGReader {
         _ data: ArraySlice<UInt8>, frame: Int, width: Int, height: Int, name: String
     ) throws(ClipError) -> Control {
         let control = Control(
-            width: Int(Self.uint32(data, 4)), height: Int(Self.uint32(data, 8)), x: Int(Self.uint32(data, 12)),
-            y: Int(Self.uint32(data, 16)),
+            width: Int(PNGFormat.uint32(data, at: 4)), height: Int(PNGFormat.uint32(data, at: 8)),
+            x: Int(PNGFormat.uint32(data, at: 12)), y: Int(PNGFormat.uint32(data, at: 16)),
             seconds: {
                 let numerator = Double(Self.uint16(data, 20))
                 let denominator = Double(Self.uint16(data, 22))
@@ -253,52 +253,23 @@ public struct AnimatedPNGReader {
         return control
     }
 
-    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
+    /// The chunk at `position`, its CRC checked; nil at the end of the bytes.
     private static func chunk(in bytes: [UInt8], at position: Int, name: String) throws(ClipError)
-        -> (type: String, data: ArraySlice<UInt8>, next: Int)?
+        -> PNGFormat.Chunk?
     {
-        guard position < bytes.count else { return nil }
-        guard position + 12 <= bytes.count else { throw ClipError(reason: "\(name): ends in the middle of a chunk") }
-        let length = Int(uint32(bytes[...], position))
-        let start = position + 8
-        guard length <= bytes.count - start - 4 else {
+        var chunks = PNGFormat.ChunkReader(bytes, at: position, crc: .libdeflate)
+        do throws(PNGFormatError) {
+            return try chunks.next()
+        } catch .chunkDamaged(let type, let offset) {
+            throw ClipError(reason: "\(name): the \(type) chunk at byte \(offset) is damaged (its CRC does not match)")
+        } catch {
             throw ClipError(reason: "\(name): ends in the middle of a chunk")
         }
-        let type = String(decoding: bytes[(position + 4)..<start], as: UTF8.self)
-        let crc = bytes[(position + 4)..<(start + length)].withUnsafeBytes { ZLib.crc32($0) }
-        guard crc == uint32(bytes[...], start + length) else {
-            throw ClipError(
-                reason: "\(name): the \(type) chunk at byte \(position) is damaged (its CRC does not match)")
-        }
-        return (type, bytes[start..<(start + length)], start + length + 4)
-    }
-
-    private static func uint32(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> UInt32 {
-        let base = bytes.startIndex + offset
-        return bytes[base..<(base + 4)].reduce(0) { $0 << 8 | UInt32($1) }
     }
 
     private static func uint16(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> UInt16 {
         let base = bytes.startIndex + offset
         return UInt16(bytes[base]) << 8 | UInt16(bytes[base + 1])
-    }
-
-    private static func put(_ value: UInt32, into bytes: inout [UInt8], at offset: Int) {
-        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * index)) }
-    }
-
-    private static func append(_ type: String, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
-        var length = [UInt8](repeating: 0, count: 4)
-        put(UInt32(data.count), into: &length, at: 0)
-        png += length
-        let start = png.count
-        png += Array(type.utf8)
-        png += data
-        let crc = png[start...].withUnsafeBytes { ZLib.crc32($0) }
-        var tail = [UInt8](repeating: 0, count: 4)
-        put(crc, into: &tail, at: 0)
-        png += tail
     }
 }
 

@@ -22,8 +22,8 @@ final class APNGEncoder: ClipEncoder {
     private var sequence: UInt32 = 0
     private var framesWritten: UInt32 = 0
 
-    /// Where acTL's data starts: after the signature (8 bytes), IHDR (25) and acTL's own length and type.
-    private static let animationControlOffset: Int64 = 8 + 25 + 8
+    /// Where acTL's data starts: after the signature, IHDR and acTL's own length and type.
+    private static let animationControlOffset = Int64(PNGFormat.headerLength + 8)
 
     /// Starts the file at `path` (called `name` in errors): its signature, header and acTL.
     init(path: String, name: String, width: Int, height: Int, fps: Int) throws {
@@ -34,9 +34,9 @@ final class APNGEncoder: ClipEncoder {
         self.height = height
         self.fps = fps
         file = try ClipFile(path: path, name: name)
-        try file.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        try file.write(PNGFormat.signature)
         // 8 bits a sample, RGB, deflate, adaptive filtering, no interlacing.
-        try writeChunk("IHDR", Self.word(width) + Self.word(height) + [8, 2, 0, 0, 0])
+        try writeChunk("IHDR", PNGFormat.Header(width: width, height: height, bitDepth: 8, colorType: 2).data)
         // The frame count is patched at the end; 0 plays: for ever.
         try writeChunk("acTL", Self.word(0) + Self.word(0))
     }
@@ -53,9 +53,10 @@ final class APNGEncoder: ClipEncoder {
         }
         try write(change)
         try compression.finish()
-        try writeChunk("IEND", [])
-        let control = Self.word(Int(framesWritten)) + Self.word(0)
-        try file.patch(control + Self.crc(type: "acTL", control), at: Self.animationControlOffset)
+        try file.write(PNGFormat.endChunk)
+        // acTL's data and CRC, after its length and type.
+        let control = PNGFormat.chunk("acTL", Self.word(Int(framesWritten)) + Self.word(0), crc: .libdeflate)
+        try file.patch(Array(control.dropFirst(8)), at: Self.animationControlOffset)
         try file.close()
     }
 
@@ -114,18 +115,9 @@ final class APNGEncoder: ClipEncoder {
         return (min(frames / divisor, Int(UInt16.max)), fps / divisor)
     }
 
-    /// A chunk: its length, type, `prefix` and `data`, and the CRC of all but the length.
-    private func writeChunk(_ type: String, _ prefix: [UInt8], _ data: [UInt8] = []) throws {
-        try file.write(Self.word(prefix.count + data.count) + Array(type.utf8) + prefix)
-        try file.write(data)
-        try file.write(Self.crc(type: type, prefix, data))
-    }
-
-    /// The CRC-32 a chunk ends with: of its type and data, big-endian.
-    private static func crc(type: String, _ parts: [UInt8]...) -> [UInt8] {
-        var crc = Array(type.utf8).withUnsafeBytes { ZLib.crc32($0) }
-        for part in parts { crc = part.withUnsafeBytes { ZLib.crc32($0, continuing: crc) } }
-        return word(Int(crc))
+    /// Writes the chunk whose data is `parts` one after the other, none of them copied.
+    private func writeChunk(_ type: String, _ parts: [UInt8]...) throws {
+        try PNGFormat.writeChunk(type, parts, crc: .libdeflate, to: { try file.write($0) })
     }
 
     private static func word(_ value: Int) -> [UInt8] {

@@ -75,12 +75,9 @@ enum ImageFile {
 
     /// The format and pixel size, read from the PNG IHDR chunk or the JPEG start-of-frame marker.
     static func header(_ bytes: [UInt8]) throws(Problem) -> (SceneImage.Format, Int, Int) {
-        let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        if bytes.starts(with: pngSignature) {
-            guard bytes.count >= 33, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
-                throw .corrupt("the PNG header is truncated")
-            }
-            return (.png, bigEndian(bytes, 16, 4), bigEndian(bytes, 20, 4))
+        if PNGFormat.hasSignature(bytes) {
+            guard let header = try? PNGFormat.Header(file: bytes) else { throw .corrupt("the PNG header is truncated") }
+            return (.png, header.width, header.height)
         }
         if bytes.starts(with: [0xFF, 0xD8]) {
             var index = 2

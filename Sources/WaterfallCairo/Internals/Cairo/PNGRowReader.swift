@@ -44,11 +44,11 @@ public final class PNGRowReader {
     /// A reader for `bytes`, or nil when it is not a plain PNG whose chunks are well formed or
     /// does not start with a zlib header libdeflate takes.
     init?(_ bytes: [UInt8]) {
-        guard PlainPNGDecoder.canDecode(bytes), let chunks = PlainPNGDecoder.idatRanges(bytes),
+        guard let header = PlainPNGDecoder.header(bytes), let chunks = PlainPNGDecoder.idatRanges(bytes),
             let first = chunks.first, first.count >= 2
         else { return nil }
-        let width = PlainPNGDecoder.word(bytes, at: 16)
-        let height = PlainPNGDecoder.word(bytes, at: 20)
+        let width = header.width
+        let height = header.height
         guard Limits.rgbaBytes(width: width, height: height) != nil else { return nil }
         // RFC 1950: deflate, a window of at most 32 KiB, no preset dictionary, a valid check
         let cmf = Int(bytes[first.lowerBound])
@@ -59,7 +59,7 @@ public final class PNGRowReader {
         self.bytes = bytes
         self.width = width
         self.height = height
-        channels = bytes[25] == 6 ? 4 : 3
+        channels = header.colorType == 6 ? 4 : 3
         self.chunks = [(first.lowerBound + 2)..<first.upperBound] + chunks.dropFirst()
         input = .allocate(byteCount: 0, alignment: 16)
         filtered = .allocate(byteCount: 0, alignment: 16)
@@ -127,7 +127,7 @@ public final class PNGRowReader {
         guard produced % rowBytes == 0 else { return false }
         if isLast {
             guard chunk.count - consumed >= 4 else { return false }
-            let stored = UInt32(PlainPNGDecoder.word(bytes, at: chunk.lowerBound + consumed))
+            let stored = PNGFormat.uint32(bytes[...], at: chunk.lowerBound + consumed)
             adler = libdeflate_adler32(adler, filtered.baseAddress, produced)
             guard stored == adler else { return false }
             complete = true

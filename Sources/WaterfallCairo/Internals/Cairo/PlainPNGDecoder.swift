@@ -14,40 +14,45 @@ import WaterfallCore
 /// libpng does (other depths and color types, interlacing, gamma, color profiles,
 /// transparency chunks) are left to `LibPNG`.
 enum PlainPNGDecoder {
-    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
     /// True when `bytes` is a PNG that `decode` gives the same pixels for as libpng.
+    static func canDecode(_ bytes: [UInt8]) -> Bool {
+        header(bytes) != nil
+    }
+
+    /// The header of `bytes` when it is a PNG that `decode` gives the same pixels for as libpng.
     ///
     /// Reads only chunk headers: an 8-bit RGB or RGBA IHDR without interlacing, sides of at most
     /// 1,000,000 pixels, and no chunk
     /// that changes how the samples read (gAMA, cHRM, sRGB, iCCP, sBIT, tRNS, PLTE).
-    static func canDecode(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count > 33, bytes.starts(with: signature), bytes[12..<16].elementsEqual("IHDR".utf8),
-            bytes[24] == 8, bytes[25] == 2 || bytes[25] == 6, bytes[26] == 0, bytes[27] == 0, bytes[28] == 0
-        else { return false }
+    static func header(_ bytes: [UInt8]) -> PNGFormat.Header? {
+        guard bytes.count > PNGFormat.headerLength, let header = try? PNGFormat.Header(file: bytes),
+            header.bitDepth == 8, header.colorType == 2 || header.colorType == 6, header.compression == 0,
+            header.filter == 0, header.interlace == 0
+        else { return nil }
         // Sizes libpng refuses (past its default limit of 1,000,000 a side) are left to it, to
         // refuse with its own message.
-        guard (1...1_000_000).contains(word(bytes, at: 16)), (1...1_000_000).contains(word(bytes, at: 20)) else {
-            return false
-        }
+        guard (1...1_000_000).contains(header.width), (1...1_000_000).contains(header.height) else { return nil }
         let changesSamples: Set<String> = ["gAMA", "cHRM", "sRGB", "iCCP", "sBIT", "tRNS", "PLTE"]
-        var offset = 8
-        while offset + 8 <= bytes.count {
-            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            if changesSamples.contains(type) { return false }
-            if type == "IEND" { return true }
-            offset += 12 + word(bytes, at: offset)
+        var chunks = PNGFormat.ChunkReader(bytes, crc: nil)
+        do {
+            while let chunk = try chunks.next() {
+                if changesSamples.contains(chunk.type) { return nil }
+                if chunk.type == "IEND" { return header }
+            }
+        } catch {
+            // The scan ends at IEND, whole or cut short: `decode` refuses a broken one itself.
+            return error.chunkType == "IEND" ? header : nil
         }
-        return false
+        return nil
     }
 
     /// Decodes a plain PNG (see `canDecode`) to straight 8-bit RGBA, checking every chunk's CRC
     /// and the stream's Adler-32.
     static func decode(_ bytes: [UInt8]) throws -> PixelImage {
-        guard canDecode(bytes) else { throw failure("not an 8-bit RGB or RGBA PNG without interlacing") }
-        let width = word(bytes, at: 16)
-        let height = word(bytes, at: 20)
-        let channels = bytes[25] == 6 ? 4 : 3
+        guard let header = header(bytes) else { throw failure("not an 8-bit RGB or RGBA PNG without interlacing") }
+        let width = header.width
+        let height = header.height
+        let channels = header.colorType == 6 ? 4 : 3
         guard let byteCount = Limits.rgbaBytes(width: width, height: height) else {
             throw CairoError.imageTooLarge(width: width, height: height)
         }
@@ -90,45 +95,31 @@ enum PlainPNGDecoder {
     /// Where the IDAT chunks' data lie, in order, or nil when a chunk's length or CRC is wrong
     /// or the file ends before IEND.
     static func idatRanges(_ bytes: [UInt8]) -> [Range<Int>]? {
-        var ranges: [Range<Int>] = []
-        var offset = 8
-        while true {
-            guard offset + 12 <= bytes.count else { return nil }
-            let length = word(bytes, at: offset)
-            guard length <= bytes.count - offset - 12 else { return nil }
-            let crc = bytes.withUnsafeBytes {
-                ZLib.crc32(UnsafeRawBufferPointer(rebasing: $0[(offset + 4)..<(offset + 8 + length)]))
-            }
-            guard crc == UInt32(word(bytes, at: offset + 8 + length)) else { return nil }
-            let type = bytes[(offset + 4)..<(offset + 8)]
-            if type.elementsEqual("IDAT".utf8) { ranges.append((offset + 8)..<(offset + 8 + length)) }
-            if type.elementsEqual("IEND".utf8) { return ranges }
-            offset += 12 + length
-        }
+        try? idatChunks(bytes).map(\.indices)
     }
 
     /// The IDAT chunks' data joined, after checking every chunk's length and CRC up to IEND.
     private static func idatData(_ bytes: [UInt8]) throws -> [UInt8] {
-        var data: [UInt8] = []
-        var offset = 8
-        while true {
-            guard offset + 12 <= bytes.count else { throw failure("the file ends before its IEND chunk") }
-            let length = word(bytes, at: offset)
-            guard length <= bytes.count - offset - 12 else { throw failure("a chunk runs past the end of the file") }
-            let crc = bytes.withUnsafeBytes {
-                ZLib.crc32(UnsafeRawBufferPointer(rebasing: $0[(offset + 4)..<(offset + 8 + length)]))
+        do throws(PNGFormatError) {
+            return try idatChunks(bytes).reduce(into: []) { $0 += $1 }
+        } catch {
+            switch error {
+            case .chunkRunsPastEnd: throw failure("a chunk runs past the end of the file")
+            case .chunkDamaged: throw failure("a chunk's CRC is wrong")
+            default: throw failure("the file ends before its IEND chunk")
             }
-            guard crc == UInt32(word(bytes, at: offset + 8 + length)) else { throw failure("a chunk's CRC is wrong") }
-            let type = bytes[(offset + 4)..<(offset + 8)]
-            if type.elementsEqual("IDAT".utf8) { data += bytes[(offset + 8)..<(offset + 8 + length)] }
-            if type.elementsEqual("IEND".utf8) { return data }
-            offset += 12 + length
         }
     }
 
-    /// The big-endian 32-bit number at `offset` (bounds checked by the caller).
-    static func word(_ bytes: [UInt8], at offset: Int) -> Int {
-        Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+    /// The IDAT chunks' data in order, every chunk's length and CRC checked up to IEND.
+    private static func idatChunks(_ bytes: [UInt8]) throws(PNGFormatError) -> [ArraySlice<UInt8>] {
+        var chunks = PNGFormat.ChunkReader(bytes, crc: .libdeflate)
+        var data: [ArraySlice<UInt8>] = []
+        while let chunk = try chunks.next() {
+            if chunk.type == "IDAT" { data.append(chunk.data) }
+            if chunk.type == "IEND" { return data }
+        }
+        throw .chunkCutShort(type: nil, offset: bytes.count)
     }
 
     private static func failure(_ reason: String) -> CairoError {

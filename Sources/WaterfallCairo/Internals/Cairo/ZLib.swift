@@ -1,6 +1,6 @@
 // Every zlib, libdeflate and `wf_deflate.h` call and every call to the PNG writer's C row loops (in CWaterfallCairo's shim.h)
 // lives in this file (the other C calls are beside it in this folder), behind `Deflater`, `ZLib`,
-// `PixelRows` and `RowKernel`. No C object leaves it; every zlib status is checked and becomes
+// `CRC32.libdeflate`, `PixelRows` and `RowKernel`. No C object leaves it; every zlib status is checked and becomes
 // a `CairoError`.
 
 import CWaterfallCairo
@@ -164,17 +164,20 @@ final class Deflater {
     }
 }
 
-/// zlib's checksums, computed by libdeflate.
-///
-/// libdeflate's Adler-32 and CRC-32 use the CPU's vector and carry-less multiply instructions:
-/// zlib's Adler-32 alone was 9% of the time of writing a rendered page.
-package enum ZLib {
-    /// The CRC-32 PNG chunks end with, continued from `crc` (0 to start).
-    package static func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
+extension CRC32 {
+    /// libdeflate's CRC-32, with the CPU's carry-less multiply instructions: for the PNG writer
+    /// and readers, which checksum every compressed byte of a page.
+    package static let libdeflate = CRC32 { crc, bytes in
         guard let base = bytes.baseAddress else { return crc }
         return libdeflate_crc32(crc, base, bytes.count)
     }
+}
 
+/// zlib's Adler-32 and streams, computed by libdeflate.
+///
+/// libdeflate's Adler-32 uses the CPU's vector instructions: zlib's alone was 9% of the time of
+/// writing a rendered page.
+enum ZLib {
     /// The Adler-32 a zlib stream ends with, continued from `adler` (1 to start).
     static func adler32(_ bytes: UnsafeRawBufferPointer, continuing adler: UInt32 = 1) -> UInt32 {
         guard let base = bytes.baseAddress else { return adler }

@@ -1,14 +1,17 @@
 import WaterfallCore
-import WaterfallDiff
 
 /// Slow, straightforward twin of `PixelDiff` (pixelmatch v5 ported line by line, no fast paths).
-public enum ReferenceDiff {
-    public struct Output {
-        public var differentPixels = 0
-        public var antialiasedPixels = 0
-        public var regions: [PixelRegion] = []
-        public var truncated = false
-        public var image: PixelImage
+///
+/// Not API: the tests hold `PixelDiff` to it, and `waterfall-benchmark` measures `PixelDiff`
+/// beside it. It lives here, not in a test target, because the benchmark is a shipped
+/// executable and depends on no test target.
+package enum ReferenceDiff {
+    package struct Output {
+        package var differentPixels = 0
+        package var antialiasedPixels = 0
+        package var regions: [PixelRegion] = []
+        package var truncated = false
+        package var image: PixelImage
     }
 
     static func px(_ img: PixelImage, _ x: Int, _ y: Int) -> (Double, Double, Double, Double) {
@@ -128,7 +131,7 @@ public enum ReferenceDiff {
         return PixelImage(width: w, height: h, pixels: out)
     }
 
-    public static func run(_ a0: PixelImage, _ b0: PixelImage, options: DiffOptions) -> Output {
+    package static func run(_ a0: PixelImage, _ b0: PixelImage, options: DiffOptions) -> Output {
         let w = min(a0.width, b0.width)
         let h = min(a0.height, b0.height)
         let a = crop(a0, w, h)
