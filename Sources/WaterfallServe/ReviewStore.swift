@@ -10,13 +10,22 @@ final class ReviewStore: Sendable {
     private struct Stored {
         var checks: [String: SpecCheck] = [:]
         var variants: [String: [String]] = [:]
+        /// How many times the results were forgotten: a review keeps its results only when no
+        /// file changed while it was made.
+        var generation = 0
     }
 
     private let stored = Locked(Stored())
 
-    func store(_ results: [SpecCheck]) {
+    /// The generation a review starting now belongs to; pass it to ``store(_:generation:)``.
+    var generation: Int { stored.withLock { $0.generation } }
+
+    /// Keeps `results` for the pictures and the next look, unless a file changed since the review
+    /// of `generation` started (its results may be older than the files).
+    func store(_ results: [SpecCheck], generation: Int) {
         stored.withLock { stored in
-            stored = Stored()
+            guard stored.generation == generation else { return }
+            stored = Stored(generation: generation)
             for check in results {
                 stored.checks[check.name] = check
                 stored.variants[RenderPipeline.baseName(check.spec), default: []].append(check.name)
@@ -36,7 +45,7 @@ final class ReviewStore: Sendable {
     }
 
     /// Forgets every result: a file changed, or baselines were approved.
-    func clear() { stored.withLock { $0 = Stored() } }
+    func clear() { stored.withLock { $0 = Stored(generation: $0.generation + 1) } }
 
     /// Tile `tile`'s `reference.png`, `actual.png` or `diff.png` of the check named `name`.
     func image(name: String, tile: Int, kind: String) -> [UInt8]? {

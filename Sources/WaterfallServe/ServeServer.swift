@@ -363,9 +363,13 @@ public struct ServeServer: Sendable {
             let context = ServePages.reviewContext(checks, baselines: baselines, token: security.token)
             return ServeResponse.html(try ServePages.render("serve-review", context))
         }
+        // A change not yet noticed is noticed now, before the files are read: the watcher's next
+        // look then finds nothing new, and keeps these results, which already show it.
+        pollFiles()
+        let generation = review.generation
         let checker = checker(baselines: baselines)
         let checks = try await BlockingWork.run { checker.check(entries.map(\.path)).checks }
-        review.store(checks)
+        review.store(checks, generation: generation)
         let context = ServePages.reviewContext(checks, baselines: baselines, token: security.token)
         return ServeResponse.html(try ServePages.render("serve-review", context))
     }

@@ -1,11 +1,11 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
 import WaterfallPipeline
+import WaterfallReview
 import WaterfallSpec
 
 /// `waterfall diff A B`: two PNGs compared pixel by pixel, or two layouts element by element.
@@ -62,68 +62,12 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func comparePixels(_ oldBytes: [UInt8], _ newBytes: [UInt8]) throws -> Bool {
-        // Byte-equal files have equal pixels: answered from the header, without decoding.
-        if output == nil, Self.sameBytes(oldBytes, newBytes), let size = PNGCodec.size(of: oldBytes) {
-            let result = DiffResult.identical(width: size.width, height: size.height)
-            Output.standardOutput(report(result))
-            return false
-        }
         let options = pixels.options(defaults: DiffOptions(threshold: 0.1, includeAntialiasing: false))
-        // Files of Waterfall's own writer are read a segment at a time and compared as they are
-        // read; anything else, or any failure, is decoded whole (and refused, if it must be, there).
-        if output == nil, let a = PNGCodec.rowReader(oldBytes), let b = PNGCodec.rowReader(newBytes),
-            let result = PixelDiff.compare(Self.feed(a), Self.feed(b), options: options)
-        {
-            Output.standardOutput(report(result))
-            return result.isDifferent
-        }
-        let (a, b) = try Self.decodeBoth(oldBytes, named: old, newBytes, named: new)
-        let result: DiffResult
-        if let output {
-            let (compared, image) = PixelDiff.compareWithDiffImage(a, b, options: options)
-            result = compared
-            try AtomicFile.write(try image.pngBytes(name: output), to: output)
-        } else {
-            result = PixelDiff.compare(a, b, options: options)
-        }
-        Output.standardOutput(report(result))
+        let (result, image) = try PictureComparison.compare(
+            png: oldBytes, named: old, with: newBytes, named: new, options: options, diffImage: output != nil)
+        if let output, let image { try AtomicFile.write(try image.pngBytes(name: output), to: output) }
+        Output.standardOutput(json ? result.json : (verbose ? result.text : result.summary()))
         return result.isDifferent
-    }
-
-    /// What is printed of a pixel comparison: JSON with every region, or the text with the five
-    /// largest regions (every one with `--verbose`).
-    private func report(_ result: DiffResult) -> String {
-        json ? result.json : (verbose ? result.text : result.summary())
-    }
-
-    /// The rows of a PNG as its reader decodes them.
-    static func feed(_ reader: PNGRowReader) -> PixelRowFeed {
-        PixelRowFeed(
-            width: reader.width, height: reader.height,
-            advance: { keep, end in reader.advance(keeping: keep, through: end) ? reader.origin : nil },
-            finish: { reader.finish() })
-    }
-
-    /// Both PNGs decoded at once, one on each core: decoding is most of a comparison's time.
-    static func decodeBoth(_ first: [UInt8], named firstName: String, _ second: [UInt8], named secondName: String)
-        throws -> (PixelImage, PixelImage)
-    {
-        var images: [Result<PixelImage, PNGFileError>?] = [nil, nil]
-        images.withUnsafeMutableBufferPointer { slots in
-            let box = UnsafeSlots(slots: slots)
-            DispatchQueue.concurrentPerform(iterations: 2) { index in
-                box.slots[index] = Result { () throws(PNGFileError) in
-                    index == 0
-                        ? try PixelImage(png: first, name: firstName) : try PixelImage(png: second, name: secondName)
-                }
-            }
-        }
-        return (try images[0]!.get(), try images[1]!.get())
-    }
-
-    /// Two result slots written from two threads, each only its own.
-    private struct UnsafeSlots: @unchecked Sendable {
-        let slots: UnsafeMutableBufferPointer<Result<PixelImage, PNGFileError>?>
     }
 
     /// The bytes of a file to compare: a PNG, a spec or a layout dump.
@@ -143,14 +87,6 @@ struct DiffCommand: ParsableCommand {
 
     /// The largest file `diff` reads: far more than any picture it can decode.
     static let maxFileBytes = 1 << 30
-
-    /// Whether two files hold the same bytes, compared with memcmp (the array's `==` goes a byte at a time).
-    static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        guard !a.isEmpty else { return true }
-        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-        }
-    }
 
     static func isPNG(_ bytes: [UInt8]) -> Bool {
         PNGFormat.hasSignature(bytes)

@@ -1,5 +1,3 @@
-import WaterfallCore
-
 /// A layout dump with a bad element, with where it is: the file and the key path.
 public struct LayoutDumpError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file as the user named it.

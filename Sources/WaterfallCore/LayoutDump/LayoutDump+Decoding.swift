@@ -1,5 +1,4 @@
 import Foundation
-import WaterfallCore
 import WaterfallLayout
 
 extension LayoutDump {
