@@ -3,7 +3,7 @@ import Testing
 import WaterfallTestSupport
 
 /// What the command line makes of a misspelt command or option and of negative numbers.
-@Suite struct ArgumentParsingTests {
+@Suite(.tags(.process)) struct ArgumentParsingTests {
     @Test func aMisspeltCommandIsNamedWithTheClosestOne() throws {
         let result = try CommandRunner.run(["rendr", "x.yaml"])
         #expect(result.status == 2)

@@ -3,7 +3,7 @@ import Testing
 import WaterfallTestSupport
 
 /// Bad input: one line on standard error naming the place, exit status 2, nothing on standard output.
-@Suite final class BadInputTests {
+@Suite(.tags(.process)) final class BadInputTests {
     /// A folder of this test's own, removed after it.
     let folder = ExternalRenderers.temporaryPath("dir")
 

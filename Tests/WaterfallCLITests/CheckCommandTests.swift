@@ -6,7 +6,7 @@ import WaterfallSpec
 import WaterfallTestSupport
 
 /// `waterfall check`: baselines, record mode and the review report.
-@Suite struct CheckCommandTests {
+@Suite(.tags(.process)) struct CheckCommandTests {
     func files(_ folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     }

@@ -8,7 +8,7 @@ import FoundationXML
 
 /// `waterfall check` in CI: JUnit and JSON results, GitHub annotations, parallel and sharded
 /// runs, record modes and pruning, through the built binary in temporary folders.
-@Suite struct CheckForCITests {
+@Suite(.tags(.process)) struct CheckForCITests {
     /// Seven small specs with recorded baselines, in a folder of their own.
     struct Suite {
         var folder: String

@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// The static review page of `check --report`: full-size views, boxes around the cards that
 /// changed, the cause in one sentence, the command that records the change, regions folded away.
-@Suite struct CheckReportTests {
+@Suite(.tags(.process)) struct CheckReportTests {
     static func spec(grow: Int) -> String {
         """
         width: 60

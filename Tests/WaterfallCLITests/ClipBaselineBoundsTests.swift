@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// A clip baseline from an untrusted branch: `check` refuses one whose canvas is larger than a
 /// clip's frame before decoding it, in one line and little memory.
-@Suite struct ClipBaselineBoundsTests {
+@Suite(.tags(.process)) struct ClipBaselineBoundsTests {
     static let spec = """
         width: 120
         scale: 1

@@ -9,7 +9,7 @@ import WaterfallTestSupport
 
 /// `render --animate` as a user runs it: every frame of the clip, decoded by Pillow, is the
 /// screen `render --offset` draws at that frame's offset.
-@Suite(.serialized) struct ClipRenderTests {
+@Suite(.serialized, .tags(.process)) struct ClipRenderTests {
     static let feed = """
         width: 160
         scale: 2

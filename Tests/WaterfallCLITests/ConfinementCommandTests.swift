@@ -6,7 +6,7 @@ import WaterfallTestSupport
 /// gets one line and exit 2 from every command that reads specs, with nothing of those files
 /// anywhere; `--allow-read` widens the root by name; baselines are never read through links.
 // Serialized: the serve test starts servers, and each test runs the binary several times.
-@Suite(.serialized) struct ConfinementCommandTests {
+@Suite(.serialized, .tags(.process)) struct ConfinementCommandTests {
     static let png = ReadConfinementFixture.png
 
     /// Asserts a refusal: exit 2, one line on standard error naming `needle`, the marker nowhere.

@@ -7,7 +7,7 @@ import WaterfallTestSupport
 ///
 /// Every one must end in exit status 2, that one line, nothing on
 /// standard output, and no file written.
-@Suite struct CorpusTests {
+@Suite(.tags(.process)) struct CorpusTests {
     static let corpus = Repository.path("Tests/Corpus")
 
     static var cases: [String] {

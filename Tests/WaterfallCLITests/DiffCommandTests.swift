@@ -5,7 +5,7 @@ import WaterfallCore
 import WaterfallTestSupport
 
 /// `waterfall diff` on PNGs and on layouts.
-@Suite struct DiffCommandTests {
+@Suite(.tags(.process)) struct DiffCommandTests {
     let folder: String = {
         let folder = ExternalRenderers.temporaryPath("dir")
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -8,7 +8,7 @@ import WaterfallTestSupport
 /// `display: grid-lanes` pages and compares every frame with what the browser lays out (see the
 /// script for the terms). Chromium is Debian's, with `--enable-experimental-web-platform-features`
 /// (`scripts/setup.sh` installs it, and Playwright for Python).
-@Suite struct GridLanesBrowserTests {
+@Suite(.tags(.process, .browser)) struct GridLanesBrowserTests {
     #if os(Linux)
     @Test func chromiumLaysOutTheRandomSpecsAsWaterfallDoes() throws {
         // The run takes about half a minute.

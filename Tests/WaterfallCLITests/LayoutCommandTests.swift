@@ -4,7 +4,7 @@ import WaterfallLayout
 import WaterfallTestSupport
 
 /// `waterfall layout`, run as a user runs it.
-@Suite struct LayoutCommandTests {
+@Suite(.tags(.process)) struct LayoutCommandTests {
     struct Element: Equatable {
         var kind: String
         var section: Int

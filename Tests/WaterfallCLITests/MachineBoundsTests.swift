@@ -5,7 +5,7 @@ import WaterfallTestSupport
 /// No spec can run the machine out of time, memory or disk: each bound refuses in one line,
 /// exit 2, before the work, under an 8 GiB address-space limit (`prlimit --as`), and a long
 /// load-more clip stays within it.
-@Suite(.serialized) struct MachineBoundsTests {
+@Suite(.serialized, .tags(.process)) struct MachineBoundsTests {
     /// 8 GiB: the limit the bounds are promised under.
     static let memoryLimit = 8 << 30
 

@@ -5,7 +5,7 @@ import WaterfallTestSupport
 /// Under an address-space limit too small for the decoder's 512 MiB stack (`ulimit -v`, a
 /// container's), a spec is decoded on a smaller stack: before, the thread never started and the
 /// run waited for it for ever.
-@Suite struct MemoryLimitTests {
+@Suite(.tags(.process)) struct MemoryLimitTests {
     func underLimit(_ arguments: [String], input: StandardInput = .empty) throws -> CommandResult {
         try CommandRunner.run(
             ["--as=\(500 << 20)", "--", CommandRunner.waterfall] + arguments, executable: "/usr/bin/prlimit",

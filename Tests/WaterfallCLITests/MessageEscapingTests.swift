@@ -3,7 +3,7 @@ import Testing
 import WaterfallTestSupport
 
 /// Whatever a message echoes from its input, it stays one line with no terminal control codes.
-@Suite struct MessageEscapingTests {
+@Suite(.tags(.process)) struct MessageEscapingTests {
     @Test func aFileNameWithANewlineAndAnEscapeCodeIsOneVisibleLine() throws {
         let folder = ExternalRenderers.temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

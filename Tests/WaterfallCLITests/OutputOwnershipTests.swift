@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// Renders and records never replace or delete a file that is not their own, and a spec that
 /// fails leaves nothing behind.
-@Suite struct OutputOwnershipTests {
+@Suite(.tags(.process)) struct OutputOwnershipTests {
     /// A spec whose PNG is `tiles` tiles tall at scale 1 (a tile is at most 32,767 pixels).
     static func spec(tiles: Int) -> String {
         "width: 40\nscale: 1\nminimumContentHeight: \(tiles == 1 ? 100 : 32_767 * (tiles - 1) + 100)\n"

@@ -6,7 +6,7 @@ import WaterfallTestSupport
 
 /// A file is only ever renamed over nothing or over a regular file: a symbolic link, a folder or a
 /// FIFO at the output path is left as it is, with one line and exit status 2.
-@Suite struct OutputTargetTests {
+@Suite(.tags(.process)) struct OutputTargetTests {
     let folder: String = {
         let folder = ExternalRenderers.temporaryPath("dir")
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

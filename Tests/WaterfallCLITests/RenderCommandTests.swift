@@ -4,7 +4,7 @@ import WaterfallCairo
 import WaterfallTestSupport
 
 /// `waterfall render` and the default command, end to end.
-@Suite struct RenderCommandTests {
+@Suite(.tags(.process)) struct RenderCommandTests {
     func temporaryFolder() throws -> String {
         let folder = ExternalRenderers.temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -6,7 +6,7 @@ import WaterfallTestSupport
 
 /// `waterfall render --viewport`: screens in every format, checked against the frames
 /// `waterfall layout --offset` prints; the device matrix (`--widths`).
-@Suite struct ScreenRenderTests {
+@Suite(.tags(.process)) struct ScreenRenderTests {
     /// A feed of two sections that pin their headers, at scale 1 with square corners, so a card's
     /// color can be read from the PNG at its place.
     static let feed = """

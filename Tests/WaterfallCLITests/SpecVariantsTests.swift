@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// A spec's `variants:`: `render` and `check` draw the same set with the same names, `check`
 /// guards every variant and screen, options override, and pruning knows variant names.
-@Suite struct SpecVariantsTests {
+@Suite(.tags(.process)) struct SpecVariantsTests {
     static let spec = """
         width: 120
         scale: 1

@@ -6,7 +6,7 @@ import WaterfallTestSupport
 /// Templates whose partials include themselves or nest thousands deep are refused with the file
 /// and line of the tag, before anything renders (swift-mustache would recurse until the stack
 /// overflowed).
-@Suite struct TemplateRecursionTests {
+@Suite(.tags(.process)) struct TemplateRecursionTests {
     static let gallery = "<html>{{#pages}}{{title}}{{/pages}}</html>\n"
 
     /// A copy of the repository's templates with `changes` written over it.

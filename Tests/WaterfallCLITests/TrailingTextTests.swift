@@ -6,7 +6,7 @@ import WaterfallTestSupport
 
 /// `layoutDirection: rightToLeft`: card text keeps to the trailing (right) edge in every renderer,
 /// and a header's `align` reads leading and trailing in the layout's direction.
-@Suite struct TrailingTextTests {
+@Suite(.tags(.process)) struct TrailingTextTests {
     static func spec(_ direction: String) -> String {
         """
         width: 300

@@ -12,7 +12,7 @@ import Glibc
 /// approve) is in `scripts/browser-tests.py`.
 // Serialized: every test has a folder of its own, but starts a server (the browser tests a Chromium
 // too) and holds it to time limits of seconds; one server at a time keeps them on a 2-core machine.
-@Suite(.serialized) struct UntrustedServeTests {
+@Suite(.serialized, .tags(.process)) struct UntrustedServeTests {
     typealias Server = ServeTests.Server
 
     /// The value of the header field `name` in a response head, or nil.
@@ -250,7 +250,7 @@ import Glibc
 /// The probe's cases that held before: kept here so that they keep holding.
 // Serialized: every test has a folder of its own, but starts a server (the browser tests a Chromium
 // too) and holds it to time limits of seconds; one server at a time keeps them on a 2-core machine.
-@Suite(.serialized) struct UntrustedServeProbeTests {
+@Suite(.serialized, .tags(.process)) struct UntrustedServeProbeTests {
     typealias Server = ServeTests.Server
 
     @Test func moreTraversalSpellingsGetNothingOutsideTheFolder() throws {

@@ -64,7 +64,9 @@ import WaterfallTestSupport
     @Test func badFilesAreOneLineNamingTheFile() throws {
         let folder = try Folder()
         let font = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.inter[0])))
-        var random = SystemRandomNumberGenerator()
+        // Seeded: noise from the system's generator sometimes reads as a table directory (then the
+        // file is "truncated", not "not a font file"), and a test gives one answer every run.
+        var random = TestRandom(seed: 34)
         let noise = (0..<4000).map { _ in UInt8.random(in: 0...255, using: &random) }
         var garbage = font
         // Every table's bytes replaced by noise, the directory kept.

@@ -8,7 +8,7 @@ import WaterfallSpec
 import WaterfallTestSupport
 
 /// The strategies used as a user would, with references recorded in `__Snapshots__`.
-@Suite(.serialized) struct SnapshotStrategyTests {
+@Suite(.serialized, .tags(.process)) struct SnapshotStrategyTests {
     static let directory = Repository.path("Tests/WaterfallSnapshotTestingTests/__Snapshots__")
 
     func shopGrid(changingMugBy delta: Double = 0) throws -> Spec {
