@@ -15,13 +15,13 @@ extension Benchmark {
         let configuration = Workload.configuration(items: items)
         let runs = 5
         let batch = max(1, 100_000 / items)
-        let placement = Stopwatch.seconds(runs: runs, batch: batch) { consume(try! Layout(configuration)) }
-        let chtPlacement = Stopwatch.seconds(runs: runs, batch: batch) { consume(CHTLayout(configuration)) }
+        let placement = stopwatch.seconds(runs: runs, batch: batch) { consume(try! Layout(configuration)) }
+        let chtPlacement = stopwatch.seconds(runs: runs, batch: batch) { consume(CHTLayout(configuration)) }
         // The same, with every free page given back to the system before each run, so that the
         // layout's memory is faulted in as in a fresh process.
         let release = { heap_statistics_release_freed_memory() }
-        let firstTouch = Stopwatch.seconds(runs: 3, prepare: release) { consume(try! Layout(configuration)) }
-        let chtFirstTouch = Stopwatch.seconds(runs: 3, prepare: release) { consume(CHTLayout(configuration)) }
+        let firstTouch = stopwatch.seconds(runs: 3, prepare: release) { consume(try! Layout(configuration)) }
+        let chtFirstTouch = stopwatch.seconds(runs: 3, prepare: release) { consume(CHTLayout(configuration)) }
         var figures = [
             Figure(
                 name: "placement_ns_per_item_\(items)", waterfall: placement / Double(items) * 1e9,
@@ -39,10 +39,10 @@ extension Benchmark {
             precondition(
                 layout.layoutAttributesForElements(in: rect).map(\.frame)
                     == cht.layoutAttributesForElements(in: rect).map(\.frame))
-            let ours = Stopwatch.seconds(runs: 5, batch: 2_000) {
+            let ours = stopwatch.seconds(runs: 5, batch: 2_000) {
                 consume(layout.layoutAttributesForElements(in: rect))
             }
-            let theirs = Stopwatch.seconds(runs: 3, batch: items >= 100_000 ? 20 : 500) {
+            let theirs = stopwatch.seconds(runs: 3, batch: items >= 100_000 ? 20 : 500) {
                 consume(cht.layoutAttributesForElements(in: rect))
             }
             figures.append(
@@ -56,14 +56,14 @@ extension Benchmark {
         var growing = layout
         let appendRounds = 200
         let appendTime =
-            Stopwatch.seconds(runs: 5, batch: 1) {
+            stopwatch.seconds(runs: 5, batch: 1) {
                 for _ in 0..<appendRounds {
                     try! growing.appendItems(appended, toSection: configuration.sections.count - 1)
                 }
             } / Double(appendRounds)
         var grownConfiguration = configuration
         grownConfiguration.sections[grownConfiguration.sections.count - 1].items += appended
-        let chtAppend = Stopwatch.seconds(runs: runs) { consume(CHTLayout(grownConfiguration)) }
+        let chtAppend = stopwatch.seconds(runs: runs) { consume(CHTLayout(grownConfiguration)) }
         figures.append(
             Figure(name: "append_20_us_\(items)", waterfall: appendTime * 1e6, baseline: chtAppend * 1e6, unit: "µs"))
 
@@ -72,13 +72,13 @@ extension Benchmark {
         let path = ItemPath(section: middle, item: configuration.sections[middle].items.count / 2)
         var editing = layout
         var toggle = false
-        let resize = Stopwatch.seconds(runs: 5, batch: 20) {
+        let resize = stopwatch.seconds(runs: 5, batch: 20) {
             toggle.toggle()
             try! editing.resizeItem(at: path, to: .height(toggle ? 123 : 321))
         }
         var resizedConfiguration = configuration
         resizedConfiguration.sections[middle].items[path.item].sizing = .height(123)
-        let chtResize = Stopwatch.seconds(runs: runs) { consume(CHTLayout(resizedConfiguration)) }
+        let chtResize = stopwatch.seconds(runs: runs) { consume(CHTLayout(resizedConfiguration)) }
         figures.append(
             Figure(name: "resize_one_us_\(items)", waterfall: resize * 1e6, baseline: chtResize * 1e6, unit: "µs"))
 

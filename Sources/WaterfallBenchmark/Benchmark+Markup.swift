@@ -12,7 +12,8 @@ import WaterfallSpec
 // SVG and HTML throughput beside markup built with `String(format:)`.
 extension Benchmark {
     func markupFigures() throws -> [Figure] {
-        let configuration = Workload.configuration(items: markupItems)
+        let items = short ? min(markupItems, 1_000) : markupItems
+        let configuration = Workload.configuration(items: items)
         var spec = Spec(
             width: configuration.width,
             sections: configuration.sections.map {
@@ -28,15 +29,15 @@ extension Benchmark {
             ("svg", Renderer.svg, NaiveMarkup.svg), ("html", Renderer.html(templates: templates), NaiveMarkup.html),
         ] {
             var bytes = 0
-            let ours = Stopwatch.seconds(runs: 3) {
+            let ours = stopwatch.seconds(runs: 3) {
                 bytes = 0
                 try! renderer.render(scene) { bytes += $0.bytes.count }
             }
             var naiveBytes = 0
-            let theirs = Stopwatch.seconds(runs: 3) { naiveBytes = naive(scene).utf8.count }
+            let theirs = stopwatch.seconds(runs: 3) { naiveBytes = naive(scene).utf8.count }
             figures.append(
                 Figure(
-                    name: "\(format)_mb_per_s_\(markupItems)", waterfall: Double(bytes) / ours / 1e6,
+                    name: "\(format)_mb_per_s_\(items)", waterfall: Double(bytes) / ours / 1e6,
                     baseline: Double(naiveBytes) / theirs / 1e6, unit: "MB/s", higherIsBetter: true))
         }
         return figures

@@ -12,11 +12,12 @@ import WaterfallSpec
 // The PNG encoder beside Cairo's writer and beside libdeflate's compressor.
 extension Benchmark {
     func pngFigures() throws -> [Figure] {
-        // The first tile of the long example feed, and a page of photo cards: all encoders, same pixels.
+        // The first tile of the long example feed, and a page of photo cards (only the page with
+        // --short): all encoders, same pixels.
         var figures: [Figure] = []
-        for example in ["09-long-feed.yaml", "06-local-images.yaml"] {
+        for example in short ? ["06-local-images.yaml"] : ["09-long-feed.yaml", "06-local-images.yaml"] {
             let scene = try RenderPipeline(renderers: []).prepare(specAt: Self.examples + "/" + example).scene
-            let result = try PNGEncoderComparison.measure(scene, repetitions: 5)
+            let result = try PNGEncoderComparison.measure(scene, repetitions: short ? 1 : 5)
             precondition(result.samePixels, "the PNG encoders disagree on \(example)")
             let name = String(example.dropLast(5)).replacingOccurrences(of: "-", with: "_")
             let megabytes = Double(result.width * result.height * 4) / 1e6
@@ -42,27 +43,29 @@ extension Benchmark {
     }
 
     /// What `check` needs of a page, its tiles' pixels, drawn straight into pixels
-    /// (`rasterizeTiles`) beside written as PNG and decoded again.
+    /// (`rasterizeTiles`) beside written as PNG and decoded again: the long feed's five tiles, or
+    /// with --short the one of the page of photo cards.
     func tilePixelFigures() throws -> [Figure] {
-        let scene = try RenderPipeline(renderers: []).prepare(specAt: Self.examples + "/09-long-feed.yaml").scene
-        let direct = Stopwatch.seconds(runs: 3) {
+        let example = short ? "06-local-images" : "09-long-feed"
+        let scene = try RenderPipeline(renderers: []).prepare(specAt: Self.examples + "/\(example).yaml").scene
+        let direct = stopwatch.seconds(runs: 3) {
             consume(try! CairoRenderer.rasterizeTiles(scene).map(\.image.height))
         }
-        let roundTrip = Stopwatch.seconds(runs: 3) {
+        let roundTrip = stopwatch.seconds(runs: 3) {
             var heights: [Int] = []
             try! CairoRenderer.renderPNG(scene) { _, bytes in heights.append(try PNGCodec.decode(bytes).height) }
             consume(heights)
         }
         return [
             Figure(
-                name: "check_tile_pixels_ms_09_long_feed", waterfall: direct * 1e3, baseline: roundTrip * 1e3,
-                unit: "ms"),
+                name: "check_tile_pixels_ms_\(example.replacingOccurrences(of: "-", with: "_"))",
+                waterfall: direct * 1e3, baseline: roundTrip * 1e3, unit: "ms"),
             try firstTileFigure(),
         ]
     }
 
     /// What `serve` shows of a tall page, its first PNG tile: drawn alone beside the whole page
-    /// drawn and encoded for its first tile.
+    /// drawn and encoded for its first tile; 6,000 cards in 3 tiles, or 3,000 in 2 with --short.
     func firstTileFigure() throws -> Figure {
         let text = """
             width: 1024
@@ -70,16 +73,16 @@ extension Benchmark {
             defaults: {columns: 10, sectionInset: 8, lineSpacing: 8, interitemSpacing: 8}
             sections:
               - items: []
-                generate: {count: 6000, minHeight: 40, maxHeight: 80, seed: 1}
+                generate: {count: \(short ? 3000 : 6000), minHeight: 40, maxHeight: 80, seed: 1}
 
             """
         let scene = try RenderPipeline(renderers: []).prepare(Spec.decode(text)).scene
         let tiles = try CairoRenderer.tileCount(scene)
         precondition(tiles > 1, "the tall page is \(tiles) tile")
-        let alone = Stopwatch.seconds(runs: 3) {
+        let alone = stopwatch.seconds(runs: 3) {
             consume(try! Renderer.firstPNGTile.render(scene)[0].bytes.count)
         }
-        let all = Stopwatch.seconds(runs: 3) {
+        let all = stopwatch.seconds(runs: 3) {
             consume(try! Renderer.png.render(scene)[0].bytes.count)
         }
         return Figure(name: "first_png_tile_ms_\(tiles)_tiles", waterfall: alone * 1e3, baseline: all * 1e3, unit: "ms")

@@ -16,8 +16,15 @@ struct Benchmark: ParsableCommand {
         commandName: "waterfall-benchmark",
         abstract: "Measure Waterfall beside the CHTCollectionViewWaterfallLayout approach and plain implementations.")
 
-    @Flag(help: "Print one JSON object instead of the table.")
-    var json = false
+    @Option(help: "Also write the figures to this file as one JSON object: {\"name\": {\"waterfall\": x, …}}.")
+    var json: String?
+
+    @Flag(
+        help: """
+            Measure the smallest workload of each group, each timed once: a check that every group \
+            runs, in well under a minute in a debug build, not figures to compare.
+            """)
+    var short = false
 
     @Option(help: "Item counts to lay out, comma-separated.")
     var sizes = "1000,10000,100000,1000000"
@@ -38,6 +45,9 @@ struct Benchmark: ParsableCommand {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples").path
 
+    /// How every group times its work: once each with `--short`.
+    var stopwatch: Stopwatch { Stopwatch(once: short) }
+
     struct Figure {
         var name: String
         var waterfall: Double
@@ -47,10 +57,17 @@ struct Benchmark: ParsableCommand {
         var higherIsBetter = false
     }
 
+    func validate() throws {
+        if short && plot != nil {
+            throw ValidationError("--plot needs the layout figures at two sizes or more, and --short measures one")
+        }
+    }
+
     mutating func run() throws {
         heap_statistics_keep_freed_memory()
         var figures: [Figure] = []
-        let counts = sizes.split(separator: ",").compactMap { Int($0) }
+        var counts = sizes.split(separator: ",").compactMap { Int($0) }
+        if short { counts = counts.min().map { [$0] } ?? [] }
         let groups = Set(only.split(separator: ",").map(String.init))
         if groups.contains("layout") {
             for count in counts {
@@ -83,13 +100,14 @@ struct Benchmark: ParsableCommand {
             }
             log("plotted \(plot)")
         }
-        if json {
+        print(table(figures))
+        if let json {
             let body = figures.map {
                 "\"\($0.name)\":{\"waterfall\":\(jsonNumber($0.waterfall)),\"baseline\":\(jsonNumber($0.baseline)),\"unit\":\"\($0.unit)\"}"
             }
-            print("{" + body.joined(separator: ",") + "}")
-        } else {
-            print(table(figures))
+            try Data(("{" + body.joined(separator: ",") + "}\n").utf8).write(
+                to: URL(fileURLWithPath: json), options: .atomic)
+            log("wrote \(json)")
         }
     }
 
