@@ -23,4 +23,7 @@ step docs bash scripts/docs.sh
 # until it is re-recorded on purpose (swift run waterfall check Examples/*.yaml --baselines Output --record).
 step dogfood "$(swift build --show-bin-path)/waterfall" check Examples/*.yaml --baselines Output \
   --report .build/check-report
+# The benchmark's short mode: every group on its smallest workload, so a broken figure fails
+# here; the figures themselves are read from a release build (docs/PERFORMANCE.md).
+step benchmark "$(swift build --show-bin-path)/waterfall-benchmark" --short --json .build/benchmark.json
 step tests swift test --skip-build

@@ -7,6 +7,7 @@ import WaterfallDiff
 import WaterfallLayout
 import WaterfallPipeline
 import WaterfallRender
+import WaterfallReview
 import WaterfallSpec
 
 // The pixel diff beside a plain pixelmatch port, and byte-identical files beside a full comparison.
@@ -92,7 +93,7 @@ extension Benchmark {
             }
             let full = stopwatch.seconds(runs: 5) {
                 guard let a = PNGCodec.rowReader(old), let b = PNGCodec.rowReader(new),
-                    let result = PixelDiff.compare(Self.feed(a), Self.feed(b))
+                    let result = PixelDiff.compare(PictureComparison.feed(a), PictureComparison.feed(b))
                 else { fatalError("the \(name) pair is not read a band at a time") }
                 consume(result.text)
             }
@@ -102,13 +103,5 @@ extension Benchmark {
                     unit: "ms"))
         }
         return figures
-    }
-
-    /// The rows of a PNG as its reader decodes them (as `DiffCommand` feeds them).
-    static func feed(_ reader: PNGRowReader) -> PixelRowFeed {
-        PixelRowFeed(
-            width: reader.width, height: reader.height,
-            advance: { keep, end in reader.advance(keeping: keep, through: end) ? reader.origin : nil },
-            finish: { reader.finish() })
     }
 }

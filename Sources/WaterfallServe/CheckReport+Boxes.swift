@@ -36,9 +36,12 @@ extension CheckReport {
     ) -> [[Box]] {
         var top = 0.0
         return tiles.map { bytes in
-            guard let bytes, let (width, height) = pngSize(bytes), width > 0, height > 0, contentWidth > 0 else {
+            guard let bytes, let header = try? PNGFormat.Header(file: bytes), header.width > 0, header.height > 0,
+                contentWidth > 0
+            else {
                 return []
             }
+            let (width, height) = (header.width, header.height)
             let scale = Double(width) / contentWidth
             defer { top += Double(height) }
             return frames.compactMap { frame in
@@ -51,13 +54,6 @@ extension CheckReport {
                     kind: frame.kind, label: frame.label)
             }
         }
-    }
-
-    /// The width and height in a PNG's header, without decoding it.
-    static func pngSize(_ bytes: [UInt8]) -> (Int, Int)? {
-        guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
-        let number = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return (number(16), number(20))
     }
 
     /// Boxes over the reference tiles (old frames) and the actual tiles (new frames) of `check`.
