@@ -1,10 +1,11 @@
 import Testing
 import WaterfallCairo
 import WaterfallCore
+import WaterfallTestSupport
 
 /// Reading a PNG a segment of rows at a time gives the rows decoding it whole gives, and
 /// anything it cannot read so is left to whole decoding.
-@Suite struct PNGRowReaderTests {
+@Suite(.tags(.slow)) struct PNGRowReaderTests {
     /// Flat boxes on a flat background with noise in a band: long zero runs and rows that are not.
     static func picture(width: Int, height: Int, translucent: Bool) -> PixelImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)

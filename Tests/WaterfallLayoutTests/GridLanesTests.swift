@@ -5,7 +5,7 @@ import WaterfallTestSupport
 /// `placement: gridLanes` and `flowTolerance`: the behaviours measured in Chromium 156 (the
 /// numbers here are its `getBoundingClientRect()` answers), the transcribed contract over random
 /// configurations, and incremental edits.
-@Suite struct GridLanesTests {
+@Suite(.tags(.slow)) struct GridLanesTests {
     private func section(
         columns: Int, spacing: Double = 10, tolerance: Double = 0, placement: Placement = .gridLanes,
         _ items: [LayoutItem]

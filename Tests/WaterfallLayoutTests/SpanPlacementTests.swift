@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// A spanning cell is placed by a sliding-window maximum in O(columns) (issue 10, item 6); it
 /// must choose exactly the columns the contract's try-every-window search chooses.
-@Suite struct SpanPlacementTests {
+@Suite(.tags(.slow)) struct SpanPlacementTests {
     @Test(arguments: [2, 3, 7, 9, 16, 33, 64, 200])
     func randomSpansGiveTheContractsFrames(columns: Int) throws {
         for direction in RenderDirection.allCases {

@@ -8,7 +8,7 @@ import WaterfallSpec
 import WaterfallTestSupport
 
 /// Every format puts every element at its contract frame, on specs the renderers never saw.
-@Suite struct PictureTests {
+@Suite(.tags(.slow)) struct PictureTests {
     func frames(inSVG svg: String) -> [Rect] {
         // The first rect of each group is the element's card, at its frame.
         svg.split(separator: "<g data-kind").dropFirst().map { group in

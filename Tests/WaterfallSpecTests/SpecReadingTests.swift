@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WaterfallTestSupport
 
 @testable import WaterfallSpec
 
 /// Reading a spec is bounded however the input is given (issue 10, items 2 and 3).
-@Suite struct SpecReadingTests {
+@Suite(.tags(.slow)) struct SpecReadingTests {
     @Test func endlessInputStopsAtTheFileLimit() throws {
         // /dev/zero never ends: reading it to the end would take all memory.
         let descriptor = open("/dev/zero", O_RDONLY)
