@@ -21,7 +21,7 @@ extension PixelImage {
 }
 
 /// A PNG that cannot be read or written, naming the file.
-public struct PNGFileError: UserFacingError {
+public struct PNGFileError: UserFacingError, Equatable {
     /// The file, or what stands for it.
     public var file: String
     /// What is wrong.

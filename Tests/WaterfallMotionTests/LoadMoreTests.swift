@@ -102,9 +102,14 @@ import WaterfallSpec
         var request = ClipRequest(animation: .loadMore, viewport: 600, formats: [.apng])
         request.pages = 4
         let writer = ClipWriter(pipeline: RenderPipeline(renderers: []), request: request)
-        #expect(throws: ClipError.self) { try writer.feeds(of: spec) }
+        #expect(
+            throws: ClipError.badRequest(
+                file: "the spec", problem: .tooFewPages(available: spec.pagesToLoad, asked: 4))
+        ) { try writer.feeds(of: spec) }
         let unpaged = try Spec.decode("width: 100\nsections:\n  - items: [{height: 40}]\n")
-        #expect(throws: ClipError.self) { try writer.feeds(of: unpaged) }
+        #expect(throws: ClipError.badRequest(file: "the spec", problem: .noPagesToLoad)) {
+            try writer.feeds(of: unpaged)
+        }
     }
 }
 

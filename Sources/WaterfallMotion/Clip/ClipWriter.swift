@@ -40,14 +40,11 @@ public struct ClipWriter: Sendable {
         guard request.animation == .loadMore else { return feeds }
         let available = spec.pagesToLoad
         guard available > 0 else {
-            throw ClipError(
-                reason: "\(spec.source ?? "the spec"): load-more needs a section with pageSize and cards past "
-                    + "its first page")
+            throw ClipError.badRequest(file: spec.source ?? "the spec", problem: .noPagesToLoad)
         }
         guard request.pages <= available else {
-            throw ClipError(
-                reason: "\(spec.source ?? "the spec"): has \(available) \(available == 1 ? "page" : "pages") "
-                    + "of cards to load, not \(request.pages) (--pages)")
+            throw ClipError.badRequest(
+                file: spec.source ?? "the spec", problem: .tooFewPages(available: available, asked: request.pages))
         }
         for page in 0..<request.pages {
             feeds.append(try pipeline.prepareNextPage(of: spec, after: page, previous: feeds[page]))
@@ -92,27 +89,20 @@ public struct ClipWriter: Sendable {
         let plan = plan(for: feeds)
         let source = spec.source ?? name
         guard plan.frames.count <= ClipRequest.maximumFrames else {
-            throw ClipError(
-                reason: "\(source): the clip would have \(plan.frames.count) frames, more than the "
-                    + "\(ClipRequest.maximumFrames) allowed; give a shorter --duration or a lower --fps")
+            throw ClipError.tooManyFrames(file: source, count: plan.frames.count, limit: ClipRequest.maximumFrames)
         }
         let first = scene(of: plan.frames[0], feeds: feeds, spec: spec)
         let width = Int((first.size.width * first.scale).rounded(.up))
         let height = Int((first.size.height * first.scale).rounded(.up))
         guard width * height <= ClipRequest.maximumFramePixels else {
-            throw ClipError(
-                reason: "\(source): a frame of \(width) × \(height) device pixels is larger than the "
-                    + "\(ClipRequest.maximumFramePixels) pixels a clip's frame may have; give a smaller --viewport or --scale"
-            )
+            throw ClipError.frameTooLarge(
+                file: source, width: width, height: height, limit: ClipRequest.maximumFramePixels)
         }
         // Swift traps when an allocation fails: frames that cannot be had are refused now.
         let inFlight = window + (2 * workers + 3) * max(1, request.formats.count)
         let needed = width * height * 4 * inFlight
         if let available = MemoryHeadroom.available(), needed > available {
-            throw ClipError(
-                reason: "\(source): the clip's frames in flight need about \(needed >> 20) MiB, and only "
-                    + "\(available >> 20) MiB can be had (a memory limit); give a smaller --viewport or --scale, or fewer formats"
-            )
+            throw ClipError.notEnoughMemory(file: source, needed: needed, available: available)
         }
         return PreparedClip(spec: spec, feeds: feeds, plan: plan, width: width, height: height)
     }

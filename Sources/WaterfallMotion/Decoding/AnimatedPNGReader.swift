@@ -61,7 +61,7 @@ public struct AnimatedPNGReader {
     public init(bytes: [UInt8], name: String) throws(ClipError) {
         self.bytes = bytes
         self.name = name
-        guard PNGFormat.hasSignature(bytes) else { throw ClipError(reason: "\(name): is not a PNG file") }
+        guard PNGFormat.hasSignature(bytes) else { throw ClipError.unreadable(file: name, problem: .notPNG) }
         var position = PNGFormat.signature.count
         var header: PNGFormat.Header?
         var frames: Int?
@@ -71,17 +71,20 @@ public struct AnimatedPNGReader {
             switch chunk.type {
             case "IHDR": header = try? PNGFormat.Header(data: chunk.data)
             case "acTL":
-                guard chunk.data.count == 8 else { throw ClipError(reason: "\(name): has a broken acTL chunk") }
+                guard chunk.data.count == 8 else {
+                    throw ClipError.unreadable(file: name, problem: .brokenChunk(type: "acTL"))
+                }
                 frames = Int(PNGFormat.uint32(chunk.data, at: 0))
             case "PLTE", "tRNS": ancillary.append((chunk.type, chunk.data))
             default: break
             }
             position = chunk.end
         }
-        guard let header else { throw ClipError(reason: "\(name): has no PNG header (IHDR)") }
-        guard let frames else { throw ClipError(reason: "\(name): is a still PNG, not an animated one (no acTL)") }
+        guard let header else { throw ClipError.unreadable(file: name, problem: .noHeader) }
+        guard let frames else { throw ClipError.unreadable(file: name, problem: .stillPNG) }
         guard (1...Self.maximumFrames).contains(frames) else {
-            throw ClipError(reason: "\(name): says it has \(frames) frames, not 1 to \(Self.maximumFrames)")
+            throw ClipError.unreadable(
+                file: name, problem: .frameCountOutOfRange(count: frames, limit: Self.maximumFrames))
         }
         let width = header.width
         let height = header.height
@@ -89,13 +92,12 @@ public struct AnimatedPNGReader {
         // one (2^28 pixels is 1 GiB a canvas, and the reader holds up to three) is refused
         // before any pixel is decoded.
         guard width > 0, height > 0 else {
-            throw ClipError(reason: "\(name): has an empty canvas (\(width) × \(height) pixels)")
+            throw ClipError.unreadable(file: name, problem: .emptyCanvas(width: width, height: height))
         }
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, area <= Self.maximumCanvasPixels else {
-            throw ClipError(
-                reason: "\(name): a canvas of \(width) × \(height) pixels is larger than a clip's frame "
-                    + "(at most \(Self.maximumCanvasPixels) pixels)")
+            throw ClipError.unreadable(
+                file: name, problem: .canvasTooLarge(width: width, height: height, limit: Self.maximumCanvasPixels))
         }
         self.width = width
         self.height = height
@@ -108,7 +110,9 @@ public struct AnimatedPNGReader {
         var controls = 0
         while let chunk = try Self.chunk(in: bytes, at: scan, name: name) {
             if chunk.type == "fcTL" {
-                guard chunk.data.count == 26 else { throw ClipError(reason: "\(name): has a broken fcTL chunk") }
+                guard chunk.data.count == 26 else {
+                    throw ClipError.unreadable(file: name, problem: .brokenChunk(type: "fcTL"))
+                }
                 _ = try Self.control(chunk.data, frame: controls + 1, width: width, height: height, name: name)
                 controls += 1
             }
@@ -130,13 +134,17 @@ public struct AnimatedPNGReader {
             case "fcTL":
                 // The next frame's control ends this one: it is read again by the next call.
                 if let control { return try draw(control, data: data) }
-                guard chunk.data.count == 26 else { throw ClipError(reason: "\(name): has a broken fcTL chunk") }
+                guard chunk.data.count == 26 else {
+                    throw ClipError.unreadable(file: name, problem: .brokenChunk(type: "fcTL"))
+                }
                 control = try parse(chunk.data)
             case "IDAT":
                 // An IDAT without an fcTL before it is a default image, not part of the animation.
                 if control != nil { data += chunk.data }
             case "fdAT":
-                guard chunk.data.count >= 4 else { throw ClipError(reason: "\(name): has a broken fdAT chunk") }
+                guard chunk.data.count >= 4 else {
+                    throw ClipError.unreadable(file: name, problem: .brokenChunk(type: "fdAT"))
+                }
                 if control != nil { data += chunk.data.dropFirst(4) }
             case "IEND":
                 position = bytes.count
@@ -159,9 +167,11 @@ public struct AnimatedPNGReader {
 
     private mutating func draw(_ control: Control, data: [UInt8]) throws(ClipError) -> Frame {
         framesRead += 1
-        guard !data.isEmpty else { throw ClipError(reason: "\(name): frame \(framesRead) has no image data") }
+        guard !data.isEmpty else {
+            throw ClipError.unreadable(file: name, problem: .frameWithoutData(frame: framesRead))
+        }
         guard framesRead <= frameCount else {
-            throw ClipError(reason: "\(name): has more frames than its acTL's \(frameCount)")
+            throw ClipError.unreadable(file: name, problem: .moreFramesThanDeclared(declared: frameCount))
         }
         // What the frame before asked to leave behind it.
         if let (previous, saved) = dispose {
@@ -184,7 +194,7 @@ public struct AnimatedPNGReader {
         do {
             region = try PixelImage(png: png, name: name)
         } catch {
-            throw ClipError(reason: "\(name): frame \(framesRead) cannot be read (\(error.reason))")
+            throw ClipError.unreadable(file: name, problem: .unreadableFrame(frame: framesRead, problem: error.reason))
         }
         fill(control, with: region)
         dispose = (control, saved)
@@ -243,12 +253,14 @@ public struct AnimatedPNGReader {
         guard control.width > 0, control.height > 0, control.x + control.width <= width,
             control.y + control.height <= height
         else {
-            throw ClipError(
-                reason: "\(name): frame \(frame) (\(control.width) × \(control.height) at \(control.x), "
-                    + "\(control.y)) leaves the \(width) × \(height) canvas")
+            throw ClipError.unreadable(
+                file: name,
+                problem: .frameOffCanvas(
+                    frame: frame, x: control.x, y: control.y, width: control.width, height: control.height,
+                    canvasWidth: width, canvasHeight: height))
         }
         guard control.dispose <= 2, control.blend <= 1 else {
-            throw ClipError(reason: "\(name): frame \(frame) has an unknown dispose or blend operation")
+            throw ClipError.unreadable(file: name, problem: .unknownOperation(frame: frame))
         }
         return control
     }
@@ -261,9 +273,9 @@ public struct AnimatedPNGReader {
         do throws(PNGFormatError) {
             return try chunks.next()
         } catch .chunkDamaged(let type, let offset) {
-            throw ClipError(reason: "\(name): the \(type) chunk at byte \(offset) is damaged (its CRC does not match)")
+            throw ClipError.unreadable(file: name, problem: .damagedChunk(type: type, offset: offset))
         } catch {
-            throw ClipError(reason: "\(name): ends in the middle of a chunk")
+            throw ClipError.unreadable(file: name, problem: .endsEarly)
         }
     }
 

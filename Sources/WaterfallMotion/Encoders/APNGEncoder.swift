@@ -28,7 +28,8 @@ final class APNGEncoder: ClipEncoder {
     /// Starts the file at `path` (called `name` in errors): its signature, header and acTL.
     init(path: String, name: String, width: Int, height: Int, fps: Int) throws {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
-            throw ClipError(reason: "\(name): \(width) × \(height) is not a size PNG can hold")
+            throw ClipError.tooLarge(
+                file: name, width: width, height: height, format: .apng, limit: Int(Int32.max))
         }
         self.width = width
         self.height = height
@@ -49,7 +50,7 @@ final class APNGEncoder: ClipEncoder {
 
     func finish() throws {
         guard let change = changes.finish() else {
-            throw ClipError(reason: "\(file.name): a clip needs at least one frame")
+            throw ClipError.noFrames(file: file.name)
         }
         try write(change)
         try compression.finish()
@@ -71,12 +72,10 @@ final class APNGEncoder: ClipEncoder {
                 data = try PNGImageData.rgb(
                     of: change.frame, x: rect.x, y: rect.y, width: rect.width, height: rect.height, effort: .small)
             } catch {
-                throw ClipError(reason: "\(name): frame \(change.start + 1) cannot be encoded (\(error))")
+                throw ClipError.frameNotEncoded(file: name, frame: change.start + 1, problem: "\(error)")
             }
             guard let data else {
-                throw ClipError(
-                    reason: "\(name): frame \(change.start + 1) has pixels that are not opaque; clips are of "
-                        + "opaque frames")
+                throw ClipError.translucentFrame(file: name, frame: change.start + 1)
             }
             return data
         } then: { [weak self] data in

@@ -23,15 +23,13 @@ public enum ClipEncoders {
     ) throws -> any ClipEncoder {
         let name = name ?? path
         guard width > 0, height > 0 else {
-            throw ClipError(reason: "\(name): a clip's frames must be at least 1 × 1 pixel, not \(width) × \(height)")
+            throw ClipError.badSettings(file: name, problem: .frameSize(width: width, height: height))
         }
         guard ClipRequest.fpsRange.contains(options.fps) else {
-            throw ClipError(
-                reason: "\(name): \(options.fps) frames a second is not from \(ClipRequest.fpsRange.lowerBound) "
-                    + "to \(ClipRequest.fpsRange.upperBound)")
+            throw ClipError.badSettings(file: name, problem: .fps(options.fps, allowed: ClipRequest.fpsRange))
         }
         if let quality = options.quality, !(0...100).contains(quality) {
-            throw ClipError(reason: "\(name): quality \(quality) is not from 0 to 100")
+            throw ClipError.badSettings(file: name, problem: .quality(quality, allowed: 0...100))
         }
         switch format {
         case .apng:
@@ -43,9 +41,7 @@ public enum ClipEncoders {
         case .mp4:
             let folders = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
             guard let ffmpeg = MP4Encoder.findProgram("ffmpeg", searchPath: folders) else {
-                throw ClipError(
-                    reason: "mp4 needs the ffmpeg program, which is not installed; install ffmpeg or choose apng, "
-                        + "webp or gif")
+                throw ClipError.missingProgram(program: "ffmpeg", format: .mp4)
             }
             return try MP4Encoder(
                 path: path, name: name, width: width, height: height, options: options, ffmpeg: ffmpeg)

@@ -61,7 +61,7 @@ final class GIFEncoder: ClipEncoder {
     }
 
     func finish() throws {
-        guard let change = changes.finish() else { throw ClipError(reason: "\(name): a clip needs at least one frame") }
+        guard let change = changes.finish() else { throw ClipError.noFrames(file: name) }
         try write(change)
         try compression.finish()
         if let spool {

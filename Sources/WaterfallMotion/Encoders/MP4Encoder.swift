@@ -84,7 +84,9 @@ final class MP4Encoder: ClipEncoder {
         do {
             try process.run()
         } catch {
-            throw ClipError(reason: "\(name): ffmpeg (\(ffmpeg)) could not be started (\(error.localizedDescription))")
+            throw ClipError.library(
+                file: name, library: .ffmpeg,
+                problem: "ffmpeg (\(ffmpeg)) could not be started (\(error.localizedDescription))")
         }
         try? inputPipe.fileHandleForReading.close()
         try? errorPipe.fileHandleForWriting.close()
@@ -132,7 +134,7 @@ final class MP4Encoder: ClipEncoder {
 
     func add(_ frame: PixelImage) throws {
         try frame.checkIsFrame(count, width: width, height: height, file: name)
-        guard !finished else { throw ClipError(reason: "\(name): a frame added after the clip was finished") }
+        guard !finished else { throw ClipError.misuse(file: name, problem: .frameAfterFinish) }
         convert(frame)
         if let failure = planes.withUnsafeBytes({ Syscalls.writeAll($0, to: input) }) {
             throw stopped(writing: failure)
@@ -147,10 +149,11 @@ final class MP4Encoder: ClipEncoder {
         process.waitUntilExit()
         errors.wait()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw ClipError(
-                reason: "\(name): ffmpeg failed (\(exitDescription)): \(errors.lastLine ?? "it said nothing")")
+            throw ClipError.library(
+                file: name, library: .ffmpeg,
+                problem: "ffmpeg failed (\(exitDescription)): \(errors.lastLine ?? "it said nothing")")
         }
-        guard count > 0 else { throw ClipError(reason: "\(name): a clip needs at least one frame") }
+        guard count > 0 else { throw ClipError.noFrames(file: name) }
     }
 
     /// Converts `frame` into ``planes``: 4:2:0 by libyuv (BT.601, studio range, each chroma sample
@@ -199,7 +202,8 @@ final class MP4Encoder: ClipEncoder {
         process.waitUntilExit()
         errors.wait()
         let said = errors.lastLine ?? "it said nothing"
-        return ClipError(reason: "\(name): ffmpeg stopped reading frames (\(exitDescription)): \(said)")
+        return .library(
+            file: name, library: .ffmpeg, problem: "ffmpeg stopped reading frames (\(exitDescription)): \(said)")
     }
 
     private var exitDescription: String {

@@ -5,9 +5,9 @@ extension PixelImage {
     /// frames from 0 and `file` is the clip's name in the error.
     func checkIsFrame(_ index: Int, width: Int, height: Int, file: String) throws {
         guard self.width == width, self.height == height, isWellFormed else {
-            throw ClipError(
-                reason: "\(file): frame \(index + 1) is \(self.width) × \(self.height) pixels, not the clip's "
-                    + "\(width) × \(height)")
+            throw ClipError.wrongFrameSize(
+                file: file, frame: index + 1, width: self.width, height: self.height, clipWidth: width,
+                clipHeight: height)
         }
     }
 }

@@ -28,7 +28,7 @@ final class WebPEncoder: ClipEncoder {
     /// An encoder of the clip to be written at `path` (called `name` in errors).
     init(path: String, name: String, width: Int, height: Int, options: ClipOptions) throws {
         guard (1...16383).contains(width), (1...16383).contains(height) else {
-            throw ClipError(reason: "\(name): \(width) × \(height) is larger than the 16383 × 16383 WebP can hold")
+            throw ClipError.tooLarge(file: name, width: width, height: height, format: .webp, limit: 16383)
         }
         settings = WebPSettings(quality: options.quality)
         _ = try settings.config(name: name)
@@ -47,7 +47,7 @@ final class WebPEncoder: ClipEncoder {
     }
 
     func finish() throws {
-        guard let change = changes.finish() else { throw ClipError(reason: "\(name): a clip needs at least one frame") }
+        guard let change = changes.finish() else { throw ClipError.noFrames(file: name) }
         try write(change)
         try compression.finish()
         let file = try ClipFile(path: path, name: name)

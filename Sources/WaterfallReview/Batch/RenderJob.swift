@@ -74,8 +74,8 @@ public struct RenderJob: Sendable {
         let name = RenderPipeline.baseName(specPath)
         if let clip { return try writeClips(clip, of: loaded, name: name) }
         if pages > 0, pages > loaded.pagesToLoad {
-            throw ClipError(
-                reason: "\(specPath): has \(loaded.pagesToLoad) pages of cards to load, not \(pages) (--pages)")
+            throw ClipError.badRequest(
+                file: specPath, problem: .tooFewPages(available: loaded.pagesToLoad, asked: pages))
         }
         let spec = loaded.loadingPages(pages)
         let prepared = try variants.of(spec).map { variant in
@@ -103,9 +103,7 @@ public struct RenderJob: Sendable {
             var request = request
             if request.viewport == 0 {
                 guard let viewport = variant.screens?.viewport else {
-                    throw ClipError(
-                        reason: "\(spec.source ?? name): --animate needs --viewport LENGTH (or the spec's "
-                            + "variants.viewport)")
+                    throw ClipError.badRequest(file: spec.source ?? name, problem: .noViewport)
                 }
                 request.viewport = viewport
             }

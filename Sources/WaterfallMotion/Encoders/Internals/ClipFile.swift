@@ -16,7 +16,7 @@ final class ClipFile {
                 FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec],
                 permissions: FilePermissions(rawValue: 0o666), retryOnInterrupt: true)
         } catch {
-            throw ClipError(reason: "\(name): cannot be written (\(error))")
+            throw ClipError.cannotWrite(file: name, problem: "\(error)")
         }
     }
 
@@ -24,9 +24,9 @@ final class ClipFile {
 
     /// Appends `bytes`.
     func write(_ bytes: UnsafeRawBufferPointer) throws {
-        guard let descriptor else { throw ClipError(reason: "\(name): written after it was closed") }
+        guard let descriptor else { throw ClipError.misuse(file: name, problem: .writtenAfterClose) }
         if let failure = Syscalls.writeAll(bytes, to: descriptor) {
-            throw ClipError(reason: "\(name): cannot be written (\(failure))")
+            throw ClipError.cannotWrite(file: name, problem: "\(failure)")
         }
     }
 
@@ -37,11 +37,11 @@ final class ClipFile {
 
     /// Writes `bytes` over the file's bytes from `offset` on.
     func patch(_ bytes: [UInt8], at offset: Int64) throws {
-        guard let descriptor else { throw ClipError(reason: "\(name): written after it was closed") }
+        guard let descriptor else { throw ClipError.misuse(file: name, problem: .writtenAfterClose) }
         do {
             _ = try descriptor.writeAll(toAbsoluteOffset: offset, bytes)
         } catch {
-            throw ClipError(reason: "\(name): cannot be written (\(error))")
+            throw ClipError.cannotWrite(file: name, problem: "\(error)")
         }
     }
 
@@ -52,7 +52,7 @@ final class ClipFile {
         do {
             try descriptor.close()
         } catch {
-            throw ClipError(reason: "\(name): cannot be written (\(error))")
+            throw ClipError.cannotWrite(file: name, problem: "\(error)")
         }
     }
 }

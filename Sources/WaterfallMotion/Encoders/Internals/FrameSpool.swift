@@ -37,7 +37,7 @@ final class FrameSpool {
         switch TemporaryFiles.create(path) {
         case .success(let descriptor): writer = descriptor
         case .failure(let error):
-            throw ClipError(reason: "\(name): cannot keep frames beside it (\(error.description))")
+            throw ClipError.spool(file: name, problem: .cannotWrite(error.description))
         }
     }
 
@@ -45,17 +45,17 @@ final class FrameSpool {
 
     /// Adds `image`, shown at `rect` for `delay`.
     func append(_ image: PixelImage, at rect: PixelRect, delay: Int) throws {
-        guard let writer else { throw ClipError(reason: "\(name): frames kept after they were read") }
+        guard let writer else { throw ClipError.misuse(file: name, problem: .keptAfterReplay) }
         let png: [UInt8]
         do {
             png = try image.pngBytes(name: name)
         } catch {
-            throw ClipError(reason: error.description)
+            throw ClipError.png(error)
         }
         let header = [rect.x, rect.y, rect.width, rect.height, delay, png.count].flatMap(Self.word)
         for bytes in [header, png] {
             if let failure = bytes.withUnsafeBytes({ Syscalls.writeAll($0, to: writer) }) {
-                throw ClipError(reason: "\(name): cannot keep frames beside it (\(failure.description))")
+                throw ClipError.spool(file: name, problem: .cannotWrite(failure.description))
             }
         }
     }
@@ -71,7 +71,7 @@ final class FrameSpool {
         do {
             reader = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec], retryOnInterrupt: true)
         } catch {
-            throw ClipError(reason: "\(name): cannot read the frames kept beside it (\(error))")
+            throw ClipError.spool(file: name, problem: .cannotRead("\(error)"))
         }
         defer { try? reader.close() }
         while let header = try read(6 * 4, from: reader, endAllowed: true) {
@@ -81,7 +81,7 @@ final class FrameSpool {
             do {
                 image = try PixelImage(png: png, name: name)
             } catch {
-                throw ClipError(reason: "\(name): a frame kept beside it cannot be read back (\(error))")
+                throw ClipError.spool(file: name, problem: .unreadableFrame("\(error)"))
             }
             try body(
                 Entry(
@@ -112,11 +112,11 @@ final class FrameSpool {
                         into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]), retryOnInterrupt: true)
                 }
             } catch {
-                throw ClipError(reason: "\(name): cannot read the frames kept beside it (\(error))")
+                throw ClipError.spool(file: name, problem: .cannotRead("\(error)"))
             }
             if got == 0 {
                 if filled == 0, endAllowed { return nil }
-                throw ClipError(reason: "\(name): the frames kept beside it end early")
+                throw ClipError.spool(file: name, problem: .endsEarly)
             }
             filled += got
         }

@@ -15,7 +15,7 @@ final class GIFFile {
     /// loops for ever, with `palette` (3 bytes a colour) as its global colour table when given.
     init(path: String, name: String, width: Int, height: Int, palette: [UInt8]?) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
-            throw ClipError(reason: "\(name): \(width) × \(height) is larger than the 65535 × 65535 GIF can hold")
+            throw ClipError.tooLarge(file: name, width: width, height: height, format: .gif, limit: 65535)
         }
         let memory = try GIFMemory(name: name)
         try memory.putScreen(width: width, height: height, palette: palette)
@@ -97,7 +97,8 @@ private final class GIFMemory {
         memory.initialize(to: wf_gif_memory(bytes: nil, count: 0, capacity: 0, failed: 0))
         var status: Int32 = 0
         guard let gif = wf_gif_open_memory(memory, &status) else {
-            throw ClipError(reason: "\(name): giflib could not start (\(Self.message(status)))")
+            throw ClipError.library(
+                file: name, library: .giflib, problem: "giflib could not start (\(Self.message(status)))")
         }
         self.gif = gif
         EGifSetGifVersion(gif, true)
@@ -119,15 +120,16 @@ private final class GIFMemory {
 
     /// Ends the stream (giflib writes the trailer) and returns all it wrote.
     func finish() throws -> [UInt8] {
-        guard let gif else { throw ClipError(reason: "\(name): written after it was closed") }
+        guard let gif else { throw ClipError.misuse(file: name, problem: .writtenAfterClose) }
         self.gif = nil
         var status: Int32 = 0
         guard EGifCloseFile(gif, &status) == GIF_OK, memory.pointee.failed == 0 else {
-            throw ClipError(reason: "\(name): could not be written (\(Self.message(status)))")
+            throw ClipError.library(
+                file: name, library: .giflib, problem: "could not be written (\(Self.message(status)))")
         }
         let bytes = Array(UnsafeBufferPointer(start: memory.pointee.bytes, count: memory.pointee.count))
         guard bytes.count > Self.screenBytes, bytes.count > Self.headerBytes(of: bytes), bytes.last == 0x3B else {
-            throw ClipError(reason: "\(name): giflib wrote an incomplete stream")
+            throw ClipError.library(file: name, library: .giflib, problem: "giflib wrote an incomplete stream")
         }
         return bytes
     }
@@ -142,7 +144,7 @@ private final class GIFMemory {
         let map = colours.withUnsafeBytes {
             GifMakeMapObject(Int32(size), $0.bindMemory(to: GifColorType.self).baseAddress)
         }
-        guard let map else { throw ClipError(reason: "\(name): no memory for a palette") }
+        guard let map else { throw ClipError.outOfMemory(file: name, what: "a palette") }
         defer { GifFreeMapObject(map) }
         try body(map)
     }
@@ -150,7 +152,7 @@ private final class GIFMemory {
     func check(_ status: Int32, _ action: String) throws {
         guard status != GIF_OK else { return }
         let error = memory.pointee.failed != 0 ? E_GIF_ERR_NOT_ENOUGH_MEM : gif?.pointee.Error ?? 0
-        throw ClipError(reason: "\(name): could not \(action) (\(Self.message(error)))")
+        throw ClipError.library(file: name, library: .giflib, problem: "could not \(action) (\(Self.message(error)))")
     }
 
     private static func message(_ status: Int32) -> String {

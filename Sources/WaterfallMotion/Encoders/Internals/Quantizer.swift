@@ -57,7 +57,8 @@ final class Quantizer {
         // Before `liq_set_speed`, which reads the thread count.
         wf_liq_single_thread()
         guard let attributes = liq_attr_create() else {
-            throw ClipError(reason: "\(name): libimagequant could not start (no memory)")
+            throw ClipError.library(
+                file: name, library: .libimagequant, problem: "libimagequant could not start (no memory)")
         }
         self.attributes = attributes
         try check(liq_set_speed(attributes, dither ? Self.ditheringSpeed : Self.speed), "set its speed")
@@ -74,7 +75,9 @@ final class Quantizer {
     /// (``sampleStep``).
     func quantize(_ image: PixelImage) throws -> IndexedImage {
         guard let histogram = liq_histogram_create(attributes) else {
-            throw ClipError(reason: "\(name): libimagequant could not start a histogram (no memory)")
+            throw ClipError.library(
+                file: name, library: .libimagequant,
+                problem: "libimagequant could not start a histogram (no memory)")
         }
         defer { liq_histogram_destroy(histogram) }
         try withImage(samplesLargeImages ? Self.sample(of: image) : image) { handle in
@@ -84,7 +87,9 @@ final class Quantizer {
         var result: OpaquePointer?
         wf_liq_single_thread()
         try check(liq_histogram_quantize(histogram, attributes, &result), "make a palette")
-        guard let result else { throw ClipError(reason: "\(name): libimagequant made no palette") }
+        guard let result else {
+            throw ClipError.library(file: name, library: .libimagequant, problem: "libimagequant made no palette")
+        }
         defer { liq_result_destroy(result) }
         return try withImage(image) { try remap($0, image, with: result) }
     }
@@ -112,7 +117,9 @@ final class Quantizer {
             histogram = existing
         } else {
             guard let created = liq_histogram_create(attributes) else {
-                throw ClipError(reason: "\(name): libimagequant could not start a histogram (no memory)")
+                throw ClipError.library(
+                    file: name, library: .libimagequant,
+                    problem: "libimagequant could not start a histogram (no memory)")
             }
             histogram = created
             self.histogram = created
@@ -126,11 +133,13 @@ final class Quantizer {
     /// Makes the shared palette from the colours added to the histogram, and returns it (red,
     /// green and blue of each colour).
     func makeSharedPalette() throws -> [UInt8] {
-        guard let histogram else { throw ClipError(reason: "\(name): no colours to make a palette of") }
+        guard let histogram else { throw ClipError.misuse(file: name, problem: .noColours) }
         var result: OpaquePointer?
         wf_liq_single_thread()
         try check(liq_histogram_quantize(histogram, attributes, &result), "make a palette")
-        guard let result else { throw ClipError(reason: "\(name): libimagequant made no palette") }
+        guard let result else {
+            throw ClipError.library(file: name, library: .libimagequant, problem: "libimagequant made no palette")
+        }
         try check(liq_set_dithering_level(result, dithering), "set dithering")
         shared = result
         liq_histogram_destroy(histogram)
@@ -143,7 +152,7 @@ final class Quantizer {
     /// The palette it comes with is the shared one, unless libimagequant adjusted it for this image
     /// (it may, refining colours as it dithers); then it is that image's own.
     func remapToSharedPalette(_ image: PixelImage) throws -> IndexedImage {
-        guard let shared else { throw ClipError(reason: "\(name): no shared palette made") }
+        guard let shared else { throw ClipError.misuse(file: name, problem: .noSharedPalette) }
         return try withImage(image) { try remap($0, image, with: shared) }
     }
 
@@ -170,7 +179,9 @@ final class Quantizer {
                 let handle = liq_image_create_rgba(
                     attributes, pixels.baseAddress!, Int32(image.width), Int32(image.height), 0)
             else {
-                throw ClipError(reason: "\(name): libimagequant refused a frame of \(image.width) × \(image.height)")
+                throw ClipError.library(
+                    file: name, library: .libimagequant,
+                    problem: "libimagequant refused a frame of \(image.width) × \(image.height)")
             }
             defer { liq_image_destroy(handle) }
             return try body(handle)
@@ -201,6 +212,7 @@ final class Quantizer {
             case LIQ_UNSUPPORTED: "not supported"
             default: "error \(status.rawValue)"
             }
-        throw ClipError(reason: "\(name): libimagequant could not \(action) (\(reason))")
+        throw ClipError.library(
+            file: name, library: .libimagequant, problem: "libimagequant could not \(action) (\(reason))")
     }
 }

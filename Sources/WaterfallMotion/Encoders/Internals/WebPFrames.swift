@@ -26,7 +26,8 @@ struct WebPSettings: Sendable {
     func config(name: String) throws -> WebPConfig {
         var config = WebPConfig()
         guard WebPConfigInit(&config) != 0 else {
-            throw ClipError(reason: "\(name): this libwebp does not match the headers it was built with")
+            throw ClipError.library(
+                file: name, library: .libwebp, problem: "this libwebp does not match the headers it was built with")
         }
         if let quality {
             config.lossless = 0
@@ -42,7 +43,7 @@ struct WebPSettings: Sendable {
         // One thread a frame: frames are compressed several at once instead.
         config.thread_level = 0
         guard WebPValidateConfig(&config) != 0 else {
-            throw ClipError(reason: "\(name): libwebp refused the encoder's settings")
+            throw ClipError.library(file: name, library: .libwebp, problem: "libwebp refused the encoder's settings")
         }
         return config
     }
@@ -73,7 +74,8 @@ struct WebPFrame: Sendable {
         var config = try settings.config(name: name)
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else {
-            throw ClipError(reason: "\(name): this libwebp does not match the headers it was built with")
+            throw ClipError.library(
+                file: name, library: .libwebp, problem: "this libwebp does not match the headers it was built with")
         }
         defer { WebPPictureFree(&picture) }
         picture.use_argb = 1
@@ -84,7 +86,7 @@ struct WebPFrame: Sendable {
         let imported = frame.pixels.withUnsafeBufferPointer {
             WebPPictureImportRGBA(&picture, $0.baseAddress! + offset, Int32(stride))
         }
-        guard imported != 0 else { throw ClipError(reason: "\(name): no memory for a frame of the clip") }
+        guard imported != 0 else { throw ClipError.outOfMemory(file: name, what: "a frame of the clip") }
         let blends = change.previous != nil
         if let previous = change.previous {
             frame.pixels.withUnsafeBufferPointer { current in
@@ -102,9 +104,9 @@ struct WebPFrame: Sendable {
             picture.writer = WebPMemoryWrite
             picture.custom_ptr = UnsafeMutableRawPointer(writer)
             guard WebPEncode(&config, &picture) != 0 else {
-                throw ClipError(
-                    reason: "\(name): libwebp could not encode frame \(change.start + 1) "
-                        + "(\(Self.message(picture.error_code)))")
+                throw ClipError.library(
+                    file: name, library: .libwebp,
+                    problem: "libwebp could not encode frame \(change.start + 1) (\(Self.message(picture.error_code)))")
             }
         }
         let bytes = Array(UnsafeBufferPointer(start: writer.mem, count: writer.size))
@@ -132,7 +134,7 @@ final class WebPAssembly {
     init(width: Int, height: Int, name: String) throws {
         self.name = name
         guard let mux = WebPNewInternal(Int32(WEBP_MUX_ABI_VERSION)) else {
-            throw ClipError(reason: "\(name): no memory for the clip")
+            throw ClipError.outOfMemory(file: name, what: "the clip")
         }
         self.mux = mux
         try check(WebPMuxSetCanvasSize(mux, Int32(width), Int32(height)), "set the clip's size")
@@ -178,6 +180,6 @@ final class WebPAssembly {
             case WEBP_MUX_INVALID_ARGUMENT: "a value out of range"
             default: "error \(status.rawValue)"
             }
-        throw ClipError(reason: "\(name): libwebp could not \(action) (\(reason))")
+        throw ClipError.library(file: name, library: .libwebp, problem: "libwebp could not \(action) (\(reason))")
     }
 }

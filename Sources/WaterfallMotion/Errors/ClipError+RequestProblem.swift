@@ -1,0 +1,24 @@
+extension ClipError {
+    /// What was asked of a clip (or of a still after loading pages) that the spec or the options
+    /// cannot give.
+    public enum RequestProblem: Sendable, Equatable, CustomStringConvertible {
+        /// `load-more` on a spec with no section that has a `pageSize` and cards past its first
+        /// page.
+        case noPagesToLoad
+        /// `--pages` asked for `asked` pages of cards, and the spec has `available`.
+        case tooFewPages(available: Int, asked: Int)
+        /// `--animate` without a viewport, given neither by `--viewport` nor by the spec's
+        /// `variants.viewport`.
+        case noViewport
+
+        /// What is wrong, after the spec's name, naming the option at fault.
+        public var description: String {
+            switch self {
+            case .noPagesToLoad: "load-more needs a section with pageSize and cards past its first page"
+            case .tooFewPages(let available, let asked):
+                "has \(available) \(available == 1 ? "page" : "pages") of cards to load, not \(asked) (--pages)"
+            case .noViewport: "--animate needs --viewport LENGTH (or the spec's variants.viewport)"
+            }
+        }
+    }
+}
