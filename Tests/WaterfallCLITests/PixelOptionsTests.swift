@@ -16,19 +16,20 @@ import WaterfallDiff
     }
 
     @Test func bothCommandsTakeBothSpellings() throws {
-        for arguments in [["old.png", "new.png"], ["a.yaml", "--baselines", "b"]] {
-            let command: (([String]) throws -> PixelOptions) =
-                arguments.count == 2
-                ? { try DiffCommand.parse($0).pixels } : { try CheckCommand.parse($0).pixels }
+        let commands: [([String]) throws -> PixelOptions] = [
+            { try DiffCommand.parse(["old.png", "new.png"] + $0).pixels },
+            { try CheckCommand.parse(["a.yaml", "--baselines", "b"] + $0).pixels },
+        ]
+        for command in commands {
             let defaults = DiffOptions(threshold: 0.5, includeAntialiasing: false)
-            let included = try command(arguments + ["--include-aa", "--threshold", "0.2"]).options(defaults: defaults)
+            let included = try command(["--include-aa", "--threshold", "0.2"]).options(defaults: defaults)
             #expect(included.includeAntialiasing && included.threshold == 0.2)
-            let ignored = try command(arguments + ["--ignore-aa"]).options(
+            let ignored = try command(["--ignore-aa"]).options(
                 defaults: DiffOptions(threshold: 0, includeAntialiasing: true))
             #expect(!ignored.includeAntialiasing)
-            #expect(throws: (any Error).self) { try command(arguments + ["--include-aa", "--ignore-aa"]) }
-            #expect(throws: (any Error).self) { try command(arguments + ["--threshold", "-1"]) }
-            #expect(throws: (any Error).self) { try command(arguments + ["--threshold", "nan"]) }
+            #expect(throws: (any Error).self) { try command(["--include-aa", "--ignore-aa"]) }
+            #expect(throws: (any Error).self) { try command(["--threshold", "-1"]) }
+            #expect(throws: (any Error).self) { try command(["--threshold", "nan"]) }
         }
     }
 }

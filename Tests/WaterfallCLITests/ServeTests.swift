@@ -30,7 +30,7 @@ import Glibc
         ) throws {
             folder = ExternalRenderers.temporaryPath("dir")
             try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
-            for (name, text) in ["alpha": ServeTests.spec(grow: 0), "bravo": ServeTests.spec(grow: 3)]
+            for (name, text) in ["alpha": ServedSpec.text(grow: 0), "bravo": ServedSpec.text(grow: 3)]
                 .merging(extraSpecs, uniquingKeysWith: { $1 })
             {
                 try text.write(toFile: folder + "/specs/\(name).yaml", atomically: true, encoding: .utf8)
@@ -104,20 +104,6 @@ import Glibc
         }
     }
 
-    static func spec(grow: Int, title: String = "Card") -> String {
-        """
-        width: 60
-        scale: 1
-        defaults: {columns: 2, interitemSpacing: 4, lineSpacing: 4}
-        sections:
-          - items:
-              - {height: \(20 + grow), title: \(title)}
-              - {height: 30}
-              - {height: 25}
-
-        """
-    }
-
     @Test func postsWithoutTheTokenAreRefused() throws {
         let server = try Server()
         #expect(try server.send("POST", "/approve-all").status == 403)
@@ -127,7 +113,7 @@ import Glibc
                 .status == 403)
         // A changed spec, so the review page has an Approve button and its token.
         let spec = server.folder + "/specs/alpha.yaml"
-        try Self.spec(grow: 5).write(toFile: spec, atomically: true, encoding: .utf8)
+        try ServedSpec.text(grow: 5).write(toFile: spec, atomically: true, encoding: .utf8)
         let token = try server.token()
         let crossSite = try server.send(
             "POST", "/approve/alpha", headers: ["X-Waterfall-Token": token, "Origin": "http://evil.example"])

@@ -53,7 +53,7 @@ import Glibc
             #expect(Self.field("Content-Security-Policy", in: response.head) == "frame-ancestors 'self'", "\(path)")
         }
         // The review's pictures come from the baselines folder (a changed spec has them).
-        try ServeTests.spec(grow: 5).write(
+        try ServedSpec.text(grow: 5).write(
             toFile: server.folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)
         // The review notices the change itself, so the watcher noticing it later keeps the review.
         let page = try server.send("GET", "/review?fresh").body
@@ -207,7 +207,7 @@ import Glibc
         let folder = ExternalRenderers.temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try ServeTests.spec(grow: 0).write(toFile: folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)
+        try ServedSpec.text(grow: 0).write(toFile: folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)
         try #require(mkfifo(folder + "/specs/pipe.yaml", 0o600) == 0)
         let skipped = "warning: specs/pipe.yaml: not a regular file (a FIFO, a device or a socket); skipped"
         let check = try CommandRunner.run(
@@ -275,11 +275,11 @@ import Glibc
     /// A token is good for the run that made it: one taken from an earlier run of the server is refused.
     @Test func aTokenFromAnEarlierRunIsRefused() throws {
         let first = try Server()
-        try ServeTests.spec(grow: 5).write(
+        try ServedSpec.text(grow: 5).write(
             toFile: first.folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)
         let old = try first.token()
         let second = try Server()
-        try ServeTests.spec(grow: 5).write(
+        try ServedSpec.text(grow: 5).write(
             toFile: second.folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)
         let baseline = try Data(contentsOf: URL(fileURLWithPath: second.folder + "/baselines/alpha.png"))
         let replayed = try second.send("POST", "/approve/alpha", headers: ["X-Waterfall-Token": old])
@@ -321,7 +321,7 @@ import Glibc
         #expect(gallery.status == 200 && gallery.body.contains("/spec/alpha"))
         #expect(Date().timeIntervalSince(started) < 10)
         // A change reaches the streams: the last one opened is told.
-        try ServeTests.spec(grow: 7).write(
+        try ServedSpec.text(grow: 7).write(
             toFile: server.folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         let last = sockets[sockets.count - 1]

@@ -23,7 +23,7 @@ final class ServeFixture: Sendable {
         let folder = ExternalRenderers.temporaryPath("dir")
         self.folder = folder
         try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
-        for (name, text) in ["alpha": Self.spec(grow: 0), "bravo": Self.spec(grow: 3)] {
+        for (name, text) in ["alpha": ServedSpec.text(grow: 0), "bravo": ServedSpec.text(grow: 3)] {
             try text.write(toFile: folder + "/specs/\(name).yaml", atomically: true, encoding: .utf8)
         }
         try "secret".write(toFile: folder + "/secret.txt", atomically: true, encoding: .utf8)
@@ -47,21 +47,6 @@ final class ServeFixture: Sendable {
 
     deinit {
         try? FileManager.default.removeItem(atPath: folder)
-    }
-
-    /// A small spec; `grow` makes its first card taller, so that a change is one number.
-    static func spec(grow: Int, title: String = "Card") -> String {
-        """
-        width: 60
-        scale: 1
-        defaults: {columns: 2, interitemSpacing: 4, lineSpacing: 4}
-        sections:
-          - items:
-              - {height: \(20 + grow), title: \(title)}
-              - {height: 30}
-              - {height: 25}
-
-        """
     }
 
     /// Records every variant of each spec as `check --record` does.

@@ -16,7 +16,7 @@ import WaterfallTestSupport
 @Suite(.tags(.slow)) struct ServeRouteTests {
     @Test func postsWithoutTheTokenAreRefusedAndNothingIsWritten() async throws {
         let fixture = try ServeFixture()
-        try fixture.change("alpha", to: ServeFixture.spec(grow: 5))
+        try fixture.change("alpha", to: ServedSpec.text(grow: 5))
         let baseline = fixture.folder + "/baselines/alpha.png"
         let before = FileManager.default.contents(atPath: baseline)
         let token = fixture.server.token
@@ -57,7 +57,7 @@ import WaterfallTestSupport
         other.cairo = "1.0.0"
         let otherJSON = Data(other.json)
         try otherJSON.write(to: URL(fileURLWithPath: path))
-        try fixture.change("alpha", to: ServeFixture.spec(grow: 5))
+        try fixture.change("alpha", to: ServedSpec.text(grow: 5))
         let token = fixture.server.token
         let current = Data(try RendererFingerprint.current().json)
         try await fixture.test { client async throws in
@@ -72,7 +72,7 @@ import WaterfallTestSupport
     /// one records every variant of the spec; a JSON client gets each variant's outcome.
     @Test func approvingASpecRecordsEveryVariant() async throws {
         let fixture = try ServeFixture(extraSpecs: [
-            "charlie": ServeFixture.spec(grow: 1) + "variants: {widths: [60, 50]}\n"
+            "charlie": ServedSpec.text(grow: 1) + "variants: {widths: [60, 50]}\n"
         ])
         let token = fixture.server.token
         try await fixture.test { client in
@@ -95,7 +95,7 @@ import WaterfallTestSupport
     /// The review shows a changed spec's pictures; they are the stored check's, until a file changes.
     @Test func theReviewShowsTheChangedPicturesUntilAFileChanges() async throws {
         let fixture = try ServeFixture()
-        try fixture.change("alpha", to: ServeFixture.spec(grow: 5))
+        try fixture.change("alpha", to: ServedSpec.text(grow: 5))
         try await fixture.test { client in
             let review = try await client.get("/review")
             #expect(review.status == .ok)
@@ -109,7 +109,7 @@ import WaterfallTestSupport
             #expect(try await client.get("/review/alpha/7/actual.png").status == .notFound)
         }
         // A file changed: the stored results are gone, and the next look checks again.
-        try fixture.change("alpha", to: ServeFixture.spec(grow: 0))
+        try fixture.change("alpha", to: ServedSpec.text(grow: 0))
         try await fixture.test { client in
             #expect(try await client.get("/review/alpha/0/actual.png").status == .notFound)
             let review = try await client.get("/review").text
@@ -176,7 +176,7 @@ import WaterfallTestSupport
 
     @Test func aSpecsPageOffersTheWidthsItDeclares() async throws {
         let fixture = try ServeFixture(
-            extraSpecs: ["charlie": ServeFixture.spec(grow: 1) + "variants: {widths: [320, pro-max]}\n"])
+            extraSpecs: ["charlie": ServedSpec.text(grow: 1) + "variants: {widths: [320, pro-max]}\n"])
         try await fixture.test { client in
             let declared = try await client.get("/spec/charlie")
             #expect(declared.status == .ok)
