@@ -220,7 +220,7 @@ let package = Package(
             name: "WaterfallReviewTests",
             dependencies: [
                 "WaterfallReview", "WaterfallPipeline", "WaterfallCairo", "WaterfallDiff", "WaterfallSpec",
-                "WaterfallCore", "WaterfallTestSupport",
+                "WaterfallCore", "WaterfallLayout", "WaterfallTestSupport",
             ]),
         .testTarget(
             name: "WaterfallMotionTests",

@@ -94,6 +94,20 @@ public struct RenderPipeline: Sendable {
         try layout(spec, sizer: spec.needsCardSizing ? cardSizer(for: spec, validator: Self.validateImage) : nil)
     }
 
+    /// The spec's layout as ``layout(_:)`` computes it, except that each image named in
+    /// `imageSizes` (by its path as the spec names it) is taken to have that size in pixels and
+    /// its file is not read: the layout the feed had, or would have, with other images.
+    ///
+    /// - Parameters:
+    ///   - spec: The spec to lay out.
+    ///   - imageSizes: Pixel sizes by image path, over the files'.
+    public func layout(_ spec: Spec, imageSizes: [String: Size]) throws -> Layout {
+        guard spec.needsCardSizing else { return try spec.layout() }
+        let sizer = try cardSizer(for: spec, validator: Self.validateImage)
+        sizer.imageSizes = imageSizes
+        return try spec.layout(sizing: sizer)
+    }
+
     private func layout(_ spec: Spec, sizer: CardSizer?) throws -> Layout {
         guard let sizer, spec.needsCardSizing else { return try spec.layout() }
         return try spec.layout(sizing: sizer)

@@ -109,7 +109,7 @@ public enum CheckReport {
             "tiles": tiles,
             "layoutChanges": changes,
             "hasLayoutChanges": !changes.isEmpty,
-            "layoutSummary": check.layoutDiff?.readableSummary ?? "",
+            "layoutSummary": check.layoutDiff?.summary ?? "",
             "svgChanged": check.svgChanged,
             "causes": causes(of: check) ?? false,
             "recordCommand": [.changed, .new].contains(check.status)

@@ -120,7 +120,7 @@ enum ServePages {
                 "tiles": check.status == .passed ? [] : tiles,
                 "causes": CheckReport.causes(of: check) ?? false,
                 "layoutChanges": changes, "hasLayoutChanges": !changes.isEmpty,
-                "layoutSummary": check.layoutDiff?.readableSummary ?? "", "approvable": needsReview,
+                "layoutSummary": check.layoutDiff?.summary ?? "", "approvable": needsReview,
                 "approveURL": "/approve/" + escapePath(specName),
                 "specURL": specURL(specName),
             ]

@@ -29,8 +29,9 @@ import WaterfallTestSupport
         let recorded = try CommandRunner.run(
             ["check", "grid.yaml", "--baselines", "base", "--record"], currentDirectory: folder)
         #expect(recorded.status == 0)
-        // Seven values changed, each its own cause: two of them under the fold. The feed ends at 71
-        // pt in two columns (20, 24+25, 53+18) and at 50 pt in three (32+18).
+        // Seven values changed, each its own cause with what it did alone, then the changes together:
+        // three under the fold. The recorded feed ends at 71 pt in two columns (20, 24+25, 53+18)
+        // and, with only the columns changed, at 47 pt in three (25 + 4 + 18).
         let changed = """
             width: 64
             scale: 2
@@ -52,11 +53,11 @@ import WaterfallTestSupport
         #expect(causeLines.count == 6)
         #expect(
             causeLines.first
-                == "  cause  defaults.columns: 2 → 3 — 5 cards moved into 3 columns; the feed got 21 pt shorter.")
-        #expect(causeLines.last == "  cause  … 2 more in the report")
+                == "  cause  defaults.columns: 2 → 3 — 5 cards moved into 3 columns; the feed got 24 pt shorter.")
+        #expect(causeLines.last == "  cause  … 3 more in the report")
         let page = try String(contentsOfFile: folder + "/report/index.html", encoding: .utf8)
         let shown = try #require(page.range(of: #"<ol class="cause-list">"#))
-        let fold = try #require(page.range(of: #"<details class="more-causes"><summary>2 more causes</summary>"#))
+        let fold = try #require(page.range(of: #"<details class="more-causes"><summary>3 more causes</summary>"#))
         #expect(page[shown.upperBound..<fold.lowerBound].components(separatedBy: #"<li class="cause">"#).count - 1 == 5)
         #expect(page[fold.upperBound...].hasPrefix(#"<ol class="cause-list" start="6"><li class="cause">"#))
     }

@@ -167,9 +167,12 @@ import WaterfallTestSupport
         #expect((countedObject["differentPixels"] as! Int) > 0)
         let layout = try CommandRunner.run(["diff", old, new])
         #expect(layout.status == 1)
-        #expect(layout.standardOutput.hasPrefix("section 0 item 0: (10, 0, 80, 40) -> (10.25, 0, 80, 40)\n"))
-        #expect(layout.standardOutput.contains("1 moved, 0 resized"))
-        #expect(layout.standardOutput.contains("largest shift 0.25 (section 0 item 0)"))
+        // Numbers a person reads to 0.1 pt; --json keeps the exact 10.25.
+        #expect(layout.standardOutput.hasPrefix("section 0 item 0: (10, 0, 80, 40) → (10.3, 0, 80, 40)\n"))
+        #expect(layout.standardOutput.contains("1 moved"))
+        #expect(layout.standardOutput.contains("largest shift 0.3 pt (section 0 item 0)"))
+        let exact = try CommandRunner.run(["diff", old, new, "--json"])
+        #expect(exact.standardOutput.contains("\"new\":{\"x\":10.25,\"y\":0,\"width\":80,\"height\":40}"))
     }
 
     @Test func layoutDumpsAndSpecsCompareAlike() throws {

@@ -27,8 +27,8 @@ import WaterfallLayout
         let diff = LayoutDiff(old: try snapshot([10, 20, 30]), new: try snapshot([15, 20, 30, 5]))
         #expect(
             diff.changes.map(\.description) == [
-                "section 0 item 0: (0, 0, 100, 10) -> (0, 0, 100, 15)",
-                "section 0 item 2: (0, 20, 100, 30) -> (0, 25, 100, 30)",
+                "section 0 item 0: (0, 0, 100, 10) → (0, 0, 100, 15)",
+                "section 0 item 2: (0, 20, 100, 30) → (0, 25, 100, 30)",
                 "section 0 item 3: appeared at (110, 30, 100, 5)",
             ])
         #expect(diff.count(.resized) == 1)
@@ -36,8 +36,9 @@ import WaterfallLayout
         #expect(diff.count(.appeared) == 1)
         #expect(diff.largestShift?.name == "section 0 item 0")
         #expect(
-            diff.summary.hasPrefix(
-                "1 moved, 1 resized, 0 moved and resized, 1 appeared, 0 disappeared, 1 unchanged; largest shift 5"))
+            diff.summary
+                == "1 moved, 1 resized, 1 appeared, 1 unchanged; largest shift 5 pt (section 0 item 0); "
+                + "content 210 × 50 → 210 × 55 pt")
         let back = LayoutDiff(old: try snapshot([15, 20, 30, 5]), new: try snapshot([10, 20, 30]))
         #expect(back.changes.last?.description == "section 0 item 3: disappeared from (110, 30, 100, 5)")
     }
@@ -47,7 +48,7 @@ import WaterfallLayout
         #expect(
             diff.changes.map(\.description) == [
                 "section 0 header: appeared at (0, 0, 210, 44)",
-                "section 0 item 0: (0, 0, 100, 10) -> (0, 44, 100, 10)",
+                "section 0 item 0: (0, 0, 100, 10) → (0, 44, 100, 10)",
             ])
         #expect(diff.json.contains("\"change\":\"appeared\",\"kind\":\"header\",\"section\":0,\"old\":null"))
     }

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 import WaterfallCore
+import WaterfallDiff
+import WaterfallLayout
+import WaterfallPipeline
 import WaterfallReview
+import WaterfallSpec
 import WaterfallTestSupport
 
 /// A changed spec is explained by cause first.
@@ -111,14 +115,17 @@ import WaterfallTestSupport
         #expect(consequence.contains(" pt; 1 card below it moved down "), "\(consequence)")
     }
 
+    /// Writes `images/a.png` in the workspace: a grey picture of that size.
+    static func writeImage(width: Int, height: Int, in workspace: Workspace) throws {
+        try FileManager.default.createDirectory(atPath: workspace.folder + "/images", withIntermediateDirectories: true)
+        let pixels = [UInt8](repeating: 200, count: width * height * 4)
+        try Data(PNGFixture.encodeStored(width: width, height: height, pixels: pixels)).write(
+            to: URL(fileURLWithPath: workspace.folder + "/images/a.png"))
+    }
+
     @Test func anImageOfAnotherAspectIsNamedWithItsSizeAndItsCard() throws {
         let workspace = try Workspace("")
-        try FileManager.default.createDirectory(atPath: workspace.folder + "/images", withIntermediateDirectories: true)
-        func image(width: Int, height: Int) throws {
-            let pixels = [UInt8](repeating: 200, count: width * height * 4)
-            try Data(PNGFixture.encodeStored(width: width, height: height, pixels: pixels)).write(
-                to: URL(fileURLWithPath: workspace.folder + "/images/a.png"))
-        }
+        func image(width: Int, height: Int) throws { try Self.writeImage(width: width, height: height, in: workspace) }
         try image(width: 100, height: 100)
         let spec = """
             width: 200
@@ -142,6 +149,67 @@ import WaterfallTestSupport
             causes[0].consequence
                 == "Card 1 grew by 47.5 pt; 1 card below it moved down 45 pt and left 105 pt; the feed got 45 pt taller."
         )
+    }
+
+    @Test func twoChangesInOneEditEachNameWhatTheyDidAlone() throws {
+        let workspace = try Workspace("")
+        func image(width: Int, height: Int) throws { try Self.writeImage(width: width, height: height, in: workspace) }
+        try image(width: 100, height: 100)
+        func spec(columns: Int) -> String {
+            """
+            width: 200
+            scale: 1
+            sections:
+              - columns: \(columns)
+                items:
+                  - {height: 50}
+                  - {image: images/a.png}
+                  - {height: 80}
+                  - {height: 60}
+            """
+        }
+        let causes = try Self.causes(from: spec(columns: 2), to: spec(columns: 3), in: workspace) { _ in
+            try image(width: 100, height: 150)
+        }
+        #expect(
+            causes.map(\.input) == [
+                "sections[0].columns: 2 → 3", "images/a.png: 100 × 100 px → 100 × 150 px", "the 2 changes together",
+            ])
+        // The columns alone, with the square image: 4 cards in 3 columns of 60 pt; the left column
+        // (50, then 60 under it) ends at 120 pt instead of 165 (50 + 10 + 80 on the left, 95 + 10 +
+        // 60 on the right).
+        #expect(causes[0].consequence == "4 cards moved into 3 columns; the feed got 45 pt shorter.")
+        // The image alone, in two columns: what the test of the image alone says, word for word.
+        #expect(
+            causes[1].consequence
+                == "Card 1 grew by 47.5 pt; 1 card below it moved down 45 pt and left 105 pt; the feed got 45 pt taller."
+        )
+        // Together: every card is narrower, the image's taller than it was.
+        let together = try #require(causes[2].consequence)
+        #expect(together.hasPrefix("All 4 cards changed size"), "\(together)")
+    }
+
+    @Test func recordedInputsLayOutAsTheirSpecForEveryExample() throws {
+        // Telling changes apart lays out the recorded inputs again: for every example (data files,
+        // images, fonts, generated items), the record must lay out to the layout the spec has.
+        let pipeline = RenderPipeline(renderers: [])
+        let examples = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))
+            .filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(examples.count >= 18)
+        for example in examples {
+            let spec = try pipeline.loadSpec(at: Repository.path("Examples/" + example), keepingInputs: true)
+            let prepared = try pipeline.prepare(spec)
+            let inputs = try #require(spec.inputs)
+            let record = RecordedInputs(inputs: inputs, scene: prepared.scene)
+            let decoded = try Spec.decode(
+                inputs: SpecInputs(document: record.spec, dataSources: record.data), file: spec.source,
+                baseDirectory: spec.baseDirectory, readRule: spec.readRule)
+            let sizes = Dictionary(
+                record.images.map { ($0.path, Size(width: Double($0.width), height: Double($0.height))) },
+                uniquingKeysWith: { first, _ in first })
+            let replayed = try pipeline.layout(decoded, imageSizes: sizes)
+            #expect(LayoutSnapshot(replayed) == LayoutSnapshot(prepared.layout), "\(example)")
+        }
     }
 
     @Test func anInsertedItemIsNamedByItsPlace() throws {
@@ -191,9 +259,13 @@ import WaterfallTestSupport
         #expect(
             causes.map(\.input) == [
                 "data/shop.json products[1].h: 60 → 78", "data/shop.json products[1].price: 199 → 219",
+                "the 2 changes together",
             ])
         // Card 1 is in the right column; card 2 went under it (the shorter column) and moves with it.
+        // The records are laid out as recorded with one change each: the price alone moves nothing.
         #expect(causes[0].consequence == "Card 1 grew by 18 pt; 1 card below it moved down 18 pt.")
+        #expect(causes[1].consequence == "On its own it moves no frame: only what is drawn changes.")
+        #expect(causes[2].consequence == "1 of 4 cards changed size; 1 more moved.")
     }
 
     @Test func aChangedRendererIsNamedWhenNoInputChanged() throws {

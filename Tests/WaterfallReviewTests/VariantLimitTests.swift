@@ -37,8 +37,15 @@ import WaterfallSpec
                 Variants(
                     appearances: [.light, .dark], widths: widths, screens: Screens(viewport: 800, position: .count(4))))
                 == "64 variants")
+        // Both appearances of a spec with a dark style by default, as `examples` shows them.
         #expect(
             try reason(Variants(widths: widths, screens: Screens(viewport: 800, position: .offset(10))))
+                == "64 variants")
+        #expect(
+            try reason(
+                Variants(
+                    widths: widths, screens: Screens(viewport: 800, position: .offset(10)),
+                    defaultAppearances: [.light]))
                 == "32 variants")
         // The spec's own variants count with the options': its 4 screens × 2 appearances × 33 widths.
         let declared = Self.spec + "\nvariants: {appearance: both, viewport: {height: 800, screens: 4}}\n"

@@ -18,9 +18,11 @@ struct CheckCommand: ParsableCommand {
             or --appearance, --widths and --viewport ask for (NAME@375.dark.screen-2.png). The exit status is 1 when anything changed \
             or a baseline is missing, 2 on an error, 0 otherwise. --record writes missing and changed baselines \
             (--record=missing only missing ones, --record=all every one), and nothing else; every file is written \
-            to a temporary file and renamed into place. For CI: --junit and --json write the results, \
-            GITHUB_ACTIONS=true adds annotations, --shard K/N checks one part of the specs (--blob DIR keeps its \
-            results for merge-reports), --jobs N sets the number of specs rendered at once.
+            to a temporary file and renamed into place. Each changed spec prints its verdict and causes; \
+            --verbose adds every changed frame, --quiet prints only the summary line. For CI: --junit and \
+            --json write the results, GITHUB_ACTIONS=true adds annotations, --shard K/N checks one part of \
+            the specs (--blob DIR keeps its results for merge-reports), --jobs N sets the number of specs \
+            rendered at once.
             """)
 
     @Argument(help: "Spec files to check, or folders of them.")
@@ -69,6 +71,12 @@ struct CheckCommand: ParsableCommand {
         })
     var shard: Shard?
 
+    @Flag(name: .shortAndLong, help: "Print every moved or resized frame under its spec's causes.")
+    var verbose = false
+
+    @Flag(name: .shortAndLong, help: "Print only the summary line (errors and warnings still go to stderr).")
+    var quiet = false
+
     @OptionGroup var pixels: PixelOptions
 
     @OptionGroup var drawing: DrawingOptions
@@ -77,6 +85,7 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
+        if verbose && quiet { throw ValidationError("--verbose and --quiet cannot be given together") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let value = RecordMode.unknownValue(in: Array(CommandLine.arguments.dropFirst())) {
             throw ValidationError("--record must be missing, changed or all, not '\(value)'")
@@ -141,7 +150,15 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// The result lines of one spec, and its annotation in a GitHub Actions job.
+    ///
+    /// A summary by default: the verdict and the causes, the frames folded into one line that
+    /// `--verbose` unfolds; nothing but errors and annotations with `--quiet`.
     private func printResult(_ check: SpecCheck, annotate: Bool) {
+        if check.status == .failed { Output.standardError("error: \(check.reason)") }
+        if annotate, [.changed, .new, .failed].contains(check.status) {
+            Output.standardOutput(GitHubAnnotation.error(for: check) + "\n")
+        }
+        guard !quiet else { return }
         let line =
             switch check.status {
             case .passed: "ok       \(check.title)"
@@ -150,7 +167,6 @@ struct CheckCommand: ParsableCommand {
             case .changed: "CHANGED  \(check.title): \(check.reason)"
             case .failed: "ERROR    \(check.title): \(check.reason)"
             }
-        if check.status == .failed { Output.standardError("error: \(check.reason)") }
         Output.standardOutput(line + "\n")
         // Causes first, as the report shows them: the input values that changed and what they did.
         for cause in check.causes.prefix(Cause.shownBeforeFold) {
@@ -159,12 +175,12 @@ struct CheckCommand: ParsableCommand {
         if check.causes.count > Cause.shownBeforeFold {
             Output.standardOutput("  cause  … \(check.causes.count - Cause.shownBeforeFold) more in the report\n")
         }
-        if check.status == .changed, let diff = check.layoutDiff, diff.isDifferent {
-            for change in diff.changes.prefix(20) { Output.standardOutput("         \(change)\n") }
-            if diff.changes.count > 20 { Output.standardOutput("         … \(diff.changes.count - 20) more\n") }
-        }
-        if annotate, [.changed, .new, .failed].contains(check.status) {
-            Output.standardOutput(GitHubAnnotation.error(for: check) + "\n")
+        guard check.status == .changed, let diff = check.layoutDiff, !diff.changes.isEmpty else { return }
+        if verbose {
+            for change in diff.changes { Output.standardOutput("         \(change)\n") }
+        } else {
+            let count = diff.changes.count
+            Output.standardOutput("         \(count) frame\(count == 1 ? "" : "s") changed: --verbose lists them\n")
         }
     }
 

@@ -27,7 +27,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let job = try options.job()
+        let job = try options.job(appearance: .light)
         let outcomes = job.runShowingProgress(specs)
         if outcomes.contains(where: { $0.error != nil }) { throw ExitCode.badInput }
     }
@@ -88,7 +88,7 @@ struct RenderOptions: ParsableArguments {
         }
     }
 
-    func job(appearance defaultAppearance: AppearanceChoice = .light) throws -> RenderJob {
+    func job(appearance defaultAppearance: AppearanceChoice) throws -> RenderJob {
         let animating = animation.animate != nil
         let renderers = animating ? [] : try Renderers.named(formats, templates: templates)
         try AtomicFile.makeFolder(output)

@@ -9,7 +9,7 @@ struct VariantOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Which colors to draw: both writes NAME.dark.* beside NAME.* for specs with a style.dark "
-                + "(default: the spec's variants.appearance, else light for render, both for examples).",
+                + "(default: the spec's variants.appearance, else light for render, both for check, examples and serve).",
             valueName: "light|dark|both"))
     var appearance: AppearanceChoice?
 
@@ -74,7 +74,7 @@ struct VariantOptions: ParsableArguments {
 
     /// The variants these options ask for: each spec's own where they say nothing, and
     /// `defaultAppearance` for a spec that declares no appearance either.
-    func variants(defaultAppearance: AppearanceChoice = .light) throws -> Variants {
+    func variants(defaultAppearance: AppearanceChoice = .both) throws -> Variants {
         Variants(
             appearances: appearance?.appearances, widths: try deviceWidths(), screens: screenRequest,
             defaultAppearances: defaultAppearance.appearances)

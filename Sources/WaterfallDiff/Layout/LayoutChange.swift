@@ -51,18 +51,35 @@ public struct LayoutChange: Sendable, Hashable, CustomStringConvertible {
             : "section \(indexPath.section) \(element.rawValue)"
     }
 
-    /// `section 2 item 7: (12, 340, 170, 220) -> (12, 352, 170, 220)`.
+    /// `section 2 item 7: (12, 340, 170.3, 220) → (12, 352, 170.3, 220)`: for a person, in points
+    /// to 0.1 (``json`` keeps the exact frames).
     public var description: String {
         switch (old, new) {
-        case (let old?, let new?): "\(name): \(Self.text(old)) -> \(Self.text(new))"
+        case (let old?, let new?): "\(name): \(Self.text(old)) → \(Self.text(new))"
         case (nil, let new?): "\(name): appeared at \(Self.text(new))"
         case (let old?, nil): "\(name): disappeared from \(Self.text(old))"
         case (nil, nil): name
         }
     }
 
-    static func text(_ rect: Rect) -> String {
+    /// The change as one JSON object with its exact frames and shift, keys in a fixed order:
+    /// `{"change":"moved","kind":"cell","section":2,"item":7,"old":{"x":12,…},"new":{…},"shift":12}`
+    /// (`item` for cells only, `old` or `new` null for an element that came or went).
+    public var json: String {
         let n = ShortestNumber.text
+        func rect(_ rect: Rect?) -> String {
+            guard let rect else { return "null" }
+            return
+                "{\"x\":\(n(rect.minX)),\"y\":\(n(rect.minY)),\"width\":\(n(rect.width)),\"height\":\(n(rect.height))}"
+        }
+        var fields = "{\"change\":\"\(kind.rawValue)\",\"kind\":\"\(element.rawValue)\""
+        fields += ",\"section\":\(indexPath.section)"
+        if element == .cell { fields += ",\"item\":\(indexPath.item)" }
+        return fields + ",\"old\":\(rect(old)),\"new\":\(rect(new)),\"shift\":\(n(shift))}"
+    }
+
+    static func text(_ rect: Rect) -> String {
+        let n = ShortestNumber.readable
         return "(\(n(rect.minX)), \(n(rect.minY)), \(n(rect.width)), \(n(rect.height)))"
     }
 }

@@ -79,20 +79,26 @@ public struct LayoutDiff: Sendable, Hashable {
         changes.filter { $0.old != nil && $0.new != nil }.max { $0.shift < $1.shift }
     }
 
-    /// One line: how many moved, resized, appeared and disappeared, and the largest shift.
-    public var summary: String { summary(ShortestNumber.text) }
-
-    /// ``summary`` with numbers for a person: at most one decimal (`largest shift 256.7`).
-    public var readableSummary: String { summary(ShortestNumber.readable) }
-
-    private func summary(_ n: (Double) -> String) -> String {
+    /// One line for a person: how many elements moved, resized, appeared and disappeared (the
+    /// kinds that happened), the largest shift and the content size, in points to 0.1.
+    ///
+    /// `14 moved, 4 moved and resized, 3 unchanged; largest shift 240.7 pt (section 1 item 2);
+    /// content 375 × 1139 → 375 × 1039 pt`.
+    public var summary: String {
+        let n = ShortestNumber.readable
         guard isDifferent else { return "layouts are the same (\(unchanged) elements)" }
-        var text = "\(count(.moved)) moved, \(count(.resized)) resized, \(count(.movedAndResized)) moved and resized, "
-        text += "\(count(.appeared)) appeared, \(count(.disappeared)) disappeared, \(unchanged) unchanged"
-        if let largest = largestShift { text += "; largest shift \(n(largest.shift)) (\(largest.name))" }
+        let counts: [(Int, String)] = [
+            (count(.moved), "moved"), (count(.resized), "resized"), (count(.movedAndResized), "moved and resized"),
+            (count(.appeared), "appeared"), (count(.disappeared), "disappeared"), (unchanged, "unchanged"),
+        ]
+        var text = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+        if let largest = largestShift, largest.shift > 0 {
+            text += "; largest shift \(n(largest.shift)) pt (\(largest.name))"
+        }
         if oldContentSize != newContentSize {
             text +=
-                "; content \(n(oldContentSize.width))×\(n(oldContentSize.height)) -> \(n(newContentSize.width))×\(n(newContentSize.height))"
+                "; content \(n(oldContentSize.width)) × \(n(oldContentSize.height)) → "
+                + "\(n(newContentSize.width)) × \(n(newContentSize.height)) pt"
         }
         return text
     }
@@ -102,28 +108,17 @@ public struct LayoutDiff: Sendable, Hashable {
         (changes.map(\.description) + [summary]).joined(separator: "\n") + "\n"
     }
 
-    /// The report as JSON.
+    /// The report as JSON, with the exact frames.
     public var json: String {
         let n = ShortestNumber.text
-        func rect(_ rect: Rect?) -> String {
-            guard let rect else { return "null" }
-            return
-                "{\"x\":\(n(rect.minX)),\"y\":\(n(rect.minY)),\"width\":\(n(rect.width)),\"height\":\(n(rect.height))}"
-        }
         func size(_ size: Size) -> String { "{\"width\":\(n(size.width)),\"height\":\(n(size.height))}" }
-        let items = changes.map { change in
-            var fields =
-                "{\"change\":\"\(change.kind.rawValue)\",\"kind\":\"\(change.element.rawValue)\",\"section\":\(change.indexPath.section)"
-            if change.element == .cell { fields += ",\"item\":\(change.indexPath.item)" }
-            return fields + ",\"old\":\(rect(change.old)),\"new\":\(rect(change.new)),\"shift\":\(n(change.shift))}"
-        }
         var out =
             "{\"different\":\(isDifferent),\"oldContentSize\":\(size(oldContentSize)),\"newContentSize\":\(size(newContentSize))"
         out +=
             ",\"summary\":{\"moved\":\(count(.moved)),\"resized\":\(count(.resized)),\"movedAndResized\":\(count(.movedAndResized))"
         out += ",\"appeared\":\(count(.appeared)),\"disappeared\":\(count(.disappeared)),\"unchanged\":\(unchanged)"
         out += ",\"largestShift\":\(n(largestShift?.shift ?? 0))}"
-        out += ",\"changes\":[" + items.joined(separator: ",") + "]}\n"
+        out += ",\"changes\":[" + changes.map(\.json).joined(separator: ",") + "]}\n"
         return out
     }
 }

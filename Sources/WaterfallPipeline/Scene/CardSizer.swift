@@ -17,6 +17,10 @@ public final class CardSizer: CardSizing {
     public let missingImages: MissingImagePolicy
     /// The spec file, for messages.
     public let source: String?
+    /// Pixel sizes taken for images instead of their files', by the path the spec names them:
+    /// how a layout is told with the images it was recorded with (see
+    /// `RenderPipeline.layout(_:imageSizes:)`).
+    public var imageSizes: [String: Size] = [:]
     private var measured: [Key: CardLayout] = [:]
 
     private struct Key: Hashable {
@@ -66,6 +70,7 @@ public final class CardSizer: CardSizing {
     func naturalImageSize(of item: SpecItem, at path: ItemPath) throws -> Size? {
         if let size = item.imageSize { return size }
         guard let file = item.image else { return nil }
+        if let size = imageSizes[file] { return size }
         do {
             let image = try images.image(
                 file, file: source, location: "sections[\(path.section)].items[\(path.item)].image")

@@ -34,6 +34,9 @@ public struct InputChange: Sendable, Hashable {
     public var key: String?
     /// The value it has now, when it is one value.
     public var newValue: SpecValue?
+    /// How to apply the change alone to the recorded inputs; empty when it cannot be (a font
+    /// file's bytes, which the record does not keep).
+    var edits: [InputEdit] = []
 
     /// Creates a change.
     public init(text: String, path: String? = nil, scope: Scope, key: String? = nil, newValue: SpecValue? = nil) {
@@ -59,8 +62,8 @@ public struct InputChange: Sendable, Hashable {
         case (nil, nil): break
         default: finder.found.append(InputChange(text: "the spec changed", scope: .spec))
         }
-        for (before, after) in zip(old.data, new.data) {
-            let root = Finder.Root.data(after)
+        for (index, (before, after)) in zip(old.data, new.data).enumerated() {
+            let root = Finder.Root.data(index, after)
             if before.file != after.file || before.at != after.at {
                 continue  // Said by the spec's own change of `itemsFrom`.
             }
@@ -78,7 +81,9 @@ public struct InputChange: Sendable, Hashable {
             let sections = Set(cards.map { $0[0] })
             let scope: Scope =
                 sections.count == 1 ? .items(section: cards[0][0], items: cards.map { $0[1] }) : .spec
-            finder.found.append(InputChange(text: image.path + size, path: image.path, scope: scope, key: "image"))
+            var change = InputChange(text: image.path + size, path: image.path, scope: scope, key: "image")
+            change.edits = [.image(path: image.path, width: image.width, height: image.height)]
+            finder.found.append(change)
         }
         // A font file renamed, added or removed is a change of the spec's `fonts`, said above.
         let oldFonts = Dictionary(old.fonts.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
@@ -126,10 +131,11 @@ public struct InputChange: Sendable, Hashable {
                 scope = .spec
             }
             let noun = pattern.contains("items[*]") ? "items" : pattern.contains("sections[*]") ? "sections" : "records"
-            grouped.append(
-                InputChange(
-                    text: "\(pattern) changed in \(members.count) \(noun)", path: pattern, scope: scope,
-                    key: members[0].key))
+            var group = InputChange(
+                text: "\(pattern) changed in \(members.count) \(noun)", path: pattern, scope: scope,
+                key: members[0].key)
+            group.edits = members.flatMap(\.edits)
+            grouped.append(group)
         }
         return grouped
     }
@@ -146,15 +152,21 @@ public struct InputChange: Sendable, Hashable {
 
 /// Walks two normalized values side by side, noting each difference with its path.
 private struct Finder {
-    enum Component: Hashable {
-        case key(String)
-        case index(Int)
-    }
+    typealias Component = InputEdit.Component
 
-    /// Whose values are compared: the spec's, or one data file's records.
+    /// Whose values are compared: the spec's, or one data file's records (the file's place in
+    /// the record, and the records as they are now).
     enum Root {
         case spec
-        case data(SpecInputs.DataSource)
+        case data(Int, SpecInputs.DataSource)
+    }
+
+    /// Where an edit of a value under `root` applies.
+    static func editRoot(_ root: Root) -> InputEdit.Root {
+        switch root {
+        case .spec: .spec
+        case .data(let index, _): .data(index)
+        }
     }
 
     var found: [InputChange] = []
@@ -218,7 +230,7 @@ private struct Finder {
         let place = Self.text(path, root: root) + range
         let text = place + " " + verb + noun
         let scope: InputChange.Scope
-        if case .data(let source) = root {
+        if case .data(_, let source) = root {
             scope = .itemCount(
                 section: source.section, old: source.firstItem + old.count, new: source.firstItem + new.count,
                 first: source.firstItem + first)
@@ -229,15 +241,22 @@ private struct Finder {
         } else {
             scope = Self.scope(of: path, root: root)
         }
-        append(InputChange(text: text, path: place, scope: scope, key: Self.lastKey(path)))
+        var change = InputChange(text: text, path: place, scope: scope, key: Self.lastKey(path))
+        change.edits = [
+            .splice(
+                Self.editRoot(root), path, at: first, removing: removed - paired,
+                inserting: Array(new[first..<(first + inserted - paired)]))
+        ]
+        append(change)
     }
 
     mutating func note(_ what: String, path: [Component], root: Root, new: SpecValue? = nil) {
         let place = Self.text(path, root: root)
-        append(
-            InputChange(
-                text: place + what, path: place, scope: Self.scope(of: path, root: root), key: Self.lastKey(path),
-                newValue: new))
+        var change = InputChange(
+            text: place + what, path: place, scope: Self.scope(of: path, root: root), key: Self.lastKey(path),
+            newValue: new)
+        change.edits = [.set(Self.editRoot(root), path, new)]
+        append(change)
     }
 
     mutating func append(_ change: InputChange) {
@@ -273,12 +292,12 @@ private struct Finder {
             case .index(let index): text += "[\(index)]"
             }
         }
-        guard case .data(let source) = root else { return text.isEmpty ? "the spec" : text }
+        guard case .data(_, let source) = root else { return text.isEmpty ? "the spec" : text }
         return source.file + " " + source.at + text
     }
 
     static func scope(of path: [Component], root: Root) -> InputChange.Scope {
-        if case .data(let source) = root {
+        if case .data(_, let source) = root {
             guard case .index(let record)? = path.first else { return .section(source.section) }
             return .items(section: source.section, items: [source.firstItem + record])
         }

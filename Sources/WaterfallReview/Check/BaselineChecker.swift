@@ -71,6 +71,8 @@ public struct BaselineChecker: Sendable {
             return [check]
         }
         var checks: [SpecCheck] = []
+        // The variant each picture's check drew, for telling its causes apart.
+        var drewVariant: [Variant?] = []
         var inputs: RecordedInputs?
         // Reading the spec counts in its first check.
         var variantStart = start
@@ -95,29 +97,42 @@ public struct BaselineChecker: Sendable {
             let duration = Self.seconds(since: variantStart) - drawn.dropFirst().reduce(0) { $0 + $1.duration }
             if !drawn.isEmpty { drawn[0].duration = max(0, duration) }
             checks += drawn
+            drewVariant += drawn.map { _ in variant }
         }
-        checks += clipChecks(of: spec, path: path, name: name)
-        explain(&checks, name: name, inputs: inputs)
+        let clips = clipChecks(of: spec, path: path, name: name)
+        checks += clips
+        drewVariant += clips.map { _ in nil }
+        explain(&checks, name: name, inputs: inputs, spec: spec, variants: drewVariant)
         return checks
     }
 
     /// Gives each changed check its causes, and every check the inputs it was drawn from.
-    private func explain(_ checks: inout [SpecCheck], name: String, inputs: RecordedInputs?) {
+    ///
+    /// When more than one thing changed, each cause says what it did on its own (see
+    /// ``SeparateEffects``), told once for each variant drawn, and one more cause says what they
+    /// did together.
+    private func explain(
+        _ checks: inout [SpecCheck], name: String, inputs: RecordedInputs?, spec: Spec, variants: [Variant?]
+    ) {
         var changes: [InputChange]?
+        var recorded: RecordedInputs?
         var recordError: String?
         if checks.contains(where: { $0.status == .changed }), let inputs {
             do {
                 // A record without its spec (too large to keep) names no change.
-                if let recorded = try RecordedInputs.read(name: name, inBaselines: baselines), recorded.isComplete,
+                if let record = try RecordedInputs.read(name: name, inBaselines: baselines), record.isComplete,
                     inputs.isComplete
                 {
-                    changes = InputChange.changes(from: recorded, to: inputs)
+                    changes = InputChange.changes(from: record, to: inputs)
+                    recorded = record
                 }
             } catch {
                 recordError = error.reason
             }
         }
         let renderer = checks.contains { $0.status == .changed } ? rendererChange.change(since: baselines) : nil
+        // Told apart once for each variant: its screens share the feed's layouts.
+        var separated: [Variant: [Cause]?] = [:]
         for index in checks.indices {
             checks[index].inputs = inputs
             guard checks[index].status == .changed else { continue }
@@ -126,6 +141,19 @@ public struct BaselineChecker: Sendable {
             let layout = try? Self.snapshot(of: check.actualLayout, name: check.name)
             let writer = CauseWriter(diff: check.layoutDiff, layout: layout, changedPixels: pixels)
             var causes = writer.causes(of: (changes ?? []) + (renderer.map { [$0] } ?? []))
+            if let changes, let recorded, changes.count + (renderer == nil ? 0 : 1) > 1,
+                let variant = variants[index], let baseline = check.baselineLayout
+            {
+                if separated[variant] == nil {
+                    let effects = SeparateEffects(recorded: recorded, spec: spec, variant: variant, pipeline: pipeline)
+                    separated[variant] = effects.causes(of: changes, renderer: renderer, baseline: baseline)
+                }
+                if let told = separated[variant] ?? nil {
+                    // Then what they did together, in this check's own picture.
+                    let together = InputChange(text: "the \(told.count) changes together", scope: .spec)
+                    causes = told + [Cause(input: together.text, consequence: writer.consequence(of: together))]
+                }
+            }
             // A clip's consequence is in its frames, which the layout sentences do not see.
             if check.clip != nil, let first = causes.indices.first, causes[first].consequence == nil {
                 causes[first].consequence = check.layoutSentence
@@ -242,7 +270,9 @@ public struct BaselineChecker: Sendable {
             let (size, elements) = try LayoutDump.decode(String(decoding: json, as: UTF8.self), file: layoutFile)
         {
             let drawn = try layout ?? Self.snapshot(of: check.actualLayout, name: layoutFile)
-            let diff = LayoutDiff(old: LayoutSnapshot(contentSize: size, elements: elements), new: drawn)
+            let baseline = LayoutSnapshot(contentSize: size, elements: elements)
+            let diff = LayoutDiff(old: baseline, new: drawn)
+            check.baselineLayout = baseline
             check.layoutDiff = diff
             changed = changed || diff.isDifferent
         } else {

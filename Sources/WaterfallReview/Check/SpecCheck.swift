@@ -74,6 +74,8 @@ public struct SpecCheck: Sendable {
     public var tileCountChanged = false
     /// The layout compared with its baseline, element by element; `nil` without one.
     public var layoutDiff: LayoutDiff?
+    /// The layout its baseline holds; `nil` without one, and for a check read from a blob.
+    var baselineLayout: LayoutSnapshot?
     /// Why the spec could not be checked.
     public var error: String?
     /// The spec's own error, when that is why it could not be checked: the file (the spec, or a
@@ -185,7 +187,7 @@ public struct SpecCheck: Sendable {
         if pixels > 0 { parts.append("\(pixels) pixels differ") }
         if tiles.contains(where: { $0.result?.sizeMismatch != nil }) { parts.append("the picture changed size") }
         if svgChanged { parts.append("the SVG changed") }
-        if let layoutDiff, layoutDiff.isDifferent { parts.append(layoutDiff.readableSummary) }
+        if let layoutDiff, layoutDiff.isDifferent { parts.append(layoutDiff.summary) }
         return parts.isEmpty ? "unchanged" : parts.joined(separator: "; ")
     }
 }

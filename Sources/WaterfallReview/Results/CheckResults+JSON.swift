@@ -13,10 +13,16 @@ extension CheckResults {
     ///            "tiles":[{"suffix":"","baseline":true,"differentPixels":12,"changedPixels":12,
     ///                      "antialiasedPixels":4,"totalPixels":5000,"regions":2}],
     ///            "svgChanged":true,"svgMissing":false,
-    ///            "layout":{"missing":false,"different":true,"changes":["section 0 item 4: …"],
+    ///            "layout":{"missing":false,"different":true,
+    ///                      "changes":[{"line":"section 0 item 4: (10, 50, 111.7, 60) → …","change":"moved",
+    ///                                  "kind":"cell","section":0,"item":4,"old":{"x":10,"y":50,
+    ///                                  "width":111.66666666666667,"height":60},"new":{…},"shift":12}],
     ///                      "summary":{"moved":2,"resized":1,"movedAndResized":0,"appeared":0,
     ///                                 "disappeared":0,"unchanged":9},"text":"2 moved, …"}}]}
     /// ```
+    ///
+    /// Numbers a person reads (`reason`, `causes`, each change's `line`, `text`) have at most one
+    /// decimal; the exact values are in fields of their own (`old`, `new`, `shift`).
     ///
     /// A tile without a baseline has `"baseline":false` and null counts; a tile equal byte for byte
     /// to its baseline has zero differences and its size read from the PNG header. `layout` is
@@ -43,7 +49,11 @@ extension CheckResults {
             out += "null"
         } else if let diff = check.layoutDiff {
             out += "{\"missing\":false,\"different\":\(diff.isDifferent)"
-            out += ",\"changes\":[" + diff.changes.map(\.description.jsonQuoted).joined(separator: ",") + "]"
+            // Each change as a person reads it (`line`, in points to 0.1) and with its exact frames.
+            out +=
+                ",\"changes\":["
+                + diff.changes.map { "{\"line\":\($0.description.jsonQuoted)," + $0.json.dropFirst() }.joined(
+                    separator: ",") + "]"
             out += ",\"summary\":{\"moved\":\(diff.count(.moved)),\"resized\":\(diff.count(.resized))"
             out += ",\"movedAndResized\":\(diff.count(.movedAndResized)),\"appeared\":\(diff.count(.appeared))"
             out += ",\"disappeared\":\(diff.count(.disappeared)),\"unchanged\":\(diff.unchanged)}"

@@ -19,15 +19,17 @@ public struct Variants: Sendable, Hashable {
     /// The screens to draw of each variant instead of its whole page, over the spec's; `nil`
     /// for the spec's.
     public var screens: Screens?
-    /// The appearances of a spec that declares none and is given none: light for `render` and
-    /// `check`, both for `examples`.
+    /// The appearances of a spec that declares none and is given none: both by default, so that
+    /// `examples` and `serve` show and `check` guards the same pictures; `render` asks for light.
+    ///
+    /// A spec without a dark style is drawn light only whatever this says.
     public var defaultAppearances: [Appearance]
 
-    /// Creates a set of variants; by default what each spec declares, else light at the spec's
-    /// own width, whole pages.
+    /// Creates a set of variants; by default what each spec declares, else both appearances (light
+    /// only without a dark style) at the spec's own width, whole pages.
     public init(
         appearances: [Appearance]? = nil, widths: [Double]? = nil, screens: Screens? = nil,
-        defaultAppearances: [Appearance] = [.light]
+        defaultAppearances: [Appearance] = [.light, .dark]
     ) {
         self.appearances = appearances
         self.widths = widths

@@ -28,6 +28,35 @@ extension Spec {
         }
     }
 
+    /// Decodes the spec its recorded inputs describe: the document decoded as the file was, each
+    /// `itemsFrom` given the records it read then instead of reading its data file again.
+    ///
+    /// What a check lays out to tell what each changed input did on its own: the inputs recorded
+    /// with the baselines, one change applied. Images and fonts are read as any spec's are.
+    ///
+    /// - Parameters:
+    ///   - inputs: The recorded document and data records (``Spec/inputs`` of a spec loaded with
+    ///     `keepingInputs`).
+    ///   - file: The name to put in error messages.
+    ///   - baseDirectory: Where relative image paths are resolved.
+    ///   - readRule: The folders the spec's files may be read from; by default the root of
+    ///     `baseDirectory`.
+    /// - Throws: ``SpecError`` when the inputs hold no document, or the document or records are
+    ///   not a spec's.
+    public static func decode(
+        inputs: SpecInputs, file: String? = nil, baseDirectory: String = ".", readRule: ReadRule? = nil
+    ) throws(SpecError) -> Spec {
+        do {
+            var spec = try SpecDecoder.decode(
+                inputs: inputs, baseDirectory: baseDirectory,
+                readRule: readRule ?? .forSpec(inFolder: baseDirectory))
+            spec.source = file
+            return spec
+        } catch {
+            throw error.file == nil ? file.map { error.inFile($0) } ?? error : error
+        }
+    }
+
     /// Reads and decodes the spec at `path`, or standard input when `path` is `-`; with
     /// `keepingInputs`, keeps what it was read from as ``Spec/inputs``.
     ///

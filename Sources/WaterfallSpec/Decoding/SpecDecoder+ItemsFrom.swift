@@ -42,20 +42,33 @@ extension SpecDecoder {
         let name =
             file.hasPrefix("/") || baseDirectory == "."
             ? file : (baseDirectory as NSString).appendingPathComponent(file)
-        let readable = try readablePath(file, at: fileField)
         let data: DataFile
-        do {
-            data = try DataFile.load(path: readable, name: name)
-        } catch let error as SpecError {
-            throw error
-        } catch DataFile.AccessProblem.problem(let message) {
-            throw fileField.error(message)
-        } catch {
-            throw fileField.error("\(name): cannot be read (\(error))")
+        let list: [Field]
+        if let recordedData {
+            // Decoded from recorded inputs: the records read then, not the file as it is now.
+            let joined = at.joined(separator: ".")
+            guard
+                let index = recordedData.indices.first(where: {
+                    !takenData.contains($0) && recordedData[$0].file == file && recordedData[$0].at == joined
+                })
+            else { throw fileField.error("\(name): its records are not in the recorded inputs") }
+            takenData.insert(index)
+            data = DataFile(name: name, root: .sequence(Node.Sequence(recordedData[index].records.map(\.node))))
+            list = try data.records(at: [])
+        } else {
+            let readable = try readablePath(file, at: fileField)
+            do {
+                data = try DataFile.load(path: readable, name: name)
+            } catch let error as SpecError {
+                throw error
+            } catch DataFile.AccessProblem.problem(let message) {
+                throw fileField.error(message)
+            } catch {
+                throw fileField.error("\(name): cannot be read (\(error))")
+            }
+            dataFiles.append(name)
+            list = try data.records(at: at)
         }
-        dataFiles.append(name)
-
-        let list = try data.records(at: at)
         if keepsInputs, inputBudget >= 0 {
             var records: [SpecValue] = []
             for record in list {

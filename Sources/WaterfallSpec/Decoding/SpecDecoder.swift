@@ -54,6 +54,11 @@ struct SpecDecoder {
     var dataSources: [SpecInputs.DataSource] = []
     /// The section being read.
     var sectionIndex = 0
+    /// The records each `itemsFrom` takes instead of reading its data file, when the spec is
+    /// decoded from its recorded inputs; `nil` to read the files.
+    var recordedData: [SpecInputs.DataSource]?
+    /// Which of ``recordedData`` have been taken.
+    var takenData = Set<Int>()
 
     /// Deeper nesting than this is refused: no spec needs it, and it is how hostile input overflows stacks.
     static let maximumDepth = 64
@@ -91,6 +96,27 @@ struct SpecDecoder {
                         document: document, dataSources: decoder.inputBudget >= 0 ? decoder.dataSources : [])
                 }
                 return spec
+            }
+        }.get()
+    }
+
+    /// The spec that `inputs` record: the document decoded as the file was, each `itemsFrom`
+    /// given the records it read then instead of reading its file again.
+    static func decode(
+        inputs: SpecInputs, baseDirectory: String, readRule: ReadRule
+    ) throws(SpecError) -> Spec {
+        guard let document = inputs.document else {
+            throw SpecError(location: "", message: "the recorded inputs hold no spec document")
+        }
+        return try LargeStack.run { () -> Result<Spec, SpecError> in
+            Result { () throws(SpecError) -> Spec in
+                let root = document.node
+                try checkShape(root)
+                var decoder = SpecDecoder()
+                decoder.baseDirectory = baseDirectory
+                decoder.readRule = readRule
+                decoder.recordedData = inputs.dataSources
+                return try decoder.spec(Field(node: root, path: ""), baseDirectory: baseDirectory)
             }
         }.get()
     }

@@ -63,6 +63,22 @@ public indirect enum SpecValue: Sendable, Hashable {
         }
     }
 
+    /// The value as a parsed YAML node, each scalar tagged as the parser tags a spec's own (a whole
+    /// number `int`, text `str` even when it reads as a number): what the decoder reads when a
+    /// spec is decoded again from its recorded inputs.
+    var node: Node {
+        switch self {
+        case .null: Node("null", Tag(.null))
+        case .bool(let value): Node(value ? "true" : "false", Tag(.bool))
+        case .number(let value):
+            value.rounded() == value && abs(value) < 1e15
+                ? Node(String(Int(value)), Tag(.int)) : Node(ShortestNumber.text(value), Tag(.float))
+        case .string(let value): Node(value, Tag(.str))
+        case .list(let list): .sequence(Node.Sequence(list.map(\.node)))
+        case .map(let map): .mapping(Node.Mapping(map.keys.sorted().map { (Node($0, Tag(.str)), map[$0]!.node) }))
+        }
+    }
+
     /// The value as JSON, keys sorted, numbers in their shortest form: the same bytes for equal values.
     public var json: String {
         var out = ""
