@@ -168,7 +168,8 @@ import WaterfallTestSupport
         let layout = try CommandRunner.run(["diff", old, new])
         #expect(layout.status == 1)
         // Numbers a person reads to 0.1 pt; --json keeps the exact 10.25.
-        #expect(layout.standardOutput.hasPrefix("section 0 item 0: (10, 0, 80, 40) → (10.3, 0, 80, 40)\n"))
+        #expect(layout.standardOutput.hasPrefix("cause  defaults.sectionInset.left: 10 → 10.3 — "))
+        #expect(layout.standardOutput.contains("\nsection 0 item 0: (10, 0, 80, 40) → (10.3, 0, 80, 40)\n"))
         #expect(layout.standardOutput.contains("1 moved"))
         #expect(layout.standardOutput.contains("largest shift 0.3 pt (section 0 item 0)"))
         let exact = try CommandRunner.run(["diff", old, new, "--json"])
@@ -191,6 +192,22 @@ import WaterfallTestSupport
 
     /// Specs whose cards are sized by their image and text are laid out as `render` lays them
     /// out, so two of them can be compared.
+    @Test func twoSpecsAreComparedInTheSpecsTermsAndATitleIsADifference() throws {
+        func feed(_ title: String) -> String {
+            "width: 200\nscale: 1\nsections:\n  - header: {height: 40, title: \(title)}\n    items: [{height: 50}]\n"
+        }
+        let old = try spec("old.yaml", feed("Today"))
+        let new = try spec("new.yaml", feed("Tonight"))
+        let result = try CommandRunner.run(["diff", old, new])
+        // No frame moves, and still the title is a difference: exit 1, named as `check` names it.
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput
+                == "cause  sections[0].header.title: \"Today\" → \"Tonight\" — The layout is unchanged: only what is "
+                + "drawn changes.\nlayouts are the same (2 elements)\n")
+        #expect(try CommandRunner.run(["diff", old, old]).status == 0)
+    }
+
     @Test func specsWithCardsSizedByTheirContentAreCompared() throws {
         let spec = Repository.path("Examples/10-photo-feed.yaml")
         let same = try CommandRunner.run(["diff", spec, spec])

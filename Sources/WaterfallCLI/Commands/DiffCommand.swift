@@ -16,8 +16,10 @@ struct DiffCommand: ParsableCommand {
         discussion: """
             Exit status: 0 when the two are the same, 1 when they differ, 2 on an error. PNGs are compared by \
             their decoded pixels with a perceptual color delta; pixels on anti-aliased edges are counted apart \
-            unless --include-aa is given. Specs (or `waterfall layout` dumps) are compared by element: what \
-            appeared, disappeared, moved or resized.
+            unless --include-aa is given. Two specs are compared in their own terms, as `check` names causes: \
+            each value that differs (a title, an image, a style, a setting) with what it does to the layout, \
+            then the frames that appeared, disappeared, moved or resized. Layout dumps (`waterfall layout`) are \
+            compared by element.
             """)
 
     @Argument(help: "The old (reference) file: a PNG, a spec, or a layout dump.")
@@ -49,16 +51,36 @@ struct DiffCommand: ParsableCommand {
         case (true, true):
             different = try comparePixels(oldBytes, newBytes)
         case (false, false):
-            let diff = LayoutDiff(
-                old: try Self.snapshot(oldBytes, path: old, allowing: read.allowRead),
-                new: try Self.snapshot(newBytes, path: new, allowing: read.allowRead))
-            Output.standardOutput(json ? diff.json : diff.text)
-            different = diff.isDifferent
+            let oldDump = try Self.layoutDump(oldBytes, path: old)
+            let newDump = try Self.layoutDump(newBytes, path: new)
+            if oldDump == nil && newDump == nil {
+                different = try compareSpecs()
+            } else {
+                let diff = LayoutDiff(
+                    old: try oldDump ?? Self.layout(specAt: old, allowing: read.allowRead),
+                    new: try newDump ?? Self.layout(specAt: new, allowing: read.allowRead))
+                Output.standardOutput(json ? diff.json : diff.text)
+                different = diff.isDifferent
+            }
         default:
             throw CLIError.badArgument(
                 "\(old) and \(new) are not of the same kind: compare two PNGs, or two specs or layouts")
         }
         if different { throw ExitCode.different }
+    }
+
+    /// Two specs: the values that differ, each with what it does, then the frames that moved.
+    private func compareSpecs() throws -> Bool {
+        var pipeline = RenderPipeline(renderers: [])
+        pipeline.allowedFolders = read.allowRead
+        let comparison = try SpecComparison(old: old, new: new, pipeline: pipeline)
+        if json {
+            Output.standardOutput(comparison.layoutDiff.json)
+        } else {
+            for cause in comparison.causes { Output.standardOutput("cause  \(cause.line.escapedForMessage)\n") }
+            Output.standardOutput(comparison.layoutDiff.text)
+        }
+        return comparison.isDifferent
     }
 
     private func comparePixels(_ oldBytes: [UInt8], _ newBytes: [UInt8]) throws -> Bool {
@@ -92,15 +114,18 @@ struct DiffCommand: ParsableCommand {
         PNGFormat.hasSignature(bytes)
     }
 
-    /// A layout dump as it is, or a spec laid out, its files read inside its root or `allowing`.
-    static func snapshot(_ bytes: [UInt8], path: String, allowing: [String]) throws -> LayoutSnapshot {
+    /// The layout a layout dump holds; `nil` for anything else (a spec).
+    static func layoutDump(_ bytes: [UInt8], path: String) throws -> LayoutSnapshot? {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CLIError.io(path: path, message: "is neither a PNG nor UTF-8 text")
         }
-        if let (size, elements) = try LayoutDump.decode(text, file: path) {
-            return LayoutSnapshot(contentSize: size, elements: elements)
-        }
-        // Laid out as `render` lays it out: cards sized by their image and text are measured.
-        return LayoutSnapshot(try RenderPipeline(renderers: []).layout(try Spec.load(path: path, allowing: allowing)))
+        guard let (size, elements) = try LayoutDump.decode(text, file: path) else { return nil }
+        return LayoutSnapshot(contentSize: size, elements: elements)
+    }
+
+    /// A spec laid out as `render` lays it out (cards sized by their image and text measured), its
+    /// files read inside its root or `allowing`.
+    static func layout(specAt path: String, allowing: [String]) throws -> LayoutSnapshot {
+        LayoutSnapshot(try RenderPipeline(renderers: []).layout(try Spec.load(path: path, allowing: allowing)))
     }
 }

@@ -11,11 +11,12 @@ public struct CauseWriter: Sendable {
     public var diff: LayoutDiff?
     /// The layout as drawn now.
     public var layout: LayoutSnapshot?
-    /// How many pixels differ from the baseline, over every tile.
-    public var changedPixels: Int
+    /// How many pixels differ from the baseline, over every tile; `nil` when no pixels were
+    /// compared (two specs compared by `diff`).
+    public var changedPixels: Int?
 
     /// Creates a writer for one check's layout comparison.
-    public init(diff: LayoutDiff?, layout: LayoutSnapshot?, changedPixels: Int) {
+    public init(diff: LayoutDiff?, layout: LayoutSnapshot?, changedPixels: Int?) {
         self.diff = diff
         self.layout = layout
         self.changedPixels = changedPixels
@@ -26,10 +27,16 @@ public struct CauseWriter: Sendable {
         changes.map { Cause(input: $0.text, consequence: consequence(of: $0)) }
     }
 
+    /// What the whole change did to the feed, in one sentence, whatever input it came from.
+    public func wholeChange() -> String? {
+        consequence(of: InputChange(text: "", scope: .spec))
+    }
+
     /// What `change` did, in one sentence ending in a full stop; `nil` without a layout baseline.
     public func consequence(of change: InputChange) -> String? {
         guard let diff else { return nil }
         guard diff.isDifferent else {
+            guard let changedPixels else { return "The layout is unchanged: only what is drawn changes." }
             return changedPixels > 0
                 ? "The layout is unchanged; \(Self.count(changedPixels, "pixel")) changed."
                 : "The layout and the pixels are unchanged."

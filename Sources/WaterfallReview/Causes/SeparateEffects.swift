@@ -75,6 +75,6 @@ struct SeparateEffects {
     ) -> String? {
         let diff = LayoutDiff(old: before, new: after)
         guard diff.isDifferent else { return "On its own it moves no frame: only what is drawn changes." }
-        return CauseWriter(diff: diff, layout: after, changedPixels: 0).consequence(of: change)
+        return CauseWriter(diff: diff, layout: after, changedPixels: nil).consequence(of: change)
     }
 }

@@ -150,8 +150,8 @@ public struct BaselineChecker: Sendable {
                 }
                 if let told = separated[variant] ?? nil {
                     // Then what they did together, in this check's own picture.
-                    let together = InputChange(text: "the \(told.count) changes together", scope: .spec)
-                    causes = told + [Cause(input: together.text, consequence: writer.consequence(of: together))]
+                    let together = Cause(input: "the \(told.count) changes together", consequence: writer.wholeChange())
+                    causes = told + [together]
                 }
             }
             // A clip's consequence is in its frames, which the layout sentences do not see.
