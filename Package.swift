@@ -34,8 +34,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // SHA-256 of font files and image URLs; already in the graph through async-http-client.
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // FileDescriptor and Errno for the bounded file reader; already in the graph through swift-nio.
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // Already in the graph through async-http-client; named here for TLS failures in plain words
@@ -47,13 +45,18 @@ let package = Package(
     targets: [
         // The engine: pure computation, no IO, no Foundation.
         .target(name: "WaterfallLayout"),
+        // SHA-256 from Nettle, through pkg-config (swift-crypto would build its own BoringSSL copy,
+        // a third of a fresh debug build, for one digest).
+        .systemLibrary(
+            name: "CWaterfallNettle",
+            pkgConfig: "nettle",
+            providers: [.apt(["nettle-dev"]), .brew(["nettle"])]),
         // What every module below the command line shares: colors, numbers as text, pixel images,
         // the layout dump, and one of each utility (bounded file reads, the lock, SHA-256, escaping).
         .target(
             name: "WaterfallCore",
             dependencies: [
-                "WaterfallLayout", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                "WaterfallLayout", "CWaterfallNettle", .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Spec files (JSON and YAML) decoded into layout configurations and content.
         .target(
@@ -73,9 +76,9 @@ let package = Package(
             providers: [
                 .apt([
                     "libcairo2-dev", "libpango1.0-dev", "libpng-dev", "libturbojpeg0-dev", "zlib1g-dev",
-                    "libdeflate-dev", "libfontconfig-dev", "libfreetype-dev", "libharfbuzz-dev", "nettle-dev",
+                    "libdeflate-dev", "libfontconfig-dev", "libfreetype-dev", "libharfbuzz-dev",
                 ]),
-                .brew(["cairo", "pango", "libpng", "jpeg-turbo", "libdeflate", "fontconfig", "freetype", "nettle"]),
+                .brew(["cairo", "pango", "libpng", "jpeg-turbo", "libdeflate", "fontconfig", "freetype"]),
             ]),
         // PNG and PDF output, PNG decoding and text measurement.
         .target(

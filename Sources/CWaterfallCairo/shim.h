@@ -19,7 +19,6 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <fontconfig/fcfreetype.h>
-#include <nettle/sha2.h>
 #include <png.h>
 #include <turbojpeg.h>
 #include <zlib.h>

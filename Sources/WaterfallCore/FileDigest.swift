@@ -1,15 +1,17 @@
-import Crypto
+import CWaterfallNettle
 import SystemPackage
 
 /// SHA-256 of bytes, or of a file's bytes read a megabyte at a time, as 64 lower-case hex digits
-/// (swift-crypto's, which uses the CPU's SHA instructions where there are any).
+/// (Nettle's, which uses the CPU's SHA instructions where there are any).
 ///
 /// The image cache names its files after their URL's digest, and the renderer fingerprint
 /// names each font file's bytes by theirs.
 package enum FileDigest {
     /// The digest of `bytes`.
     package static func sha256(of bytes: [UInt8]) -> String {
-        hex(SHA256.hash(data: bytes))
+        var hasher = Hasher()
+        bytes.withUnsafeBufferPointer { hasher.update($0) }
+        return hasher.hex()
     }
 
     /// The digest of the regular file at `path`; a FIFO or device is refused, never waited on.
@@ -20,7 +22,7 @@ package enum FileDigest {
         case .failure(let failure): throw failure
         }
         defer { try? descriptor.close() }
-        var hasher = SHA256()
+        var hasher = Hasher()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count: Int
@@ -30,13 +32,28 @@ package enum FileDigest {
                 throw .system(error as? Errno ?? .ioError)
             }
             if count == 0 { break }
-            buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            buffer.withUnsafeBufferPointer { hasher.update(UnsafeBufferPointer(rebasing: $0[..<count])) }
         }
-        return hex(hasher.finalize())
+        return hasher.hex()
     }
 
-    private static func hex(_ digest: SHA256.Digest) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    /// Nettle's running SHA-256.
+    private struct Hasher {
+        private var context = sha256_ctx()
+
+        init() { wf_sha256_init(&context) }
+
+        mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            wf_sha256_update(&context, base, bytes.count)
+        }
+
+        /// The digest as 64 lower-case hex digits.
+        mutating func hex() -> String {
+            var digest = [UInt8](repeating: 0, count: 32)
+            wf_sha256_digest(&context, &digest)
+            let digits = Array("0123456789abcdef".utf8)
+            return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+        }
     }
 }
