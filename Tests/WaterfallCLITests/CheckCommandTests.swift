@@ -55,9 +55,14 @@ import WaterfallTestSupport
         let page = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
         #expect(page.contains("<span class=\"status\">changed</span>01-shop-grid"))
         #expect(page.contains("<img src=\"01-shop-grid.diff.png\""))
-        #expect(
-            page.contains(
-                "section 0 item 6: (10, 320, 111.7, 160) → (10, 321, 111.7, 160)"))
+        #expect(page.contains("section 0 item 6: (10, 320, 111.7, 160) → (10, 321, 111.7, 160)"))
+        // The boxes' tooltips as Chromium reads them: a frame each, no number with two decimals.
+        let dom = try ExternalRenderers.chromiumDOM(htmlPath: report + "/index.html")
+        let tooltips = dom.components(separatedBy: "<span class=\"box ").dropFirst().compactMap { box in
+            box.range(of: #"title="([^"]*)""#, options: .regularExpression).map { String(box[$0]) }
+        }
+        #expect(tooltips.contains("title=\"section 0 item 4: (10, 170, 111.7, 140) → (10, 170, 111.7, 141)\""))
+        #expect(tooltips.allSatisfy { $0.range(of: #"\d\.\d\d"#, options: .regularExpression) == nil }, "\(tooltips)")
 
         // The page, as a reviewer sees it: the status badge and the three pictures are drawn.
         let screenshot = try PNGCodec.decode(
