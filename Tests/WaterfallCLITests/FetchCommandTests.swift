@@ -197,7 +197,7 @@ import WaterfallTestSupport
             ] {
                 let result = try CommandRunner.run(command + arguments)
                 #expect(result.status == 2)
-                #expect(result.standardError == "error: \(message) (see 'waterfall help')\n")
+                #expect(result.standardError == "error: \(message)\n")
             }
         }
     }
