@@ -49,9 +49,9 @@ import WaterfallTestSupport
     @Test func negativeNumbersAreReadAndRefusedByTheirOption() throws {
         let clip = ["--animate", "scroll", "--viewport", "800"]
         let cases: [(arguments: [String], message: String)] = [
-            (["render", "x.yaml", "--widths", "-375"], #"--widths: "-375" is neither a width from 1 to 1000000"#),
-            (["render", "x.yaml", "--widths=-375"], #"--widths: "-375" is neither a width from 1 to 1000000"#),
-            (["check", "x.yaml", "--baselines", "b", "--widths", "-375,400"], #"--widths: "-375" is neither"#),
+            (["render", "x.yaml", "--widths", "-375"], #"--widths: '-375' is neither a width from 1 to 1000000"#),
+            (["render", "x.yaml", "--widths=-375"], #"--widths: '-375' is neither a width from 1 to 1000000"#),
+            (["check", "x.yaml", "--baselines", "b", "--widths", "-375,400"], #"--widths: '-375' is neither"#),
             (
                 ["render", "x.yaml", "--viewport", "-5"],
                 "--viewport must be a number of points above 0 and at most 1000000, not -5"
