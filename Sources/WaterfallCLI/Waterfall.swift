@@ -43,12 +43,16 @@ struct Waterfall: ParsableCommand {
                 if !message.isEmpty { Output.standardOutput(message + "\n") }
                 status = ExitCode.success.rawValue
             } else {
-                let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-                Output.standardError("error: \(message) (see 'waterfall help')")
+                Output.standardError("error: \(argumentError(error))")
                 status = ExitCode.badInput.rawValue
             }
         }
         Foundation.exit(status)
+    }
+
+    /// The parser's message for `error`, one line in the tool's form (see `ArgumentErrorMessage`).
+    static func argumentError(_ error: any Error) -> String {
+        ArgumentErrorMessage.rewrite(message(for: error))
     }
 
     /// The error for a first argument that misspells a subcommand (`rendr` for `render`), or `nil`.

@@ -122,7 +122,8 @@ public struct RenderPipeline: Sendable {
         return CardSizer(
             measurer: try PangoTextMeasurer(fonts: spec.loadFonts()),
             images: SceneImages(
-                base: spec.baseDirectory, readRule: spec.readRule, validator: validator, remote: remote),
+                base: spec.baseDirectory, readRule: spec.readRule, validator: validator, remote: remote,
+                places: spec.imagePlaces),
             missingImages: missingImages, source: spec.source)
     }
 

@@ -72,6 +72,6 @@ import WaterfallTestSupport
         let spec = Repository.path("Examples/04-grid-100.yaml")
         try expectBadInput(
             ["layout", spec, "--rect", "1,2,3"],
-            message: "The value '1,2,3' is invalid for '--rect <x,y,width,height>' (see 'waterfall help')")
+            message: "invalid value '1,2,3' for '--rect <x,y,width,height>'")
     }
 }

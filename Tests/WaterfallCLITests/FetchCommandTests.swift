@@ -106,7 +106,8 @@ import WaterfallTestSupport
             #expect(failed.status == 2)
             #expect(
                 failed.standardError
-                    == "error: \(workspace.spec): sections[0].items[1].image: \(url) cannot be fetched (\(reason))\n")
+                    == "error: \(workspace.spec):7:17: sections[0].items[1].image: \(url) cannot be fetched (\(reason))\n"
+            )
             #expect(!FileManager.default.fileExists(atPath: workspace.output + "/feed.svg"))
             let placeholder = try workspace.render(extra + ["--missing-images", "placeholder"])
             #expect(placeholder.status == 0)
@@ -153,7 +154,7 @@ import WaterfallTestSupport
         #expect(refused.status == 2)
         #expect(
             refused.standardError
-                == "error: \(denied.spec): sections[0].items[1].image: \(url) cannot be fetched (\(reason))\n")
+                == "error: \(denied.spec):7:17: sections[0].items[1].image: \(url) cannot be fetched (\(reason))\n")
         let checked = try CommandRunner.run([
             "check", denied.spec, "--baselines", denied.folder + "/baselines", "--record", "--cache", denied.cache,
             "--deny-private-network",
@@ -179,7 +180,7 @@ import WaterfallTestSupport
             #expect(refused.status == 2)
             #expect(
                 refused.standardError
-                    == "error: \(workspace.spec): sections[0].items[1].image: \(url) cannot be fetched (\(address) is a "
+                    == "error: \(workspace.spec):7:17: sections[0].items[1].image: \(url) cannot be fetched (\(address) is a "
                     + "link-local address; refused unless --allow-link-local is given)\n")
         }
     }
@@ -197,7 +198,7 @@ import WaterfallTestSupport
             ] {
                 let result = try CommandRunner.run(command + arguments)
                 #expect(result.status == 2)
-                #expect(result.standardError == "error: \(message) (see 'waterfall help')\n")
+                #expect(result.standardError == "error: \(message)\n")
             }
         }
     }

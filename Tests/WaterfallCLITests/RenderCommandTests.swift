@@ -82,7 +82,7 @@ import WaterfallTestSupport
             .write(toFile: spec, atomically: true, encoding: .utf8)
         let failed = try CommandRunner.run(["render", spec, "--output", output, "--format", "svg,png"])
         #expect(failed.status == 2)
-        #expect(failed.standardError == "error: \(spec): sections[0].items[1].image: nowhere.png no such file\n")
+        #expect(failed.standardError == "error: \(spec):2:56: sections[0].items[1].image: nowhere.png no such file\n")
         #expect(try files(output) == ["photos.yaml"])
         let placeholder = try CommandRunner.run(
             ["render", spec, "--output", output, "--format", "svg,png", "--missing-images", "placeholder"])

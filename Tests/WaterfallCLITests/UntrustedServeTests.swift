@@ -242,7 +242,7 @@ import Glibc
         #expect(image.status == 2)
         #expect(
             image.standardError
-                == "error: image.yaml: sections[0].items[0].image: image.png is not a regular file (a FIFO, a device or a socket)\n"
+                == "error: image.yaml:2:29: sections[0].items[0].image: image.png is not a regular file (a FIFO, a device or a socket)\n"
         )
     }
 }

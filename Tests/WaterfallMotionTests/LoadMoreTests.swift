@@ -97,6 +97,45 @@ import WaterfallSpec
         }
     }
 
+    /// A clip too short to reach its first load is refused, naming the duration it needs; that
+    /// duration is enough, to the frame.
+    @Test func aClipThatEndsBeforeItsFirstLoadIsRefused() throws {
+        let spec = try Spec.decode(Self.spec, file: "feed.yaml")
+        var request = ClipRequest(animation: .loadMore, viewport: 600, formats: [.apng])
+        request.fps = 30
+        request.duration = 0.5
+        let short = ClipWriter(pipeline: RenderPipeline(renderers: []), request: request)
+        let planned = short.plan(for: try short.feeds(of: spec))
+        #expect(planned.endsBeforeFirstLoad)
+        let needed = try #require(planned.durationToFirstLoad)
+        #expect(needed > 0.5 && needed <= 60)
+        do {
+            _ = try short.prepare(spec, name: "feed")
+            Issue.record("a clip of 0.5 s that never loads was prepared")
+        } catch let error as ClipError {
+            #expect(
+                error.description
+                    == "feed.yaml: a load-more clip of 0.5 s ends before its first page loads; "
+                    + "give it a duration of at least \(ShortestNumber.text(needed)) s")
+        }
+        request.duration = needed
+        let enough = try ClipWriter(pipeline: RenderPipeline(renderers: []), request: request).prepare(
+            spec, name: "feed")
+        #expect(!enough.plan.endsBeforeFirstLoad)
+        let loaded = try #require(enough.plan.frames.firstIndex { $0.page == 1 && $0.fade == 1 })
+        #expect(loaded < enough.plan.frames.count)
+        // A tenth less is too short: the figure is the least that reaches the load, in tenths.
+        request.duration = needed - 0.1
+        #expect(
+            ClipWriter(pipeline: RenderPipeline(renderers: []), request: request).plan(for: try short.feeds(of: spec))
+                .endsBeforeFirstLoad)
+        // Without a duration, and for scroll, nothing is refused.
+        request.duration = nil
+        #expect(
+            !ClipWriter(pipeline: RenderPipeline(renderers: []), request: request).plan(for: try short.feeds(of: spec))
+                .endsBeforeFirstLoad)
+    }
+
     @Test func loadingMoreThanThereIsIsOneLine() throws {
         let spec = try Spec.decode(Self.spec)
         var request = ClipRequest(animation: .loadMore, viewport: 600, formats: [.apng])

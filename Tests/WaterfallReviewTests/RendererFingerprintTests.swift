@@ -139,7 +139,38 @@ extension RendererFingerprintTests {
         var none = Self.sample
         none.appFonts = []
         #expect(none.changes(fromRecorded: recorded).isEmpty)
+        #expect(Self.sample.differences(fromRecorded: recorded) == nil, "a spec's font is not the machine's")
         // Recording keeps the fonts of the specs this run did not check.
         #expect(now.keepingAppFonts(of: recorded).appFonts.map(\.spec) == ["brand", "brand", "other"])
+    }
+}
+
+extension RendererFingerprintTests {
+    /// A spec's own font file is said as the spec's, once however many variants were checked;
+    /// the machine's changes are still this machine's.
+    @Test func aSpecsFontIsTheSpecsOnceAVariant() {
+        let old = String(repeating: "ab", count: 32)
+        let new = String(repeating: "cd", count: 32)
+        let names = ["feed@375", "feed@375.dark", "feed@430"]
+        var recorded = Self.sample
+        recorded.appFonts = names.map { .init(spec: $0, path: "fonts/Brand.ttf", sha256: old) }
+        var now = Self.sample
+        now.appFonts = names.map { .init(spec: $0, path: "fonts/Brand.ttf", sha256: new) }
+        let files = Dictionary(uniqueKeysWithValues: names.map { ($0, "feed.yaml") })
+        #expect(
+            now.appFontDifferences(fromRecorded: recorded, specFiles: files) == [
+                "feed.yaml's font fonts/Brand.ttf changed since the baselines were recorded "
+                    + "(sha256 abababababab… → cdcdcdcdcdcd…)"
+            ])
+        #expect(now.differences(fromRecorded: recorded) == nil)
+        // Without the spec files, each name is said as it is.
+        #expect(now.appFontDifferences(fromRecorded: recorded).count == 3)
+        now.appFonts.append(.init(spec: "feed@375", path: "fonts/Brand\nBold.ttf", sha256: new))
+        #expect(
+            now.appFontDifferences(fromRecorded: recorded, specFiles: files).contains(
+                #"feed.yaml's font fonts/Brand\nBold.ttf is new since the baselines were recorded"#))
+        now.pango = "9.9"
+        #expect(now.differences(fromRecorded: recorded)?.contains("this machine has Pango 9.9") == true)
+        #expect(now.appFontDifferences(fromRecorded: recorded, specFiles: files).count == 2)
     }
 }

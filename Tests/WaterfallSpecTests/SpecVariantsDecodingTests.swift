@@ -36,9 +36,17 @@ import WaterfallSpec
     @Test func badValuesAreErrorsAtTheirPlace() throws {
         #expect(
             error("{widths: [320, iphon]}")
-                == "spec.yaml:4:26: variants.widths[1]: is neither a width from 1 to 1000000 nor one of phones, tablets, devices, se, iphone, iphone-pro, pro-max, ipad-mini, ipad"
+                == "spec.yaml:4:26: variants.widths[1]: \"iphon\" is neither a width from 1 to 1000000 nor one of phones, tablets, devices, se, iphone, iphone-pro, pro-max, ipad-mini, ipad (did you mean \"iphone\"?)"
         )
-        #expect(error("{widths: [0]}").contains("variants.widths[0]: is neither a width from 1 to 1000000"))
+        #expect(
+            error("{widths: [0]}").hasSuffix(
+                "variants.widths[0]: \"0\" is neither a width from 1 to 1000000 nor one of phones, tablets, devices, se, iphone, iphone-pro, pro-max, ipad-mini, ipad"
+            ))
+        // In a list written as one string, the part that names no width.
+        #expect(error("{widths: \"iphone, tablest\"}").contains(#"variants.widths: "tablest" is neither"#))
+        #expect(error("{widths: \"iphone, tablest\"}").hasSuffix(#"(did you mean "tablets"?)"#))
+        #expect(error("{widths: [ipda]}").hasSuffix(#"(did you mean "ipad"?)"#))
+        #expect(!error("{widths: [galaxy]}").contains("did you mean"))
         #expect(error("{widths: []}").contains("variants.widths: needs at least one width"))
         #expect(
             error("{widths: [" + (1...33).map(String.init).joined(separator: ", ") + "]}")
@@ -128,5 +136,26 @@ import WaterfallSpec
         #expect(
             try variants("{appearance: both, widths: \(four), viewport: {height: 800, screens: 64}}", base: light)
                 != nil)
+    }
+}
+
+/// The `--widths` list: the word that names no width is repeated, with the closest name.
+@Suite struct WidthListTests {
+    @Test func aBadWordIsRepeatedWithTheClosestName() {
+        #expect(throws: WidthListError.self) { try DeviceWidths(parsing: "375,iphon") }
+        do {
+            _ = try DeviceWidths(parsing: "375,iphon")
+        } catch {
+            #expect(error.description.hasPrefix("--widths: 'iphon' is neither a width from 1 to 1000000 nor one of"))
+            #expect(error.description.hasSuffix("; did you mean 'iphone'?"))
+        }
+        do {
+            _ = try DeviceWidths(parsing: "galaxy\n")
+        } catch {
+            #expect(error.description.hasPrefix(#"--widths: 'galaxy\n' is neither"#))
+            #expect(!error.description.contains("did you mean"))
+        }
+        #expect(DeviceWidths.closestName(to: " Pro-Mx ") == "pro-max")
+        #expect(DeviceWidths.closestName(to: "2000000") == nil)
     }
 }

@@ -109,7 +109,7 @@ struct CheckCommand: ParsableCommand {
         var results = try checkAll(chosen)
         // One line before the results when the baselines were made on a different renderer, or
         // with other bytes of a spec's own font files.
-        if let warning = BaselineFingerprint.warning(baselines: baselines, appFonts: results.appFonts) {
+        if let warning = BaselineFingerprint.warning(baselines: baselines, results: results) {
             Output.standardError("check: \(warning)")
         }
         var fingerprintError: String?

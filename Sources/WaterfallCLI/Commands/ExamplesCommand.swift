@@ -68,11 +68,15 @@ struct ExamplesCommand: ParsableCommand {
 
         then:
 
-          waterfall render feed.yaml --output out        # out/feed.svg, .html, .png, .pdf, .layout.json
-          waterfall layout feed.yaml --pretty            # the frames as JSON
-          waterfall check feed.yaml --baselines out      # compare with what was rendered before
-          waterfall examples --examples DIR              # render a folder of specs with a gallery page
+          waterfall render feed.yaml                                # Output/feed.svg, .html, .png, .pdf, .layout.json
+          waterfall layout feed.yaml --pretty                       # the frames as JSON
+          waterfall check feed.yaml --baselines baselines --record  # the pictures later runs are held to
 
+        change feed.yaml (a height, a column count) and compare:
+
+          waterfall check feed.yaml --baselines baselines           # what changed, and which value did it
+
+        'waterfall examples --examples DIR' renders a folder of specs with a gallery page;
         'waterfall help' lists every command and its options.
 
         """

@@ -28,7 +28,8 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let job = try options.job(appearance: .light)
-        let outcomes = job.runShowingProgress(specs)
+        // The files and the folder they went to, on a terminal too: a first render says where to look.
+        let outcomes = job.runShowingProgress(specs, listingFiles: true)
         if outcomes.contains(where: { $0.error != nil }) { throw ExitCode.badInput }
     }
 }

@@ -6,13 +6,27 @@ import WaterfallCore
 /// `[done/total] spec` on standard error, redrawn in place, when standard error is a terminal;
 /// nothing otherwise, so logs and CI output hold only the results.
 final class ProgressCounter: Sendable {
-    private let total: Int
-    private let done = Locked(0)
-    private let line: ProgressLine
+    private struct State {
+        var done = 0
+        /// The index of the next spec whose message may be said.
+        var next = 0
+        /// The messages of specs that finished before one ahead of them did, by index.
+        var waiting: [Int: String?] = [:]
+    }
 
-    init(total: Int, isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
+    private let total: Int
+    private let state = Locked(State())
+    private let line: ProgressLine
+    private let sink: @Sendable (String) -> Void
+
+    /// A counter of `total` specs; each message said goes to `sink` (standard error by default).
+    init(
+        total: Int, isTerminal: Bool = isatty(STDERR_FILENO) == 1,
+        sink: @escaping @Sendable (String) -> Void = { Output.standardError($0) }
+    ) {
         self.total = total
         line = ProgressLine(isTerminal: isTerminal)
+        self.sink = sink
     }
 
     /// Whether the line is drawn at all.
@@ -22,14 +36,33 @@ final class ProgressCounter: Sendable {
     /// own above it first.
     func finished(_ spec: String, message: String? = nil) {
         // Under the lock, so lines are drawn in the order they are counted.
-        done.withLock { done in
-            done += 1
-            if let message {
-                line.clear()
-                Output.standardError(message)
-            }
-            line.draw("[\(done)/\(total)] \(spec)")
+        state.withLock { state in
+            state.done += 1
+            if let message { say(message) }
+            line.draw("[\(state.done)/\(total)] \(spec)")
         }
+    }
+
+    /// Counts `spec`, the `index`th of the run, as done and redraws the line; its `message`, if
+    /// any, is said once every spec before it has said its own.
+    ///
+    /// Specs finish in any order on every core; what stays on standard error is in the specs'
+    /// order, so the same run prints the same lines.
+    func finished(_ spec: String, at index: Int, message: String?) {
+        state.withLock { state in
+            state.done += 1
+            state.waiting[index] = message
+            while let ready = state.waiting.removeValue(forKey: state.next) {
+                if let ready { say(ready) }
+                state.next += 1
+            }
+            line.draw("[\(state.done)/\(total)] \(spec)")
+        }
+    }
+
+    private func say(_ message: String) {
+        line.clear()
+        sink(message)
     }
 
     /// Clears the line, before the results are printed.

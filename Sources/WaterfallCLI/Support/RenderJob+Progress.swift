@@ -2,15 +2,18 @@ import WaterfallReview
 
 extension RenderJob {
     /// Renders `specs` on every core, counting them on standard error; each error is said, and
-    /// off a terminal each spec's files too.
-    func runShowingProgress(_ specs: [String]) -> [Outcome] {
+    /// each spec's files too when `listingFiles` (always for `render`, off a terminal for
+    /// `examples`), in the specs' order whatever order they finish in.
+    func runShowingProgress(_ specs: [String], listingFiles: Bool? = nil) -> [Outcome] {
         let progress = ProgressCounter(total: specs.count)
-        let outcomes = run(specs) { outcome in
+        let lists = listingFiles ?? !progress.isTerminal
+        let folder = output.hasSuffix("/") ? output : output + "/"
+        let outcomes = run(specs) { index, outcome in
             var message = outcome.error.map { "error: \($0)" }
-            if message == nil, !progress.isTerminal {
-                message = "rendered \(outcome.spec): \(outcome.files.joined(separator: ", "))"
+            if message == nil, lists {
+                message = "rendered \(outcome.spec) into \(folder): \(outcome.files.joined(separator: ", "))"
             }
-            progress.finished(outcome.spec, message: message)
+            progress.finished(outcome.spec, at: index, message: message)
         }
         progress.end()
         return outcomes

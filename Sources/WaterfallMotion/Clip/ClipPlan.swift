@@ -17,6 +17,9 @@ public struct ClipPlan: Sendable, Hashable {
     public var frames: [Frame]
     /// Frames a second.
     public var fps: Int
+    /// For `load-more`, how many frames the clip needs to show its first page loaded: up to the
+    /// one where the page's cards have faded in; `nil` for `scroll`.
+    public var framesToFirstLoad: Int?
 
     /// The plan of `request` over feeds whose content is `lengths[k]` points long along the
     /// scroll axis after `k` pages (one length for `scroll`), drawn at `scale`.
@@ -55,6 +58,7 @@ public struct ClipPlan: Sendable, Hashable {
                 for index in 1...fadeFrames {
                     frames.append(Frame(page: page, offset: offset, fade: Double(index) / Double(fadeFrames)))
                 }
+                if page == 1 { framesToFirstLoad = frames.count }
                 flick(page: page, from: offset, to: end(page))
             }
         }
@@ -73,4 +77,13 @@ public struct ClipPlan: Sendable, Hashable {
 
     /// How long the clip lasts, in seconds.
     public var duration: Double { Double(frames.count) / Double(fps) }
+
+    /// The shortest duration, in tenths of a second, whose clip shows the first page loaded;
+    /// `nil` for `scroll`.
+    public var durationToFirstLoad: Double? {
+        framesToFirstLoad.map { (Double($0) / Double(fps) * 10).rounded(.up) / 10 }
+    }
+
+    /// Whether a `load-more` clip ends before its first page has loaded (a `duration` too short).
+    public var endsBeforeFirstLoad: Bool { framesToFirstLoad.map { frames.count < $0 } ?? false }
 }

@@ -81,13 +81,19 @@ public struct ClipWriter: Sendable {
 
     /// Lays out the feeds of `spec`'s clip and plans its frames, refusing a clip past the limits.
     ///
-    /// - Throws: ``ClipError`` when the spec has too few pages to load, or the clip would have
+    /// - Throws: ``ClipError`` when the spec has too few pages to load, a `load-more` clip's
+    ///   duration ends before its first page loads, or the clip would have
     ///   more frames than ``ClipRequest/maximumFrames`` or frames larger than
     ///   ``ClipRequest/maximumFramePixels``.
     public func prepare(_ spec: Spec, name: String) throws -> PreparedClip {
         let feeds = try feeds(of: spec)
         let plan = plan(for: feeds)
         let source = spec.source ?? name
+        // Refused rather than lengthened: a clip of the length asked for that never shows a page
+        // load is a scroll clip by another name, and a longer one than asked is a surprise.
+        if plan.endsBeforeFirstLoad, let duration = request.duration, let needed = plan.durationToFirstLoad {
+            throw ClipError.badRequest(file: source, problem: .endsBeforeFirstLoad(duration: duration, needed: needed))
+        }
         guard plan.frames.count <= ClipRequest.maximumFrames else {
             throw ClipError.tooManyFrames(file: source, count: plan.frames.count, limit: ClipRequest.maximumFrames)
         }

@@ -45,8 +45,11 @@ public struct SceneBuilder {
     ///     when `nil`.
     public func scene(
         for spec: Spec, layout: Layout, scale: Double? = nil, images: SceneImages? = nil, sizer: CardSizer? = nil
-    ) throws(SceneError) -> Scene {
-        let images = images ?? SceneImages(base: spec.baseDirectory, readRule: spec.readRule, validator: imageValidator)
+    ) throws(SpecError) -> Scene {
+        let images =
+            images
+            ?? SceneImages(
+                base: spec.baseDirectory, readRule: spec.readRule, validator: imageValidator, places: spec.imagePlaces)
         let sizer =
             sizer
             ?? CardSizer(measurer: measurer, images: images, missingImages: missingImages, source: spec.source)

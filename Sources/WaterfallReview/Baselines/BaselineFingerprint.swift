@@ -6,13 +6,38 @@ import WaterfallSpec
 /// The renderer fingerprint beside a folder of baselines (see ``RendererFingerprint``): what
 /// `check` warns about and what recording writes.
 public enum BaselineFingerprint {
+    /// One line saying that the fingerprint in `baselines` differs from this machine's and the
+    /// checked specs' font files, or cannot be read; `nil` when they agree or there is none.
+    ///
+    /// The specs of `results` are named by their files, each font file once however many of a
+    /// spec's variants were checked: `feed.yaml's font fonts/Brand.ttf changed since the
+    /// baselines were recorded (sha256 ab12cd34ef56… → 9f8e7d6c5b4a…); pixel changes may come
+    /// from that`.
+    ///
+    /// - Parameters:
+    ///   - baselines: The baselines folder.
+    ///   - results: What the check found: its specs and their font files.
+    public static func warning(baselines: String, results: CheckResults) -> String? {
+        var specFiles: [String: String] = [:]
+        for check in results.checks where specFiles[check.name] == nil { specFiles[check.name] = check.spec }
+        return warning(baselines: baselines, appFonts: results.appFonts, specFiles: specFiles)
+    }
+
     /// One line saying that the fingerprint in `baselines` differs from this machine's, or cannot
     /// be read; `nil` when they agree or there is none.
     ///
     /// This machine's fingerprint (every font file hashed) is only made when there is one to
     /// compare with. A font that cannot be used is not reported here: the renders report it.
-    /// The specs' own font files are compared for the specs `appFonts` names.
-    public static func warning(baselines: String, appFonts: [RendererFingerprint.AppFont] = []) -> String? {
+    /// The specs' own font files are compared for the specs `appFonts` names, and said as the
+    /// spec's (the file `specFiles` gives for its name), not this machine's.
+    ///
+    /// - Parameters:
+    ///   - baselines: The baselines folder.
+    ///   - appFonts: The checked specs' own font files.
+    ///   - specFiles: The spec file of each name baselines are named after, for the message.
+    public static func warning(
+        baselines: String, appFonts: [RendererFingerprint.AppFont] = [], specFiles: [String: String] = [:]
+    ) -> String? {
         let path = (baselines as NSString).appendingPathComponent(RendererFingerprint.fileName)
         let recorded: RendererFingerprint?
         do {
@@ -20,10 +45,12 @@ public enum BaselineFingerprint {
         } catch {
             return "\(path): \(error), so pixel changes cannot be told from a changed machine; --record writes it"
         }
-        guard let recorded, let current = try? RendererFingerprint.current(appFonts: appFonts),
-            let differences = current.differences(fromRecorded: recorded)
-        else { return nil }
-        return "\(differences); pixel changes may come from that"
+        guard let recorded, let current = try? RendererFingerprint.current(appFonts: appFonts) else { return nil }
+        let clauses =
+            [current.differences(fromRecorded: recorded)].compactMap { $0 }
+            + current.appFontDifferences(fromRecorded: recorded, specFiles: specFiles)
+        guard !clauses.isEmpty else { return nil }
+        return clauses.joined(separator: "; ") + "; pixel changes may come from that"
     }
 
     /// The error when the fingerprint in `baselines` is a symbolic link, which is never followed

@@ -97,11 +97,6 @@ extension RendererFingerprint {
         try AtomicFile.write(bytes, to: path)
     }
 
-    /// One clause saying how this machine differs from `recorded`, or nil when it does not:
-    /// `the baselines were made with Pango 1.50.12; this machine has Pango 1.52.0`.
-    ///
-    /// At most four differences are named (the libraries first, then fonts by file); the rest
-    /// are counted. Values read from the file are escaped for a one-line message.
     /// What changed since `recorded`, one entry a library or font: `Pango 1.50.12 → 1.52.0`,
     /// `NotoColorEmoji.ttf 3f1a9c2b0d4e → 8b7c6d5e4f3a`; empty when nothing did.
     public func changes(fromRecorded recorded: RendererFingerprint) -> [String] {
@@ -136,16 +131,67 @@ extension RendererFingerprint {
     /// The specs' font files that differ from `recorded`, by name, with their digests then and
     /// now; only for the specs this fingerprint has font files of.
     func appFontChanges(fromRecorded recorded: RendererFingerprint) -> [(String, String?, String?)] {
+        appFontFileChanges(fromRecorded: recorded).map { ("\($0.spec): \($0.path)", $0.old, $0.new) }
+    }
+
+    /// The specs' font files that differ from `recorded`: the spec's name as its baselines are
+    /// named, the path as the spec gives it, the digests then and now; sorted by spec and path.
+    private func appFontFileChanges(
+        fromRecorded recorded: RendererFingerprint
+    ) -> [(spec: String, path: String, old: String?, new: String?)] {
+        struct Key: Hashable, Comparable {
+            var spec: String
+            var path: String
+            static func < (a: Key, b: Key) -> Bool { (a.spec, a.path) < (b.spec, b.path) }
+        }
         let specs = Set(appFonts.map(\.spec))
         let old = Dictionary(
-            recorded.appFonts.filter { specs.contains($0.spec) }.map { ($0.name, $0.sha256) },
+            recorded.appFonts.filter { specs.contains($0.spec) }.map { (Key(spec: $0.spec, path: $0.path), $0.sha256) },
             uniquingKeysWith: { first, _ in first })
-        let new = Dictionary(appFonts.map { ($0.name, $0.sha256) }, uniquingKeysWith: { first, _ in first })
-        return Set(old.keys).union(new.keys).sorted().compactMap { name in
-            old[name] == new[name] ? nil : (name, old[name], new[name])
+        let new = Dictionary(
+            appFonts.map { (Key(spec: $0.spec, path: $0.path), $0.sha256) }, uniquingKeysWith: { first, _ in first })
+        return Set(old.keys).union(new.keys).sorted().compactMap { key in
+            old[key] == new[key] ? nil : (key.spec, key.path, old[key], new[key])
         }
     }
 
+    /// One clause for each of the specs' own font files that differs from `recorded`, said of
+    /// the spec, once a file however many variants of the spec were checked: `feed.yaml's font
+    /// fonts/Brand.ttf changed since the baselines were recorded (sha256 ab12cd34ef56… →
+    /// 9f8e7d6c5b4a…)`.
+    ///
+    /// - Parameters:
+    ///   - recorded: The fingerprint beside the baselines.
+    ///   - specFiles: The spec file of each name baselines are named after (`feed@375.dark` →
+    ///     `feed.yaml`); a name not in it is said as it is.
+    /// - Returns: The clauses, at most three and a count of the rest, escaped for a message.
+    public func appFontDifferences(fromRecorded recorded: RendererFingerprint, specFiles: [String: String] = [:])
+        -> [String]
+    {
+        var seen = Set<String>()
+        var clauses: [String] = []
+        for change in appFontFileChanges(fromRecorded: recorded) {
+            let font = "\(specFiles[change.spec] ?? change.spec)'s font \(change.path)"
+            let clause =
+                switch (change.old, change.new) {
+                case (let old?, let new?):
+                    "\(font) changed since the baselines were recorded (sha256 \(old.prefix(12))… → \(new.prefix(12))…)"
+                case (nil, _): "\(font) is new since the baselines were recorded"
+                case (_, nil): "\(font) was there when the baselines were recorded and is not now"
+                }
+            if seen.insert(clause).inserted { clauses.append(clause.escapedForMessage) }
+        }
+        guard clauses.count > 3 else { return clauses }
+        return Array(clauses.prefix(3)) + ["\(clauses.count - 3) more of the specs' font files changed"]
+    }
+
+    /// One clause saying how this machine differs from `recorded`, or nil when it does not:
+    /// `the baselines were made with Pango 1.50.12; this machine has Pango 1.52.0`.
+    ///
+    /// Only the machine's libraries and pinned fonts are compared: a spec's own font files are
+    /// the spec's, not the machine's (see ``appFontDifferences(fromRecorded:specFiles:)``). At
+    /// most four differences are named (the libraries first, then fonts by file); the rest are
+    /// counted. Values read from the file are escaped for a one-line message.
     public func differences(fromRecorded recorded: RendererFingerprint) -> String? {
         var then: [String] = []
         var now: [String] = []
@@ -159,10 +205,6 @@ extension RendererFingerprint {
             let name = (file as NSString).lastPathComponent
             then.append(oldFonts[file].map { "\(name) \($0.prefix(12))" } ?? "no \(name)")
             now.append(newFonts[file].map { "\(name) \($0.prefix(12))" } ?? "no \(name)")
-        }
-        for (name, old, new) in appFontChanges(fromRecorded: recorded) {
-            then.append(old.map { "\(name) \($0.prefix(12))" } ?? "no \(name)")
-            now.append(new.map { "\(name) \($0.prefix(12))" } ?? "no \(name)")
         }
         guard !then.isEmpty else { return nil }
         func list(_ items: [String]) -> String {

@@ -50,8 +50,9 @@ public struct RenderJob: Sendable {
     ///
     /// - Parameters:
     ///   - specs: The specs' paths.
-    ///   - finished: Called with each outcome as its spec finishes.
-    public func run(_ specs: [String], finished: @escaping @Sendable (Outcome) -> Void) -> [Outcome] {
+    ///   - finished: Called with each spec's index in `specs` and its outcome as the spec
+    ///     finishes, in the order they finish, from any thread.
+    public func run(_ specs: [String], finished: @escaping @Sendable (Int, Outcome) -> Void) -> [Outcome] {
         WorkerPool.map(count: specs.count) { index in
             var outcome = Outcome(spec: specs[index], files: [])
             do {
@@ -61,7 +62,7 @@ public struct RenderJob: Sendable {
             } catch {
                 outcome.error = "\(error)"
             }
-            finished(outcome)
+            finished(index, outcome)
             return outcome
         }
     }

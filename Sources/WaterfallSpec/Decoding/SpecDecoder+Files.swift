@@ -23,11 +23,24 @@ extension SpecDecoder {
     /// the rule lets it be read; a URL is returned as it is.
     ///
     /// A data file's image paths are relative to the data file's folder (``imageFolder``).
-    func localImage(_ path: String, at field: Field) throws(SpecError) -> String {
-        guard ImageURL.scheme(of: path) == nil else { return path }
-        let fromSpec =
-            imageFolder.isEmpty || path.hasPrefix("/") ? path : (imageFolder as NSString).appendingPathComponent(path)
-        _ = try readablePath(fromSpec, at: field, written: path)
-        return fromSpec
+    ///
+    /// The first place each path is written is kept (``Spec/imagePlaces``), for the messages
+    /// about the file that drawing the spec may give.
+    mutating func localImage(_ path: String, at field: Field) throws(SpecError) -> String {
+        let image: String
+        if ImageURL.scheme(of: path) != nil {
+            image = path
+        } else {
+            image =
+                imageFolder.isEmpty || path.hasPrefix("/")
+                ? path : (imageFolder as NSString).appendingPathComponent(path)
+            _ = try readablePath(image, at: field, written: path)
+        }
+        if imagePlaces[image] == nil {
+            imagePlaces[image] = SpecPlace(
+                dataFile: dataFileName, line: field.node.mark?.line, column: field.node.mark?.column,
+                location: field.path)
+        }
+        return image
     }
 }

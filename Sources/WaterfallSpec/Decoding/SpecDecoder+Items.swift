@@ -2,7 +2,7 @@ import WaterfallLayout
 import Yams
 
 extension SpecDecoder {
-    func item(_ field: Field, columns: Int) throws(SpecError) -> SpecItem {
+    mutating func item(_ field: Field, columns: Int) throws(SpecError) -> SpecItem {
         let keys = try field.mapping(allowed: Self.itemKeys)
         // `height: auto` (or no height) sizes the card from its image and text.
         var fixedHeight: Double?

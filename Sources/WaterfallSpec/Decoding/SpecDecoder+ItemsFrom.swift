@@ -85,13 +85,22 @@ extension SpecDecoder {
         // Image paths in the file are relative to the file's folder; the spec's are relative to
         // the spec's folder, and `file` is relative to that.
         imageFolder = (file as NSString).deletingLastPathComponent
-        defer { imageFolder = "" }
+        dataFileName = data.name
+        defer {
+            imageFolder = ""
+            dataFileName = nil
+        }
         var items: [SpecItem] = []
         items.reserveCapacity(list.count)
         var expanded = 0
         for (index, record) in list.enumerated() {
             do {
-                items.append(try self.item(from: record, mapping: mapping, columns: columns, expanded: &expanded))
+                let item = try self.item(from: record, mapping: mapping, columns: columns, expanded: &expanded)
+                // A CSV record's values have no position of their own: the record's line is theirs.
+                if let image = item.image, imagePlaces[image]?.dataFile == data.name, imagePlaces[image]?.line == nil {
+                    imagePlaces[image]?.line = data.recordLines?[index]
+                }
+                items.append(item)
             } catch {
                 var error = error
                 error.file = data.name
@@ -165,7 +174,7 @@ extension SpecDecoder {
     /// The item a record stands for: the spec's item with the mapped keys, read by `item(_:columns:)`.
     ///
     /// - Parameter expanded: The text the data file's templates have expanded to so far, in bytes.
-    private func item(
+    private mutating func item(
         from record: Field, mapping: [(String, FieldSource)], columns: Int, expanded: inout Int
     ) throws(SpecError) -> SpecItem {
         guard case .mapping = record.node else {

@@ -126,7 +126,7 @@ extension SpecDecoder {
 
     /// An item of a horizontal feed: it gives its `width` where a vertical feed's item gives its
     /// `height` (its length along the scroll direction); read as such, with messages naming `width`.
-    private func horizontalItem(_ field: Field, columns: Int) throws(SpecError) -> SpecItem {
+    private mutating func horizontalItem(_ field: Field, columns: Int) throws(SpecError) -> SpecItem {
         guard case .mapping(let mapping) = field.node else { return try item(field, columns: columns) }
         var pairs: [(Node, Node)] = []
         for (key, value) in mapping {

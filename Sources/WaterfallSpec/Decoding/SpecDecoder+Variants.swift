@@ -1,3 +1,4 @@
+import Foundation
 import WaterfallLayout
 
 extension SpecDecoder {
@@ -95,18 +96,22 @@ extension SpecDecoder {
         let words: [Field] = if case .sequence = field.node { try field.sequence() } else { [field] }
         var widths: [Double] = []
         for word in words {
-            let named: [Double]?
-            if case .scalar = word.node, word.tagName == .int || word.tagName == .float {
-                named = DeviceWidths.widths(named: Field.format(try word.number()))
-            } else {
-                named = try word.string().split(separator: ",", omittingEmptySubsequences: false)
-                    .reduce([Double]?.some([])) { list, part in
-                        guard let list, let more = DeviceWidths.widths(named: String(part)) else { return nil }
-                        return list + more
-                    }
+            // A number, or names and numbers separated by commas; each part is checked alone, so
+            // the message repeats the one that names no width.
+            let parts =
+                if case .scalar = word.node, word.tagName == .int || word.tagName == .float {
+                    [Field.format(try word.number())]
+                } else {
+                    try word.string().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                }
+            for part in parts {
+                guard let named = DeviceWidths.widths(named: part) else {
+                    let hint = DeviceWidths.closestName(to: part).map { " (did you mean \"\($0)\"?)" } ?? ""
+                    let shown = part.trimmingCharacters(in: .whitespaces)
+                    throw word.error("\"\(shown)\" is \(DeviceWidths.notAWidth)\(hint)")
+                }
+                widths += named.filter { !widths.contains($0) }
             }
-            guard let named else { throw word.error("is \(DeviceWidths.notAWidth)") }
-            widths += named.filter { !widths.contains($0) }
         }
         guard !widths.isEmpty else { throw field.error("needs at least one width") }
         guard widths.count <= DeviceWidths.maximumCount else {

@@ -46,6 +46,10 @@ struct SpecDecoder {
     var imageFolder = ""
     /// The data files read so far (`itemsFrom`), as their paths from the current folder.
     var dataFiles: [String] = []
+    /// The data file whose records are being read, as messages name it; `nil` for the spec's own items.
+    var dataFileName: String?
+    /// Where each image path is first written (``Spec/imagePlaces``).
+    var imagePlaces: [String: SpecPlace] = [:]
     /// Whether to keep the document and the data records read, normalized (``SpecInputs``).
     var keepsInputs = false
     /// How many more values the inputs kept may hold; below 0, they are too many to keep.
@@ -160,6 +164,7 @@ struct SpecDecoder {
         spec.pixelSnapping = pixelSnapping
         spec.dataFiles = dataFiles
         spec.fonts = fonts
+        spec.imagePlaces = imagePlaces
         spec.scrollDirection = shape.scrollDirection
         spec.layoutDirection = shape.layoutDirection
         if let field = keys["variants"] {

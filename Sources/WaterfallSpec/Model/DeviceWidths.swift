@@ -63,7 +63,9 @@ extension DeviceWidths {
         var widths: [Double] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let named = self.widths(named: String(part)) else {
-                throw WidthListError("--widths: \"\(part)\" is \(notAWidth)")
+                let hint = closestName(to: String(part)).map { "; did you mean '\($0)'?" } ?? ""
+                let shown = part.trimmingCharacters(in: .whitespaces).escapedForMessage
+                throw WidthListError("--widths: '\(shown)' is \(notAWidth)\(hint)")
             }
             widths += named.filter { !widths.contains($0) }
         }
@@ -81,6 +83,13 @@ extension DeviceWidths {
         if let preset = presets.first(where: { $0.name == word }) { return [Double(preset.width)] }
         if let number = Double(word), number.isFinite, number >= 1, number <= maximumWidth { return [number] }
         return nil
+    }
+
+    /// The group or preset name closest to `word`, a misspelling of it (`iphon` for `iphone`);
+    /// `nil` when none is close.
+    public static func closestName(to word: String) -> String? {
+        let word = word.trimmingCharacters(in: .whitespaces).lowercased()
+        return KeySuggestion.closest(to: word, in: groups.map(\.name) + presets.map(\.name))
     }
 
     /// What a word that names no width is not, for messages.

@@ -38,6 +38,10 @@ public struct Spec: Sendable {
     public var inputs: SpecInputs?
     /// What the spec says it is reviewed at (`variants:`); `nil` when it says nothing.
     public var variants: SpecVariants?
+    /// Where each image path of the items is first written, for messages about the image file.
+    ///
+    /// Keyed by the path as the items hold it (``SpecItem/image``); empty for a spec made in code.
+    public var imagePlaces: [String: SpecPlace] = [:]
 
     /// Creates a spec from its width and sections.
     public init(
