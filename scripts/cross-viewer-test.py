@@ -126,6 +126,8 @@ class Picture:
         self.svg = folder / f"{name}.svg"
         self.html = folder / f"{name}.html"
         self.pdf = folder / f"{name}.pdf"
+        # Written only when asked for (`--format html-grid-lanes`, scripts/grid-lanes-pages.py).
+        self.grid_lanes = folder / f"{name}.grid-lanes.html"
         self.png = png
         text = self.svg.read_text(encoding="utf-8", errors="replace")[:2000]
         root = re.search(r"<svg\b[^>]*>", text).group(0)
@@ -137,7 +139,7 @@ class Picture:
         self.references = {self.scale: png}
 
     def file(self, kind):
-        return {"svg": self.svg, "html": self.html, "pdf": self.pdf}[kind]
+        return {"svg": self.svg, "html": self.html, "pdf": self.pdf, "grid-lanes": self.grid_lanes}[kind]
 
     def region(self, scale):
         """The compared region in device pixels at `scale`: (width, height).
@@ -292,7 +294,8 @@ def window_size(pictures):
     return max(int(picture.width + 0.999) for picture in pictures) + WINDOW_MARGIN, REGION_POINTS
 
 
-def chromium_shots(pictures, kinds, shots):
+def chromium_shots(pictures, kinds, shots, flags=()):
+    """Screenshots of each picture's `kinds` in one Chromium, started with `flags` besides this script's own."""
     from playwright.sync_api import sync_playwright
 
     width, height = window_size(pictures)
@@ -301,7 +304,7 @@ def chromium_shots(pictures, kinds, shots):
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
             args=["--no-sandbox", "--hide-scrollbars", "--font-render-hinting=none", "--force-color-profile=srgb",
-                  f"--force-device-scale-factor={CHROMIUM_SCALE}"],
+                  f"--force-device-scale-factor={CHROMIUM_SCALE}", *flags],
             timeout=60_000,
         )
         version = browser.version

@@ -80,6 +80,13 @@ public struct SceneBuilder {
                         title, in: frame, text: text, color: content.textColor ?? text.color, centered: true,
                         align: content.align ?? .leading, rightToLeft: rightToLeft)
                 }
+                if let separator = content.separator {
+                    element.scrims = [
+                        Self.separator(
+                            separator, of: frame, isHeader: isHeader, horizontal: spec.scrollDirection == .horizontal,
+                            rightToLeft: rightToLeft, scale: scale ?? spec.scale)
+                    ]
+                }
                 elements.append(element)
             case .cell:
                 let item = section.items[attributes.indexPath.item]
@@ -241,6 +248,25 @@ public struct SceneBuilder {
 
     /// The text's padding from the edges of a card whose text is over it.
     static func overlayPadding(width: Double) -> Double { min(padding, width / 4) }
+
+    /// A header's or footer's separator: a one-colour scrim a device pixel wide along the edge
+    /// that faces its section's cards, drawn over its fill and behind its title by every renderer.
+    static func separator(
+        _ color: Color, of frame: Rect, isHeader: Bool, horizontal: Bool, rightToLeft: Bool, scale: Double
+    ) -> Scrim {
+        let width = min(1 / scale, horizontal ? frame.width : frame.height)
+        let strip: Rect
+        if horizontal {
+            // The cards follow a header on its right (its left when mirrored), and precede a footer.
+            let atRight = isHeader != rightToLeft
+            strip = Rect(
+                x: atRight ? frame.maxX - width : frame.minX, y: frame.minY, width: width, height: frame.height)
+        } else {
+            strip = Rect(
+                x: frame.minX, y: isHeader ? frame.maxY - width : frame.minY, width: frame.width, height: width)
+        }
+        return Scrim(frame: strip, top: color, bottom: color)
+    }
 
     /// The scrims behind a card's text over its image: from the top edge to a padding below the
     /// title's box, and from a padding above the subtitle's box to the bottom edge, darkest at

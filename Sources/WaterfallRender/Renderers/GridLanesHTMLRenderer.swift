@@ -3,11 +3,14 @@ import WaterfallLayout
 
 extension Renderer {
     /// A page in CSS itself: each section a `display: grid-lanes` container with the spec's gaps,
-    /// paddings, spans and flow tolerance, and no absolute positions, so that the browser places
-    /// the cards (Safari 26.4, or Chromium with `--enable-experimental-web-platform-features`).
+    /// paddings, spans and flow tolerance, so that the browser places the cards (Safari 26.4, or
+    /// Chromium with `--enable-experimental-web-platform-features`).
     ///
     /// Cards keep their size along the scroll direction, their look and their text; where they go
     /// is the browser's. With `placement: gridLanes` that is where `waterfall layout` puts them.
+    ///
+    /// A browser without `display: grid-lanes` (`@supports not`) places every element at its frame
+    /// instead, as the HTML page does: the picture the PNG draws.
     public static func htmlGridLanes(title: String = "Waterfall") -> Renderer {
         Renderer(format: .htmlGridLanes) { scene, emit in
             // A screen (`--viewport`) holds only the elements on it, and the browser would place
@@ -49,6 +52,7 @@ enum GridLanesPage {
         if mirrored && !horizontal { pageStyle += " direction: rtl;" }
         page += ".lanes { display: grid-lanes; }\n"
         page += ".element { position: relative; box-sizing: border-box; overflow: hidden; }\n"
+        page += ".backdrop { display: none; }\n"
         page += ".element .image { position: absolute; left: 0; top: 0; width: 100%; height: 100%; "
         page += "background-size: cover; background-position: center; background-repeat: no-repeat; }\n"
         for image in scene.images {
@@ -57,7 +61,20 @@ enum GridLanesPage {
         page += ".text { position: absolute; white-space: pre; overflow: hidden; line-height: normal; "
         page += "writing-mode: horizontal-tb; direction: ltr; }\n"
         page += ".emoji { font-family: \"Noto Color Emoji\"; }\n"
+        page += "@supports (display: grid-lanes) {\n"
+        page += ".pinned { position: sticky; inset-block-start: 0; z-index: 1; }\n"
+        page += "}\n"
+        // Without grid-lanes the containers would stack every card at full width: the wrappers give
+        // no boxes, and each element is at its frame (its `--left`, … custom properties).
+        page += "@supports not (display: grid-lanes) {\n"
+        page += ".page { position: relative; width: var(--width); height: var(--height); overflow: hidden; }\n"
+        page += ".page section, .page .lanes, .page .inset { display: contents; }\n"
+        page += ".page .element { position: absolute; left: var(--left); top: var(--top); "
+        page += "width: var(--width); height: var(--height); }\n"
+        page += ".page .backdrop { display: block; }\n"
+        page += "}\n"
         // The page's own settings inline, so that pages can be put together in one document.
+        pageStyle += " --width: \(n(scene.size.width))px; --height: \(n(scene.size.height))px;"
         page += "</style>\n</head>\n<body>\n<div class=\"page\" style=\"\(pageStyle)\">\n"
         var bySection = [[SceneElement]](repeating: [], count: grid.sections.count)
         for element in scene.elements where grid.sections.indices.contains(element.section) {
@@ -69,6 +86,13 @@ enum GridLanesPage {
             page += "<section data-section=\"\(index)\" style=\"padding-block-start: \(n(spacing))px;\">\n"
             let elements = bySection[index]
             let background = elements.first { $0.kind == .background }
+            if let background, background.fill.alpha > 0 {
+                // Shown only by the fallback; grid-lanes paints it as the container's background.
+                page += "<div class=\"element backdrop\" data-kind=\"background\" data-section=\"\(index)\" style=\""
+                Markup.appendMustacheEscaped(
+                    HTMLPage.position(background.frame, prefix: "--") + HTMLPage.appearance(background), to: &page)
+                page += "\"></div>\n"
+            }
             if let header = elements.first(where: { $0.kind == .header }) {
                 // A pinned header sticks to the top of the visible bounds until its section ends.
                 page += supplementary(
@@ -90,6 +114,7 @@ enum GridLanesPage {
                 case .columns(let count) where count > 1: style += " grid-column: span \(count);"
                 case .columns: break
                 }
+                style += " " + HTMLPage.position(element.frame, prefix: "--")
                 page += "<div class=\"element\" data-kind=\"cell\" data-section=\"\(index)\" data-item=\"\(item)\""
                 page += " style=\""
                 Markup.appendMustacheEscaped(style + HTMLPage.appearance(element), to: &page)
@@ -113,12 +138,12 @@ enum GridLanesPage {
         _ element: SceneElement, insets: EdgeInsets, horizontal: Bool, fonts: SceneFonts?, sticky: Bool = false
     ) -> String {
         let n = ShortestNumber.text
-        let pinned = sticky ? " position: sticky; inset-block-start: 0; z-index: 1;" : ""
-        var out = "<div style=\"\(padding(insets))\(pinned)\">"
+        var out = "<div class=\"\(sticky ? "inset pinned" : "inset")\" style=\"\(padding(insets))\">"
         out +=
             "<div class=\"element\" data-kind=\"\(element.kind.rawValue)\" data-section=\"\(element.section)\" style=\""
         let length = horizontal ? element.frame.width : element.frame.height
-        Markup.appendMustacheEscaped("block-size: \(n(length))px;" + HTMLPage.appearance(element), to: &out)
+        let style = "block-size: \(n(length))px; " + HTMLPage.position(element.frame, prefix: "--")
+        Markup.appendMustacheEscaped(style + HTMLPage.appearance(element), to: &out)
         out += "\">"
         HTMLPage.writeContent(element, fonts: fonts, to: &out)
         out += "</div></div>\n"

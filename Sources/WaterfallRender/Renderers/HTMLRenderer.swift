@@ -99,7 +99,22 @@ enum HTMLPage {
     private static func style(
         _ element: SceneElement, left: String, top: String, width: String, height: String
     ) -> String {
-        "left: \(left)px; top: \(top)px; width: \(width)px; height: \(height)px;" + appearance(element)
+        position(left: left, top: top, width: width, height: height) + appearance(element)
+    }
+
+    /// Where an element goes: its frame's `left`, `top`, `width` and `height` in CSS pixels.
+    ///
+    /// Each name follows `prefix`: the grid-lanes page writes the same declarations as custom
+    /// properties (`--left`, …) that its fallback reads where `display: grid-lanes` is unsupported.
+    static func position(left: String, top: String, width: String, height: String, prefix: String = "") -> String {
+        "\(prefix)left: \(left)px; \(prefix)top: \(top)px; \(prefix)width: \(width)px; \(prefix)height: \(height)px;"
+    }
+
+    /// ``position(left:top:width:height:prefix:)`` of `frame`, its numbers written shortest.
+    static func position(_ frame: Rect, prefix: String = "") -> String {
+        let n = ShortestNumber.text
+        return position(
+            left: n(frame.minX), top: n(frame.minY), width: n(frame.width), height: n(frame.height), prefix: prefix)
     }
 
     /// The element's corners, fill and stroke as inline style, each declaration after a space.

@@ -190,14 +190,19 @@ extension SpecDecoder {
         var supplementary = SpecSupplementary(
             height: try height.length(), title: try keys["title"]?.string(), color: try keys["color"]?.color(),
             align: alignment, textColor: try keys["textColor"]?.color())
-        supplementary.dark = try keys["dark"].map { (field) throws(SpecError) in try darkColors(field) }
+        supplementary.separator = try keys["separator"]?.color()
+        supplementary.dark = try keys["dark"].map { (field) throws(SpecError) in
+            try darkColors(field, allowed: Self.supplementaryDarkKeys)
+        }
         return supplementary
     }
 
     /// A header's, a footer's or an item's `dark` mapping: its colours in the dark appearance.
-    func darkColors(_ field: Field) throws(SpecError) -> DarkColors {
-        let keys = try field.mapping(allowed: Self.darkColorKeys)
-        return DarkColors(color: try keys["color"]?.color(), textColor: try keys["textColor"]?.color())
+    func darkColors(_ field: Field, allowed: [String] = darkColorKeys) throws(SpecError) -> DarkColors {
+        let keys = try field.mapping(allowed: allowed)
+        return DarkColors(
+            color: try keys["color"]?.color(), textColor: try keys["textColor"]?.color(),
+            separator: try keys["separator"]?.color())
     }
 
     private func insets(_ field: Field) throws(SpecError) -> EdgeInsets {

@@ -6,10 +6,13 @@ public struct DarkColors: Sendable, Hashable {
     public var color: Color?
     /// The text colour in the dark appearance, over `textColor`.
     public var textColor: Color?
+    /// A header's or footer's separator in the dark appearance, over `separator`.
+    public var separator: Color?
 
-    public init(color: Color? = nil, textColor: Color? = nil) {
+    public init(color: Color? = nil, textColor: Color? = nil, separator: Color? = nil) {
         self.color = color
         self.textColor = textColor
+        self.separator = separator
     }
 }
 
@@ -19,6 +22,7 @@ extension SpecSupplementary {
         guard let dark else { return }
         color = dark.color ?? color
         textColor = dark.textColor ?? textColor
+        separator = dark.separator ?? separator
     }
 }
 

@@ -175,7 +175,10 @@ public struct SpecSupplementary: Sendable, Hashable {
     public var align: TextAlignment?
     /// The title's color; the style's when `nil`.
     public var textColor: Color?
-    /// The colours in the dark appearance (`dark: {color, textColor}`), when given.
+    /// The color of a hairline, one device pixel wide, along the edge that faces the cards (a
+    /// header's bottom, a footer's top; in a horizontal feed its trailing or leading side); none when `nil`.
+    public var separator: Color?
+    /// The colours in the dark appearance (`dark: {color, textColor, separator}`), when given.
     public var dark: DarkColors?
 
     /// Creates a header or footer of a height, with what it shows.
