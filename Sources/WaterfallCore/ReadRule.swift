@@ -41,7 +41,7 @@ public struct ReadRule: Sendable, Hashable {
             if FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent(".git")) {
                 return candidate
             }
-            let parent = (candidate as NSString).deletingLastPathComponent
+            let parent = candidate.folderPart
             if parent == candidate || parent.isEmpty { return start }
             candidate = parent
         }

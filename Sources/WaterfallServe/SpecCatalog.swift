@@ -47,7 +47,7 @@ public struct SpecCatalog: Sendable {
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
                 throw ServeError("\(argument): no such file or folder")
             }
-            let folder = isDirectory.boolValue ? argument : (argument as NSString).deletingLastPathComponent
+            let folder = isDirectory.boolValue ? argument : argument.folderPart
             let real = ServedPath.realPath(folder.isEmpty ? "." : folder) ?? folder
             if !folders.contains(real) { folders.append(real) }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SystemPackage
+import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview
@@ -39,7 +40,7 @@ struct ResultFiles: ParsableArguments {
     func checkTargets(_ checks: [SpecCheck] = []) throws {
         for file in [junit, json].compactMap(\.self) {
             try AtomicFile.checkTarget(file)
-            let folder = (file as NSString).deletingLastPathComponent
+            let folder = file.folderPart
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
                 isFolder.boolValue

@@ -1,5 +1,6 @@
 import Foundation
 import SystemPackage
+import WaterfallCore
 
 /// Writes files so that a reader never sees half of one: a temporary file in the same folder,
 /// then a rename over the destination.
@@ -47,7 +48,7 @@ package enum AtomicFile {
     /// Writes `pieces` one after the other to a new temporary file beside `path`, as `stage` does
     /// with one array, and returns the temporary file's path; nothing is joined in memory.
     package static func stage(_ pieces: [ArraySlice<UInt8>], for path: String) throws(FileError) -> String {
-        TemporaryFiles.sweepOrphans(in: (path as NSString).deletingLastPathComponent)
+        TemporaryFiles.sweepOrphans(in: path.folderPart)
         let temporary = TemporaryFiles.path(for: path)
         let descriptor: FileDescriptor
         switch TemporaryFiles.create(temporary) {

@@ -74,7 +74,7 @@ extension Spec {
     public static func load(
         path: String, keepingInputs: Bool = false, allowing: [String] = [], roots: [String]? = nil
     ) throws(SpecError) -> Spec {
-        let base = path == "-" ? "." : (path as NSString).deletingLastPathComponent
+        let base = path == "-" ? "." : path.folderPart
         let folder = base.isEmpty ? "." : base
         let rule = roots.map { ReadRule(folders: $0 + allowing) } ?? .forSpec(inFolder: folder, allowing: allowing)
         if path != "-", case .outside = rule.resolution(of: path) {

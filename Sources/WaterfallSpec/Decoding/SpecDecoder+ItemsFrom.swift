@@ -84,7 +84,7 @@ extension SpecDecoder {
         try reserve(list.count, at: field)
         // Image paths in the file are relative to the file's folder; the spec's are relative to
         // the spec's folder, and `file` is relative to that.
-        imageFolder = (file as NSString).deletingLastPathComponent
+        imageFolder = file.folderPart
         dataFileName = data.name
         defer {
             imageFolder = ""

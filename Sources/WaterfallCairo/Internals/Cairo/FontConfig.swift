@@ -155,7 +155,7 @@ final class FontConfiguration: @unchecked Sendable {
         let paths = fonts.paths
         var folders: [String] = []
         for path in paths {
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = path.folderPart
             if !folders.contains(folder) { folders.append(folder) }
         }
         var lines = [
