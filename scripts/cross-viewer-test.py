@@ -251,7 +251,8 @@ def render(waterfall, specs, output, formats="png,svg,html,pdf", extra=()):
         sys.exit(2)
     files = {}
     for line in (result.stdout + result.stderr).splitlines():
-        match = re.match(r"rendered (.*?): (.*)$", line)
+        # `rendered SPEC into FOLDER/: FILE, FILE, …`
+        match = re.match(r"rendered (.*) into .*?/: (.*)$", line)
         if match:
             files[match.group(1)] = [name.strip() for name in match.group(2).split(",")]
     return files

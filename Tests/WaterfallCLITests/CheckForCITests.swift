@@ -278,8 +278,11 @@ import FoundationXML
         #expect((tiles[0]["regions"] as? Int ?? 0) >= 1)
         let layout = try #require(charlie["layout"] as? [String: Any])
         #expect(layout["different"] as? Bool == true)
-        let changes = try #require(layout["changes"] as? [String])
-        #expect(changes.first?.hasPrefix("section 0 item 0: ") == true)
+        // Each change as a person reads it, and its exact frames in fields of their own.
+        let changes = try #require(layout["changes"] as? [[String: Any]])
+        #expect((changes.first?["line"] as? String)?.hasPrefix("section 0 item 0: ") == true)
+        #expect(changes.first?["change"] as? String == "resized")
+        #expect((changes.first?["new"] as? [String: Double])?["height"] == 31)
         let summary = try #require(layout["summary"] as? [String: Int])
         #expect(summary["resized"] == 1)
         #expect(summary["moved"] == 1)

@@ -74,8 +74,9 @@ import WaterfallTestSupport
             section: "itemsFrom: {file: data/feed.csv, fields: {image: img}}")
         let result = try CommandRunner.run(["layout", project.spec], currentDirectory: project.elsewhere)
         #expect(result.status == 2)
+        // Named at its record's line in the data file, as every error in a record is.
         #expect(
             result.standardError
-                == "error: \(project.spec): sections[0].items[1].image: data/images/nowhere.png no such file\n")
+                == "error: \(project.root)/project/data/feed.csv:3: [1].image: data/images/nowhere.png no such file\n")
     }
 }

@@ -123,15 +123,16 @@ import WaterfallTestSupport
         #expect {
             try pipeline(cache: cache).prepare(spec)
         } throws: { error in
+            // The place of the image's URL in the spec: line 3, where the item's `image` value starts.
             "\(error)"
-                == "feed.yaml: sections[0].items[1].image: \(server.url("/missing.png")) cannot be fetched (HTTP 404)"
+                == "feed.yaml:3:117: sections[0].items[1].image: \(server.url("/missing.png")) cannot be fetched (HTTP 404)"
         }
         let html = try self.spec(server, paths: ["/page.png"])
         #expect {
             try pipeline(cache: cache).prepare(html)
         } throws: { error in
             "\(error)"
-                == "feed.yaml: sections[0].items[0].image: \(server.url("/page.png")) cannot be fetched (not an image "
+                == "feed.yaml:3:41: sections[0].items[0].image: \(server.url("/page.png")) cannot be fetched (not an image "
                 + "(served as image/png, but the data is not a PNG or JPEG file))"
         }
         // Nothing that failed is cached.
@@ -151,7 +152,7 @@ import WaterfallTestSupport
         } throws: { error in
             let text = "\(error)"
             return text.hasPrefix(
-                "feed.yaml: sections[0].items[0].image: \(server.url("/photo.png")) cannot be fetched (not an image "
+                "feed.yaml:3:41: sections[0].items[0].image: \(server.url("/photo.png")) cannot be fetched (not an image "
                     + "(served as image/png, but the data does not decode (")
         }
         #expect(ImageURLCache(folder: cache).file(for: server.url("/photo.png")) == nil)
@@ -193,7 +194,7 @@ import WaterfallTestSupport
             try pipeline(cache: cache, access: .offline).prepare(spec)
         } throws: { error in
             "\(error)"
-                == "feed.yaml: sections[0].items[0].image: \(url) cannot be fetched (not in the cache, and the run is offline)"
+                == "feed.yaml:3:41: sections[0].items[0].image: \(url) cannot be fetched (not in the cache, and the run is offline)"
         }
         _ = try pipeline(cache: cache).prepare(spec)
         #expect(server.requests == ["/meadow.png"])
@@ -202,7 +203,7 @@ import WaterfallTestSupport
         #expect {
             try pipeline(cache: cache, access: .none).prepare(spec)
         } throws: { error in
-            "\(error)" == "feed.yaml: sections[0].items[0].image: \(url) cannot be fetched (network access is off)"
+            "\(error)" == "feed.yaml:3:41: sections[0].items[0].image: \(url) cannot be fetched (network access is off)"
         }
         let warnings = Warnings()
         let placeholder = try pipeline(cache: cache, access: .none, missing: .placeholder, warnings: warnings)

@@ -138,7 +138,8 @@ public struct SpecCheck: Sendable {
                 parts.append("the clip has \(frames) frames, its baseline \(baselineFrames)")
             }
             if differentFrames > 0, let first = firstDifferentFrame {
-                let seconds = ShortestNumber.text((Double(first) / Double(fps) * 100).rounded() / 100)
+                // To 0.1 s, as every number a person reads: the frame's number says which exactly.
+                let seconds = ShortestNumber.readable(Double(first) / Double(fps))
                 parts.append(
                     "\(differentFrames) of \(frames) frames differ, the first frame \(first + 1) at \(seconds) s")
             }
