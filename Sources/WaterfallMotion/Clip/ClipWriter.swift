@@ -172,7 +172,20 @@ public struct ClipWriter: Sendable {
     /// Writes the clips of `spec` into `folder`, one file a format named `NAME.ANIMATION.EXT`
     /// (`shop.scroll.gif`, `shop.load-more.png` for APNG), all or none.
     public func write(_ spec: Spec, name: String, into folder: String, claims: OutputClaims) throws -> [String] {
-        let clip = try prepare(spec, name: name)
+        try write(try prepare(spec, name: name), name: name, into: folder, claims: claims)
+    }
+
+    /// Writes `clip`, prepared by ``prepare(_:name:)``, as ``write(_:name:into:claims:)`` does.
+    ///
+    /// - Parameters:
+    ///   - clip: The clip laid out and planned.
+    ///   - name: The files' base name.
+    ///   - folder: Where they go.
+    ///   - claims: The files this run has written so far, so that none is written twice.
+    public func write(
+        _ clip: PreparedClip, name: String, into folder: String, claims: OutputClaims
+    ) throws -> [String] {
+        let spec = clip.spec
         var files = SpecFiles(folder: folder, name: name, spec: spec.source ?? name)
         defer { files.discard() }
         var paths: [String] = []

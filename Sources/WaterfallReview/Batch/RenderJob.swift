@@ -82,16 +82,20 @@ public struct RenderJob: Sendable {
         let prepared = try variants.of(spec).map { variant in
             (name: variant.name(name), spec: try pipeline.prepare(variant.apply(to: spec)), screens: variant.screens)
         }
+        // The clips the spec declares (`variants: {animate: scroll}`) go with its PNG pictures;
+        // they are planned, and refused, before any picture is written.
+        let drawsClips = pipeline.renderers.contains(where: { $0.format == .png }) && pages == 0
+        let clips = try (drawsClips ? variants.clips(of: loaded) : []).map { clip in
+            let writer = ClipWriter(pipeline: pipeline, request: clip.request)
+            let file = clip.variant.name(name)
+            return (writer: writer, clip: try writer.prepare(clip.variant.apply(to: loaded), name: file), name: file)
+        }
         var files: [String] = []
         for (name, spec, screens) in prepared {
             files += try pipeline.write(spec, name: name, into: output, claims: claims, screens: screens)
         }
-        // The clips the spec declares (`variants: {animate: scroll}`) go with its PNG pictures.
-        guard pipeline.renderers.contains(where: { $0.format == .png }), pages == 0 else { return files }
-        for clip in try variants.clips(of: loaded) {
-            let writer = ClipWriter(pipeline: pipeline, request: clip.request)
-            files += try writer.write(
-                clip.variant.apply(to: loaded), name: clip.variant.name(name), into: output, claims: claims)
+        for (writer, clip, name) in clips {
+            files += try writer.write(clip, name: name, into: output, claims: claims)
         }
         return files
     }
