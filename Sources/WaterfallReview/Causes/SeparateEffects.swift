@@ -69,6 +69,12 @@ struct SeparateEffects {
         return causes
     }
 
+    /// The last cause after those told apart: what all `count` of them did together, told from
+    /// the whole change's `writer`.
+    static func together(_ count: Int, writer: CauseWriter) -> Cause {
+        Cause(input: "the \(count) changes together", consequence: writer.wholeChange())
+    }
+
     /// What `change` did, told from the layout before it and after it alone.
     private static func consequence(
         of change: InputChange, from before: LayoutSnapshot, to after: LayoutSnapshot

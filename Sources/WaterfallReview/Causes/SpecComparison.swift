@@ -47,7 +47,7 @@ public struct SpecComparison: Sendable {
         if changes.count > 1 {
             let effects = SeparateEffects(recorded: recorded, spec: before, variant: Variant(), pipeline: pipeline)
             if let told = effects.causes(of: changes, renderer: nil, baseline: oldLayout) {
-                causes = told + [Cause(input: "the \(told.count) changes together", consequence: writer.wholeChange())]
+                causes = told + [SeparateEffects.together(told.count, writer: writer)]
                 return
             }
         }

@@ -150,8 +150,7 @@ public struct BaselineChecker: Sendable {
                 }
                 if let told = separated[variant] ?? nil {
                     // Then what they did together, in this check's own picture.
-                    let together = Cause(input: "the \(told.count) changes together", consequence: writer.wholeChange())
-                    causes = told + [together]
+                    causes = told + [SeparateEffects.together(told.count, writer: writer)]
                 }
             }
             // A clip's consequence is in its frames, which the layout sentences do not see.
