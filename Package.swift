@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "WaterfallFetch", targets: ["WaterfallFetch"]),
         .library(name: "WaterfallPipeline", targets: ["WaterfallPipeline"]),
         .library(name: "WaterfallDiff", targets: ["WaterfallDiff"]),
+        .library(name: "WaterfallAudit", targets: ["WaterfallAudit"]),
         .library(name: "WaterfallReview", targets: ["WaterfallReview"]),
         .library(name: "WaterfallMotion", targets: ["WaterfallMotion"]),
         .library(name: "WaterfallSnapshotTesting", targets: ["WaterfallSnapshotTesting"]),
@@ -105,6 +106,11 @@ let package = Package(
                 "WaterfallFetch",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        // The accessibility audit: contrast against the pixels Cairo draws, text cut short, small
+        // tap targets and blurry images, found in a scene and named by their place in the spec.
+        .target(
+            name: "WaterfallAudit",
+            dependencies: ["WaterfallCore", "WaterfallLayout", "WaterfallRender", "WaterfallCairo"]),
         // Pixel and layout comparison for visual regression tests.
         .target(name: "WaterfallDiff", dependencies: ["WaterfallLayout", "WaterfallCore"]),
         // Visual review: a spec's variants checked against their baselines, recorded all or
@@ -114,7 +120,7 @@ let package = Package(
             name: "WaterfallReview",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
-                "WaterfallPipeline", "WaterfallDiff", "WaterfallMotion",
+                "WaterfallPipeline", "WaterfallDiff", "WaterfallMotion", "WaterfallAudit",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // libwebp's animation encoder, giflib and libimagequant, for the clip encoders; every C call
@@ -161,7 +167,7 @@ let package = Package(
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
                 "WaterfallPipeline", "WaterfallDiff", "WaterfallFetch", "WaterfallReview", "WaterfallMotion",
-                "WaterfallServe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WaterfallServe", "WaterfallAudit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The C library's heap statistics, for the benchmark's bytes-per-item figures (glibc; zero elsewhere).
@@ -230,6 +236,12 @@ let package = Package(
             dependencies: [
                 "WaterfallMotion", "WaterfallPipeline", "WaterfallCairo", "WaterfallSpec", "WaterfallCore",
                 "WaterfallLayout", "WaterfallRender", "WaterfallTestSupport",
+            ]),
+        .testTarget(
+            name: "WaterfallAuditTests",
+            dependencies: [
+                "WaterfallAudit", "WaterfallPipeline", "WaterfallRender", "WaterfallSpec", "WaterfallCore",
+                "WaterfallTestSupport",
             ]),
         .testTarget(
             name: "WaterfallDiffTests",

@@ -15,7 +15,7 @@ struct Waterfall: ParsableCommand {
         version: Version.current,
         subcommands: [
             ExamplesCommand.self, LayoutCommand.self, RenderCommand.self, DiffCommand.self, CheckCommand.self,
-            ServeCommand.self, MergeReportsCommand.self,
+            AuditCommand.self, ServeCommand.self, MergeReportsCommand.self,
         ],
         defaultSubcommand: ExamplesCommand.self)
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterfallAudit
 import WaterfallCore
 import WaterfallDiff
 import WaterfallPipeline
@@ -70,6 +71,13 @@ struct CheckCommand: ParsableCommand {
             }
         })
     var shard: Shard?
+
+    @Option(
+        help: ArgumentHelp(
+            "The accessibility audit: fail on a finding not recorded beside the baselines (default), only "
+                + "print it (warn), or do none (off). --record accepts the findings.",
+            valueName: "off|warn|fail"))
+    var audit: AuditMode = .fail
 
     @Flag(name: .shortAndLong, help: "Print every moved or resized frame under its spec's causes.")
     var verbose = false
@@ -143,6 +151,7 @@ struct CheckCommand: ParsableCommand {
             options: pixels.options(defaults: DiffOptions(threshold: 0, includeAntialiasing: true)))
         checker.keepsUnchangedPictures = record == .all
         checker.variants = try variants.variants()
+        checker.audit = audit
         let progress = ProgressCounter(total: specs.count)
         let results = checker.check(specs, workers: jobs) { progress.finished($0) }
         progress.end()
@@ -175,6 +184,7 @@ struct CheckCommand: ParsableCommand {
         if check.causes.count > Cause.shownBeforeFold {
             Output.standardOutput("  cause  … \(check.causes.count - Cause.shownBeforeFold) more in the report\n")
         }
+        printFindings(check)
         guard check.status == .changed, let diff = check.layoutDiff, !diff.changes.isEmpty else { return }
         if verbose {
             for change in diff.changes { Output.standardOutput("         \(change)\n") }
@@ -183,6 +193,25 @@ struct CheckCommand: ParsableCommand {
             Output.standardOutput("         \(count) frame\(count == 1 ? "" : "s") changed: --verbose lists them\n")
         }
     }
+
+    /// The picture's new findings, each with its place and numbers, and how many accepted ones
+    /// were found again or fixed.
+    private func printFindings(_ check: SpecCheck) {
+        let new = check.status == .recorded ? [] : check.newFindings
+        for finding in new.prefix(verbose ? .max : Self.findingsShown) {
+            Output.standardOutput("  NEW    \(finding.line.escapedForMessage)\n")
+        }
+        if new.count > Self.findingsShown, !verbose {
+            Output.standardOutput("  NEW    … \(new.count - Self.findingsShown) more: --verbose lists them\n")
+        }
+        let fixed = check.fixedFindings.count
+        if fixed > 0 {
+            Output.standardOutput("  fixed  \(fixed) recorded finding\(fixed == 1 ? " is" : "s are") no longer found\n")
+        }
+    }
+
+    /// How many new findings a picture prints without --verbose.
+    static let findingsShown = 5
 
     /// Lists the stale baselines, and removes them when recording; returns them.
     private func pruneBaselines(specs: [String], variants: Variants) throws -> [String] {

@@ -9,5 +9,6 @@ protocol DrawsText {}
 
 extension RenderCommand: DrawsText {}
 extension CheckCommand: DrawsText {}
+extension AuditCommand: DrawsText {}
 extension ExamplesCommand: DrawsText {}
 extension ServeCommand: DrawsText {}

@@ -24,6 +24,8 @@ public struct CardLayout: Sendable, Hashable {
         public var font: [String] = SpecStyle.defaultFont
         /// A line's height as a multiple of the font size.
         public var lineHeight: Double = CardLayout.lineHeight
+        /// The whole text the lines are wrapped from, as drawn (see `SceneBuilder.displayable`).
+        public var text = ""
 
         public init(lines: [String], fontSize: Double, weight: TextRun.Weight) {
             self.lines = lines
@@ -89,6 +91,7 @@ public struct CardLayout: Sendable, Hashable {
             row.role = role
             row.font = resolved.font
             row.lineHeight = resolved.lineHeight
+            row.text = displayable
             rows.append(row)
         }
         add(item.title, maxLines: item.titleLines ?? card.resolvedTitleLines, role: .title)

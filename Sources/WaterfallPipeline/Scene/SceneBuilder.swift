@@ -74,12 +74,16 @@ public struct SceneBuilder {
                     kind: attributes.kind, section: sectionIndex, item: nil, frame: frame,
                     fill: content.color ?? (isHeader ? Color(red: 0, green: 0, blue: 0, alpha: 0) : Self.footerFill),
                     cornerRadius: isHeader ? 0 : style.cornerRadius)
+                let role: TextRole = isHeader ? .header : .footer
                 if let title = content.title {
-                    let text = style.resolved(isHeader ? .header : .footer)
+                    let text = style.resolved(role)
                     element.texts = line(
                         title, in: frame, text: text, color: content.textColor ?? text.color, centered: true,
-                        align: content.align ?? .leading, rightToLeft: rightToLeft)
+                        align: content.align ?? .leading, rightToLeft: rightToLeft, role: role)
+                    element.cuts = Self.cuts(of: [(role, title)], in: element.texts)
                 }
+                // A footer with a title is a button ("Load more"); a header is a target only when marked.
+                element.isTarget = content.tappable ?? (!isHeader && content.title != nil)
                 if let separator = content.separator {
                     element.scrims = [
                         Self.separator(
@@ -98,6 +102,7 @@ public struct SceneBuilder {
                 var element = SceneElement(
                     kind: .cell, section: sectionIndex, item: attributes.indexPath.item, frame: frame,
                     fill: fill, cornerRadius: item.cornerRadius ?? style.cornerRadius)
+                element.isTarget = item.tappable ?? true
                 let itemStyle = style.applying(item)
                 var overImage = false
                 var imageSize = item.imageSize
@@ -127,6 +132,7 @@ public struct SceneBuilder {
                 case .overlay:
                     let texts = cardTexts(item, frame: frame, color: color, style: itemStyle)
                     element.texts = texts.title + texts.subtitle
+                    element.cuts = Self.cuts(of: [(.title, item.title), (.subtitle, item.subtitle)], in: element.texts)
                     if overImage {
                         if style.card.scrim == .gradient {
                             element.scrims = Self.scrims(title: texts.title, subtitle: texts.subtitle, in: frame)
@@ -150,6 +156,7 @@ public struct SceneBuilder {
                         }
                     }
                     element.texts = textBlock(card, in: frame, color: color)
+                    element.cuts = Self.cuts(of: card.rows.map { ($0.role, $0.text) }, in: element.texts)
                 }
                 // A right-to-left layout's card text keeps to the trailing (right) edge.
                 if rightToLeft {
@@ -214,7 +221,7 @@ public struct SceneBuilder {
                                 x: frame.minX + card.padding, y: box.top, width: max(0, frame.width - 2 * card.padding),
                                 height: box.height),
                             fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight, color: color(row.role),
-                            baseline: metrics.baseline)))
+                            baseline: metrics.baseline, role: row.role.rawValue)))
                 top += height
             }
             top += card.spacing
@@ -307,13 +314,15 @@ public struct SceneBuilder {
         if let title = item.title, inner.height >= titleHeight {
             runs.title = line(
                 title, in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: titleHeight),
-                text: titleText, color: color(.title), centered: false, within: frame, keepsFirstCharacter: true)
+                text: titleText, color: color(.title), centered: false, within: frame, keepsFirstCharacter: true,
+                role: .title)
         }
         if let subtitle = item.subtitle, inner.height >= titleHeight + subtitleHeight + 2 {
             runs.subtitle = line(
                 subtitle,
                 in: Rect(x: inner.minX, y: inner.maxY - subtitleHeight, width: inner.width, height: subtitleHeight),
-                text: subtitleText, color: color(.subtitle), centered: false, within: frame, keepsFirstCharacter: true)
+                text: subtitleText, color: color(.subtitle), centered: false, within: frame,
+                keepsFirstCharacter: true, role: .subtitle)
         }
         return runs
     }
@@ -329,7 +338,7 @@ public struct SceneBuilder {
     private func line(
         _ text: String, in box: Rect, text style: ResolvedTextStyle, color: Color, centered: Bool,
         align: TextAlignment = .leading, rightToLeft: Bool = false, within element: Rect? = nil,
-        keepsFirstCharacter: Bool = false
+        keepsFirstCharacter: Bool = false, role: TextRole
     ) -> [TextRun] {
         let size = style.fontSize
         let weight = TextRun.Weight(style.fontWeight)
@@ -369,8 +378,18 @@ public struct SceneBuilder {
                 TextRun(
                     text: fitted, frame: Rect(x: left, y: lineBox.top, width: runWidth, height: lineBox.height),
                     fontFamilies: font, fontSize: size, weight: weight, color: color, baseline: metrics.baseline,
-                    alignment: align == .trailing ? .right : .left))
+                    alignment: align == .trailing ? .right : .left, role: role.rawValue))
         ]
+    }
+
+    /// The texts of an element drawn cut short: each of `texts` (a role and its text, `nil` for
+    /// none) against the lines of `runs` drawn in that role.
+    static func cuts(of texts: [(TextRole, String?)], in runs: [TextRun]) -> [TextCut] {
+        texts.compactMap { role, text in
+            guard let text else { return nil }
+            let shown = runs.filter { $0.role == role.rawValue }.map(\.text)
+            return TextCut(text: displayable(text), shownLines: shown, role: role.rawValue)
+        }
     }
 
     /// `run` with its emoji's advance, when it has emoji.

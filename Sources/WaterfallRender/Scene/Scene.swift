@@ -87,6 +87,12 @@ public struct SceneElement: Sendable {
     /// Less than 1 while a card inserted into a feed fades in (a clip's frames); the raster
     /// renderers draw the element as a group at this opacity.
     public var opacity = 1.0
+    /// Whether a person taps the element: a card, a footer with a title, or what the spec marks
+    /// `tappable`; the accessibility audit holds a target to 44 × 44 points.
+    public var isTarget = false
+    /// The texts of the element drawn cut short, each with how much of it shows; empty when every
+    /// text shows whole.
+    public var cuts: [TextCut] = []
 
     /// Creates an element with its frame and fill, and optionally a stroke, an image and text.
     public init(
@@ -232,13 +238,18 @@ public struct TextRun: Sendable, Hashable {
     /// `nil` when the text has none or the engine does not say. HTML gives each emoji that width,
     /// so that the text after it starts where it does in the PNG.
     public var emojiAdvance: Double?
+    /// What the text is in its element (`title`, `subtitle`, `meta`, `header`, `footer`), for
+    /// naming it in findings; `nil` when not said.
+    public var role: String?
 
-    /// Creates a run; its baseline is estimated from the font size unless given.
+    /// Creates a run; its baseline is estimated from the font size unless given, and `role` says
+    /// what the text is in its element.
     public init(
         text: String, frame: Rect, fontFamilies: [String], fontSize: Double, weight: Weight,
-        color: Color, baseline: Double? = nil, alignment: Alignment = .left
+        color: Color, baseline: Double? = nil, alignment: Alignment = .left, role: String? = nil
     ) {
         self.baseline = baseline ?? fontSize * 0.928
+        self.role = role
         self.alignment = alignment
         self.text = text
         self.frame = frame
@@ -246,6 +257,40 @@ public struct TextRun: Sendable, Hashable {
         self.fontSize = fontSize
         self.weight = weight
         self.color = color
+    }
+}
+
+/// A text drawn cut short: ended with an ellipsis, or with lines left out (past a line limit or
+/// the element's edge), or not drawn at all for want of room.
+public struct TextCut: Sendable, Hashable {
+    /// What the text is in its element: `title`, `subtitle`, `meta`, `header` or `footer`.
+    public var role: String
+    /// The lines drawn, as they show; empty when none is.
+    public var shownLines: [String]
+    /// How many of the text's characters show, spaces left out.
+    public var shownCharacters: Int
+    /// How many characters the whole text has, spaces left out.
+    public var totalCharacters: Int
+    /// Whether the last line drawn ends in an ellipsis the text does not have.
+    public var endsInEllipsis: Bool
+
+    /// The cut of `text` drawn as `shownLines`, or `nil` when every character of it shows.
+    ///
+    /// - Parameters:
+    ///   - text: The whole text, as it would be drawn.
+    ///   - shownLines: The lines drawn of it, the last perhaps ended with "…".
+    ///   - role: What the text is in its element.
+    public init?(text: String, shownLines: [String], role: String) {
+        let whole = text.filter { !$0.isWhitespace }
+        var shown = shownLines.joined().filter { !$0.isWhitespace }
+        guard shown != whole else { return nil }
+        let ellipsis = shown.last == "…" && !whole.hasPrefix(shown)
+        if ellipsis { shown.removeLast() }
+        self.role = role
+        self.shownLines = shownLines
+        self.shownCharacters = shown.count
+        self.totalCharacters = whole.count
+        self.endsInEllipsis = ellipsis
     }
 }
 

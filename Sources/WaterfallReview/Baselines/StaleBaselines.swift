@@ -6,9 +6,9 @@ import WaterfallSpec
 
 /// The baselines in a folder that none of a run's specs produces any more, for `check --prune`.
 ///
-/// Only files with a baseline's name count: `NAME.svg`, `NAME.layout.json`, `NAME.png`, and
-/// `NAME-K.png` when its tile mark says it is tile K of NAME's picture, and a spec's
-/// `SPEC.inputs.json` (stale when no given spec has that name). A stale file is one
+/// Only files with a baseline's name count: `NAME.svg`, `NAME.layout.json`, `NAME.png`,
+/// `NAME.findings.json`, and `NAME-K.png` when its tile mark says it is tile K of NAME's
+/// picture, and a spec's `SPEC.inputs.json` (stale when no given spec has that name). A stale file is one
 /// whose NAME is none of the variant names the given specs produce (`shop`, `shop@375.dark`,
 /// `shop.screen-2`: see ``Variants``), so a spec named `shop@375` keeps its own files and
 /// `shop`'s dropped variants are stale. A spec that cannot be read keeps every file named after
@@ -76,7 +76,8 @@ public enum StaleBaselines {
     /// The spec name a baseline file belongs to, or nil when `file` is not a baseline's name.
     public static func baselineName(of file: String, in folder: String) -> String? {
         let path = (folder as NSString).appendingPathComponent(file)
-        for ending in [".layout.json", ".svg", ".png"] where file.hasSuffix(ending) && file.count > ending.count {
+        for ending in [".findings.json", ".layout.json", ".svg", ".png"]
+        where file.hasSuffix(ending) && file.count > ending.count {
             guard isRegularFile(path) else { return nil }
             let stem = String(file.dropLast(ending.count))
             // A tile names its spec in its mark; `shop-2.png` without one is the picture of `shop-2`.

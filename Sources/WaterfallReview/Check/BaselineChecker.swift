@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WaterfallAudit
 import WaterfallCore
 import WaterfallDiff
 import WaterfallPipeline
@@ -30,6 +31,8 @@ public struct BaselineChecker: Sendable {
     public var keepsUnchangedPictures = false
     /// The variants each spec is checked at: by default what the spec declares (`variants:`).
     public var variants = Variants()
+    /// Whether each picture is audited for accessibility, and whether a new finding fails it.
+    public var audit = AuditMode.fail
     /// The renderer's change since the baselines were recorded, found when first needed.
     private let rendererChange = RendererChange()
 
@@ -222,7 +225,9 @@ public struct BaselineChecker: Sendable {
 
     /// Compares one drawing with the baselines named after `check.name`; `layout` is the
     /// drawing's layout, or `nil` to read it back from the layout JSON drawn (a screen's).
-    private func compare(_ check: inout SpecCheck, scene: Scene, layout: LayoutSnapshot?) throws {
+    private func compare(
+        _ check: inout SpecCheck, scene: Scene, layout: LayoutSnapshot?, contentSize: String = "large"
+    ) throws {
         let name = check.name
         check.actualSVG = try Renderer.svg.render(scene).first?.bytes ?? []
         check.actualLayout = try Renderer.layoutJSON.render(scene).first?.bytes ?? []
@@ -279,6 +284,20 @@ public struct BaselineChecker: Sendable {
             check.layoutMissing = true
         }
         check.status = missing ? .new : (changed ? .changed : .passed)
+        try self.audit(&check, scene: scene, contentSize: contentSize)
+    }
+
+    /// Finds the accessibility findings of `check`'s picture and reads those recorded; a new one
+    /// fails a check that passed when ``audit`` is `fail`.
+    private func audit(_ check: inout SpecCheck, scene: Scene, contentSize: String) throws {
+        guard audit != .off else { return }
+        check.findings = try Audit.findings(in: scene, contentSize: contentSize)
+        check.audited = true
+        let file = RecordedFindings.fileName(for: check.name)
+        if let bytes = try Self.readBaseline(at: path(file), limit: RecordedFindings.maximumBytes) {
+            check.recordedFindings = try RecordedFindings.decode(bytes, path: path(file))
+        }
+        if audit == .fail, check.status == .passed, !check.newFindings.isEmpty { check.status = .changed }
     }
 
     /// The layout in a layout JSON just drawn.

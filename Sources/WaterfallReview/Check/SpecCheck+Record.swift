@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallAudit
 import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
@@ -96,7 +97,14 @@ extension SpecCheck {
             case .changed: (svgMissing || svgChanged, layoutMissing || layoutChanged, pictureMissing || pictureChanged)
             case .all: (true, true, true)
             }
-        guard writeSVG || writeLayout || writePicture else { return nil }
+        // Findings are accepted by recording them: missing ones under every mode, changed ones
+        // under `changed` and `all`.
+        let findingsMissing = audited && recordedFindings == nil && !findings.isEmpty
+        let writeFindings = audited && (mode == .missing ? findingsMissing : findingsChanged || mode == .all)
+        guard writeSVG || writeLayout || writePicture || writeFindings else { return nil }
+        if writeFindings {
+            try files.add(RecordedFindings.encode(findings), file: RecordedFindings.fileName(for: name))
+        }
         if writeSVG {
             try files.add(RenderedFile(bytes: actualSVG), format: .svg, stem: name)
         }
@@ -112,6 +120,7 @@ extension SpecCheck {
         }
         // What is left is what the mode did not write: a changed baseline under `.missing`.
         return (svgChanged && !writeSVG) || (layoutChanged && !writeLayout) || (pictureChanged && !writePicture)
+            || (!newFindings.isEmpty && !writeFindings)
     }
 }
 

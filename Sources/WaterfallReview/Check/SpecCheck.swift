@@ -1,3 +1,4 @@
+import WaterfallAudit
 import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff
@@ -96,6 +97,13 @@ public struct SpecCheck: Sendable {
     ///
     /// Its ``tiles`` hold the first frame that differs, drawn and as the baseline shows it.
     public var clip: ClipComparison?
+    /// The accessibility audit's findings in the picture as drawn, in document order; empty when
+    /// the audit is off (`--audit off`).
+    public var findings: [Finding] = []
+    /// The findings recorded beside the baselines (`NAME.findings.json`); `nil` when none were.
+    public var recordedFindings: [Finding]?
+    /// Whether the audit looked at the picture.
+    public var audited = false
     /// What the spec was drawn from this time: what recording stores beside the baselines
     /// (`NAME.inputs.json`); `nil` for a check read from a blob or one that failed.
     public var inputs: RecordedInputs?
@@ -147,6 +155,20 @@ public struct SpecCheck: Sendable {
         }
     }
 
+    /// The findings not recorded beside the baselines: what a reviewer has not accepted.
+    public var newFindings: [Finding] { RecordedFindings.new(findings, recorded: recordedFindings ?? []) }
+
+    /// The recorded findings no longer found.
+    public var fixedFindings: [Finding] {
+        guard audited else { return [] }
+        return RecordedFindings.new(recordedFindings ?? [], recorded: findings)
+    }
+
+    /// Whether the findings differ from those recorded, so that recording writes them.
+    public var findingsChanged: Bool {
+        audited && (!newFindings.isEmpty || !fixedFindings.isEmpty || (recordedFindings == nil && !findings.isEmpty))
+    }
+
     /// The spec and the variant, for a line of output: `shop.yaml`, `shop.yaml @375.dark`.
     public var title: String { variant.isEmpty ? spec : "\(spec) \(variant)" }
 
@@ -189,6 +211,8 @@ public struct SpecCheck: Sendable {
         if tiles.contains(where: { $0.result?.sizeMismatch != nil }) { parts.append("the picture changed size") }
         if svgChanged { parts.append("the SVG changed") }
         if let layoutDiff, layoutDiff.isDifferent { parts.append(layoutDiff.summary) }
+        let new = newFindings.count
+        if new > 0 { parts.append("\(new) new accessibility finding\(new == 1 ? "" : "s")") }
         return parts.isEmpty ? "unchanged" : parts.joined(separator: "; ")
     }
 }

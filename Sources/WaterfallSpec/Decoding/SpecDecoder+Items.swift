@@ -54,6 +54,7 @@ extension SpecDecoder {
         item.text = try keys["style"].map { (field) throws(SpecError) in try itemTextStyles(field) }
         item.cornerRadius = try keys["cornerRadius"]?.length()
         item.titleLines = try keys["titleLines"]?.integer(in: 1...Self.maximumLines)
+        item.tappable = try keys["tappable"]?.boolean()
         return item
     }
 

@@ -191,6 +191,7 @@ extension SpecDecoder {
             height: try height.length(), title: try keys["title"]?.string(), color: try keys["color"]?.color(),
             align: alignment, textColor: try keys["textColor"]?.color())
         supplementary.separator = try keys["separator"]?.color()
+        supplementary.tappable = try keys["tappable"]?.boolean()
         supplementary.dark = try keys["dark"].map { (field) throws(SpecError) in
             try darkColors(field, allowed: Self.supplementaryDarkKeys)
         }

@@ -16,12 +16,14 @@ struct SpecDecoder {
         "footerInset", "renderDirection", "placement", "flowTolerance",
     ]
     static let sectionKeys = settingsKeys + ["header", "footer", "items", "generate", "style"]
-    static let supplementaryKeys = ["height", "title", "color", "align", "textColor", "separator", "dark"]
+    static let supplementaryKeys = [
+        "height", "title", "color", "align", "textColor", "separator", "dark", "tappable",
+    ]
     static let darkColorKeys = ["color", "textColor"]
     static let supplementaryDarkKeys = darkColorKeys + ["separator"]
     static let itemKeys = [
         "height", "size", "span", "title", "subtitle", "meta", "color", "textColor", "cornerRadius", "titleLines",
-        "image", "dark", "style",
+        "image", "dark", "style", "tappable",
     ]
     static let sizeKeys = ["width", "height"]
     static let insetKeys = ["top", "left", "bottom", "right"]

@@ -180,6 +180,9 @@ public struct SpecSupplementary: Sendable, Hashable {
     public var separator: Color?
     /// The colours in the dark appearance (`dark: {color, textColor, separator}`), when given.
     public var dark: DarkColors?
+    /// Whether a person taps it (`tappable`); when `nil`, a footer with a title is a button and a
+    /// header is not.
+    public var tappable: Bool?
 
     /// Creates a header or footer of a height, with what it shows.
     public init(
@@ -223,6 +226,8 @@ public struct SpecItem: Sendable, Hashable {
     public var imageSize: Size?
     /// The card's height as `height` gives it; `nil` when it comes from the image and the text.
     public var fixedHeight: Double?
+    /// Whether a person taps the card (`tappable`); a card is a target unless this is `false`.
+    public var tappable: Bool?
 
     /// Creates a card from its layout input and what it shows.
     public init(

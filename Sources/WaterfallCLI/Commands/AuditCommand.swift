@@ -1,0 +1,63 @@
+import ArgumentParser
+import WaterfallAudit
+import WaterfallCore
+import WaterfallPipeline
+import WaterfallReview
+
+/// `waterfall audit SPEC...`: the accessibility findings of every picture of each spec.
+struct AuditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Find text with too little contrast or cut short, small tap targets and blurry images.",
+        discussion: """
+            Draws every variant a spec declares (variants:) or --appearance, --widths, --content-size and \
+            --viewport ask for, and lists what some people cannot read, see or tap, each at its place in the \
+            spec: text below WCAG 2.2 AA contrast with the pixels drawn behind it (4.5:1, 3:1 for text of \
+            18 pt, or 14 pt bold, and up), text cut short by an ellipsis or a line limit, tap targets under \
+            44 × 44 pt (cards, footers with a title, anything marked tappable: true) and images drawn larger \
+            than their pixels. The exit status is 1 when anything is found, 0 when nothing is, 2 on an error.
+            """)
+
+    @Argument(help: "Spec files to audit, or folders of them.")
+    var specs: [String]
+
+    @Option(help: ArgumentHelp("Write the findings as JSON to this file.", valueName: "file"))
+    var json: String?
+
+    @OptionGroup var drawing: DrawingOptions
+
+    @OptionGroup var variants: VariantOptions
+
+    func validate() throws {
+        guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
+    }
+
+    func run() throws {
+        if let json { try AtomicFile.checkTarget(json) }
+        let specs = try SpecFolder.expand(self.specs, skipped: Output.standardError)
+        let variants = try variants.variants()
+        let pipeline = drawing.pipeline()
+        var audits: [PictureAudit] = []
+        for spec in specs {
+            audits += try SpecAudit.audit(specAt: spec, variants: variants, pipeline: pipeline)
+        }
+        for audit in audits {
+            let count = audit.findings.count
+            guard count > 0 else {
+                Output.standardOutput("ok       \(audit.picture)\n")
+                continue
+            }
+            Output.standardOutput("FOUND    \(audit.picture): \(count) finding\(count == 1 ? "" : "s")\n")
+            for finding in audit.findings {
+                Output.standardOutput("  finding  \(finding.line.escapedForMessage)\n")
+            }
+        }
+        if let json { try AtomicFile.write(try SpecAudit.json(audits), to: json) }
+        let total = audits.reduce(0) { $0 + $1.findings.count }
+        let pictures = audits.filter { !$0.findings.isEmpty }.count
+        Output.standardOutput(
+            "audit: \(total) finding\(total == 1 ? "" : "s") in \(pictures) of \(audits.count) "
+                + "picture\(audits.count == 1 ? "" : "s")\n")
+        if total > 0 { throw ExitCode.different }
+    }
+}

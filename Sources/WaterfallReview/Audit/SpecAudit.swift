@@ -1,0 +1,79 @@
+import Foundation
+import WaterfallAudit
+import WaterfallPipeline
+import WaterfallRender
+import WaterfallSpec
+
+/// The accessibility findings of one picture of a spec: a variant, or a screen of one.
+public struct PictureAudit: Sendable, Codable, Hashable {
+    /// The spec file as given.
+    public var spec: String
+    /// The picture's name, as its files are named: `shop@375.accessibility3.dark`.
+    public var picture: String
+    /// What the audit found, in document order.
+    public var findings: [Finding]
+
+    /// Creates the audit of a picture.
+    ///
+    /// - Parameters:
+    ///   - spec: The spec file as given.
+    ///   - picture: The picture's name.
+    ///   - findings: What the audit found.
+    public init(spec: String, picture: String, findings: [Finding]) {
+        self.spec = spec
+        self.picture = picture
+        self.findings = findings
+    }
+}
+
+/// `waterfall audit`: every picture of a spec drawn at its variants and audited (see `Audit` in
+/// WaterfallAudit), without baselines.
+public enum SpecAudit {
+    /// The audits of every picture of the spec at `path`, drawn at `variants` by `pipeline`, in
+    /// the order ``Variants/of(_:)`` gives, each variant's screens in order.
+    ///
+    /// - Parameters:
+    ///   - path: The spec file.
+    ///   - variants: The variants to draw it at.
+    ///   - pipeline: How it is laid out and drawn; its renderers are not used.
+    /// - Throws: The spec's error, or a variant's that cannot be drawn.
+    public static func audit(specAt path: String, variants: Variants, pipeline: RenderPipeline) throws
+        -> [PictureAudit]
+    {
+        let spec = try pipeline.loadSpec(at: path)
+        let name = RenderPipeline.baseName(path)
+        var pipeline = pipeline
+        // The contrast is measured on the pixels Cairo draws: keep the images' pixels.
+        pipeline.keepsImagePixels = true
+        var audits: [PictureAudit] = []
+        for variant in try variants.of(spec) {
+            let prepared = try pipeline.prepare(variant.apply(to: spec))
+            let stem = variant.name(name)
+            let contentSize = variant.contentSizeName
+            guard let screens = variant.screens else {
+                let findings = try Audit.findings(in: prepared.scene, contentSize: contentSize)
+                audits.append(PictureAudit(spec: path, picture: stem, findings: findings))
+                continue
+            }
+            for screen in screens.screens(of: prepared.layout) {
+                let scene = pipeline.screen(prepared, at: screen.offset, viewport: screens.viewport)
+                let findings = try Audit.findings(in: scene, contentSize: contentSize)
+                audits.append(PictureAudit(spec: path, picture: stem + screen.suffix, findings: findings))
+            }
+        }
+        return audits
+    }
+
+    /// The audits as JSON: `{"pictures": [{"spec", "picture", "findings": […]}]}`, sorted keys, the
+    /// same bytes every run.
+    public static func json(_ audits: [PictureAudit]) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(["pictures": audits])) + [0x0A]
+    }
+}
+
+extension Variant {
+    /// The content size category the variant is drawn at, as a spec names it: `large` by default.
+    public var contentSizeName: String { "large" }
+}
