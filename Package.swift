@@ -154,7 +154,7 @@ let package = Package(
             name: "WaterfallServe",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallPipeline",
-                "WaterfallDiff", "WaterfallReview", "WaterfallMotion",
+                "WaterfallDiff", "WaterfallReview", "WaterfallMotion", "WaterfallAudit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),

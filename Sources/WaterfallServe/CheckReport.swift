@@ -69,13 +69,14 @@ public enum CheckReport {
         var tiles: [[String: Any]] = []
         if check.status != .passed {
             let boxes = boxes(of: check)
+            let findingBoxes = findingBoxes(of: check)
             // Every picture of a spec that needs review: a layout change shows in pixels too,
             // even where no pixel passed the threshold.
             for (index, tile) in check.tiles.enumerated() {
                 let stem = "\(check.name)\(tile.suffix)"
                 var entry: [String: Any] = [
                     "name": stem, "actual": "\(stem).actual.png", "id": anchor(stem),
-                    "actualBoxes": boxes.actual[index].map(\.context),
+                    "actualBoxes": (boxes.actual[index] + findingBoxes[index]).map(\.context),
                     "referenceBoxes": boxes.reference[index].map(\.context),
                 ]
                 try AtomicFile.write(try tile.actualPNG(), to: path(folder, "\(stem).actual.png"))
@@ -112,6 +113,7 @@ public enum CheckReport {
             "layoutSummary": check.layoutDiff?.summary ?? "",
             "svgChanged": check.svgChanged,
             "causes": causes(of: check) ?? false,
+            "findings": findings(of: check) ?? false,
             "recordCommand": [.changed, .new].contains(check.status)
                 ? recordCommand(spec: check.spec, baselines: baselines) : "",
         ]

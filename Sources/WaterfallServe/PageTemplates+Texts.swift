@@ -104,6 +104,14 @@ extension PageTemplates {
         .cause-input { background: #fff8c5; border-radius: 4px; padding: 1px 4px; font-size: 13px; }
         .cause-consequence { color: #1f2328; }
         .more-causes summary { cursor: pointer; color: #0969da; margin: 2px 0; }
+        .findings { margin: 6px 0 8px; }
+        .findings h3 { font-size: 14px; margin: 4px 0; }
+        .finding-list { margin: 0; padding-left: 22px; }
+        .finding { margin: 2px 0; }
+        .finding-place { background: #ddf4ff; border-radius: 4px; padding: 1px 4px; font-size: 13px; }
+        .finding-badge { background: #cf222e; color: #fff; border-radius: 8px; padding: 0 6px; font-size: 12px; }
+        .finding-title { font-weight: 600; }
+        .box.finding { border-color: #8250df; border-style: dotted; }
         </style>
         </head>
         <body>
@@ -114,6 +122,7 @@ extension PageTemplates {
         <section class="check {{status}}" data-status="{{status}}" data-spec="{{name}}" data-variant="{{variant}}">
         <h2><span class="status">{{status}}</span>{{name}}</h2>
         {{#causes}}<div class="causes"><ol class="cause-list">{{#shown}}<li class="cause">{{#input}}<code class="cause-input">{{input}}</code>{{/input}}{{#consequence}} <span class="cause-consequence">{{consequence}}</span>{{/consequence}}</li>{{/shown}}</ol>{{#hasFolded}}<details class="more-causes"><summary>{{foldedSummary}}</summary><ol class="cause-list" start="{{foldStart}}">{{#folded}}<li class="cause">{{#input}}<code class="cause-input">{{input}}</code>{{/input}}{{#consequence}} <span class="cause-consequence">{{consequence}}</span>{{/consequence}}</li>{{/folded}}</ol></details>{{/hasFolded}}</div>{{/causes}}
+        {{#findings}}<div class="findings"><h3>Accessibility</h3>{{#hasNew}}<ul class="finding-list">{{#new}}<li class="finding new {{kind}}"><span class="finding-badge">new</span> <code class="finding-place">{{place}}</code> <span class="finding-title">{{title}}</span>: {{message}}</li>{{/new}}</ul>{{/hasNew}}{{#hasAccepted}}<details class="accepted-findings"><summary>{{acceptedSummary}}</summary><ul class="finding-list">{{#accepted}}<li class="finding accepted {{kind}}"><code class="finding-place">{{place}}</code> <span class="finding-title">{{title}}</span>: {{message}}</li>{{/accepted}}</ul></details>{{/hasAccepted}}{{#hasFixed}}<details class="fixed-findings"><summary>{{fixedSummary}}</summary><ul class="finding-list">{{#fixed}}<li class="finding fixed {{kind}}"><code class="finding-place">{{place}}</code> <span class="finding-title">{{title}}</span>: {{message}}</li>{{/fixed}}</ul></details>{{/hasFixed}}</div>{{/findings}}
         <p class="reason">{{spec}}: {{reason}}</p>
         {{#recordCommand}}<p class="record">To accept this change: <code class="record-command">{{recordCommand}}</code></p>{{/recordCommand}}
         {{#tiles}}
@@ -400,6 +409,14 @@ extension PageTemplates {
         .cause-input { background: #fff8c5; border-radius: 4px; padding: 1px 4px; font-size: 13px; }
         .cause-consequence { color: #1f2328; }
         .more-causes summary { cursor: pointer; color: #0969da; margin: 2px 0; }
+        .findings { margin: 6px 0 8px; }
+        .findings h3 { font-size: 14px; margin: 4px 0; }
+        .finding-list { margin: 0; padding-left: 22px; }
+        .finding { margin: 2px 0; }
+        .finding-place { background: #ddf4ff; border-radius: 4px; padding: 1px 4px; font-size: 13px; }
+        .finding-badge { background: #cf222e; color: #fff; border-radius: 8px; padding: 0 6px; font-size: 12px; }
+        .finding-title { font-weight: 600; }
+        .box.finding { border-color: #8250df; border-style: dotted; }
         </style>
         </head>
         <body>
@@ -412,6 +429,7 @@ extension PageTemplates {
         <h2><span class="status">{{status}}</span><a href="{{specURL}}">{{name}}</a>
         {{#approvable}}<form method="post" action="{{approveURL}}"><input type="hidden" name="token" value="{{token}}"><button type="submit" class="approve">Approve</button></form>{{/approvable}}</h2>
         {{#causes}}<div class="causes"><ol class="cause-list">{{#shown}}<li class="cause">{{#input}}<code class="cause-input">{{input}}</code>{{/input}}{{#consequence}} <span class="cause-consequence">{{consequence}}</span>{{/consequence}}</li>{{/shown}}</ol>{{#hasFolded}}<details class="more-causes"><summary>{{foldedSummary}}</summary><ol class="cause-list" start="{{foldStart}}">{{#folded}}<li class="cause">{{#input}}<code class="cause-input">{{input}}</code>{{/input}}{{#consequence}} <span class="cause-consequence">{{consequence}}</span>{{/consequence}}</li>{{/folded}}</ol></details>{{/hasFolded}}</div>{{/causes}}
+        {{#findings}}<div class="findings"><h3>Accessibility</h3>{{#hasNew}}<ul class="finding-list">{{#new}}<li class="finding new {{kind}}"><span class="finding-badge">new</span> <code class="finding-place">{{place}}</code> <span class="finding-title">{{title}}</span>: {{message}}</li>{{/new}}</ul>{{/hasNew}}{{#hasAccepted}}<details class="accepted-findings"><summary>{{acceptedSummary}}</summary><ul class="finding-list">{{#accepted}}<li class="finding accepted {{kind}}"><code class="finding-place">{{place}}</code> <span class="finding-title">{{title}}</span>: {{message}}</li>{{/accepted}}</ul></details>{{/hasAccepted}}{{#hasFixed}}<details class="fixed-findings"><summary>{{fixedSummary}}</summary><ul class="finding-list">{{#fixed}}<li class="finding fixed {{kind}}"><code class="finding-place">{{place}}</code> <span class="finding-title">{{title}}</span>: {{message}}</li>{{/fixed}}</ul></details>{{/hasFixed}}</div>{{/findings}}
         <p class="reason">{{spec}}: {{reason}}</p>
         {{#tiles}}
         <div class="images">

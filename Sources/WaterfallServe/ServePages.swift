@@ -100,11 +100,12 @@ enum ServePages {
             let specName = RenderPipeline.baseName(check.spec)
             let base = "/review/" + escapePath(check.name)
             let boxes = CheckReport.boxes(of: check)
+            let findingBoxes = CheckReport.findingBoxes(of: check)
             let tiles: [[String: Any]] = check.tiles.enumerated().map { index, tile in
                 var entry: [String: Any] = [
                     "name": "\(check.name)\(tile.suffix).png", "actual": "\(base)/\(index)/actual.png",
                     "referenceBoxes": boxes.reference[index].map(\.context),
-                    "actualBoxes": boxes.actual[index].map(\.context),
+                    "actualBoxes": (boxes.actual[index] + findingBoxes[index]).map(\.context),
                 ]
                 if tile.reference != nil { entry["reference"] = "\(base)/\(index)/reference.png" }
                 if tile.diffImage != nil { entry["diff"] = "\(base)/\(index)/diff.png" }
@@ -119,6 +120,7 @@ enum ServePages {
                 "status": check.status.rawValue, "reason": check.reason,
                 "tiles": check.status == .passed ? [] : tiles,
                 "causes": CheckReport.causes(of: check) ?? false,
+                "findings": CheckReport.findings(of: check) ?? false,
                 "layoutChanges": changes, "hasLayoutChanges": !changes.isEmpty,
                 "layoutSummary": check.layoutDiff?.summary ?? "", "approvable": needsReview,
                 "approveURL": "/approve/" + escapePath(specName),

@@ -167,6 +167,12 @@ struct CheckCommand: ParsableCommand {
         if annotate, [.changed, .new, .failed].contains(check.status) {
             Output.standardOutput(GitHubAnnotation.error(for: check) + "\n")
         }
+        if annotate, check.status != .recorded {
+            for finding in check.newFindings {
+                let line = GitHubAnnotation.annotation(for: finding, of: check, isError: audit == .fail)
+                Output.standardOutput(line + "\n")
+            }
+        }
         guard !quiet else { return }
         let line =
             switch check.status {
@@ -199,7 +205,8 @@ struct CheckCommand: ParsableCommand {
     private func printFindings(_ check: SpecCheck) {
         let new = check.status == .recorded ? [] : check.newFindings
         for finding in new.prefix(verbose ? .max : Self.findingsShown) {
-            Output.standardOutput("  NEW    \(finding.line.escapedForMessage)\n")
+            let cause = check.cause(of: finding)?.input.map { " (after \($0))" } ?? ""
+            Output.standardOutput("  NEW    \((finding.line + cause).escapedForMessage)\n")
         }
         if new.count > Self.findingsShown, !verbose {
             Output.standardOutput("  NEW    … \(new.count - Self.findingsShown) more: --verbose lists them\n")

@@ -1,3 +1,4 @@
+import WaterfallAudit
 import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout
@@ -38,6 +39,11 @@ struct BlobIndex: Codable {
         var causes: [Cause]?
         /// A clip's comparison (absent for pictures, and from blobs written before clips were).
         var clip: Clip?
+        /// The accessibility findings, those recorded, and whether the picture was audited
+        /// (absent from blobs written before the audit was).
+        var findings: [Finding]?
+        var recordedFindings: [Finding]?
+        var audited: Bool?
     }
 
     struct Clip: Codable {
@@ -134,6 +140,9 @@ extension BlobIndex.Check {
         layout = check.layoutDiff.map(BlobIndex.Layout.init)
         actualLayout = keeps ? String(decoding: check.actualLayout, as: UTF8.self) : nil
         causes = check.causes.isEmpty ? nil : check.causes
+        findings = check.findings.isEmpty ? nil : check.findings
+        recordedFindings = check.recordedFindings
+        audited = check.audited ? true : nil
         clip = check.clip.map {
             BlobIndex.Clip(
                 frames: $0.frames, fps: $0.fps, baselineFrames: $0.baselineFrames, missing: $0.missing,
@@ -180,6 +189,9 @@ struct BlobReader {
     var picture: (String) throws(ReviewError) -> [UInt8]
 
     func fail(_ what: String) -> ReviewError { ReviewError(reason: "\(file): \(what)") }
+
+    /// The most findings, found and recorded together, one check of a blob may hold.
+    static let maximumFindings = 100_000
 
     func count(_ value: Int, _ what: String) throws(ReviewError) -> Int {
         // Small enough that sums over every tile of a run cannot overflow.
@@ -240,6 +252,12 @@ struct BlobReader {
             throw fail("the causes of \(entry.spec) are too many or too long")
         }
         check.causes = causes
+        let findings = (entry.findings ?? []) + (entry.recordedFindings ?? [])
+        guard findings.count <= Self.maximumFindings, findings.allSatisfy({ $0.message.utf8.count <= 1 << 12 })
+        else { throw fail("the findings of \(entry.spec) are too many or too long") }
+        check.findings = entry.findings ?? []
+        check.recordedFindings = entry.recordedFindings
+        check.audited = entry.audited ?? false
         if let stored = entry.clip {
             let frames = try count(stored.frames, "clip frames")
             guard (1...60).contains(stored.fps), stored.differentFrames >= 0, stored.differentFrames <= frames,

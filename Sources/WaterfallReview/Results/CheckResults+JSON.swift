@@ -1,3 +1,5 @@
+import Foundation
+import WaterfallAudit
 import WaterfallCore
 
 extension CheckResults {
@@ -24,6 +26,10 @@ extension CheckResults {
     /// Numbers a person reads (`reason`, `causes`, each change's `line`, `text`) have at most one
     /// decimal; the exact values are in fields of their own (`old`, `new`, `shift`).
     ///
+    /// `findings` lists the accessibility audit's findings in the picture (empty with `--audit
+    /// off`), each as `waterfall audit --json` writes it with `"new"` true when it is not recorded
+    /// beside the baselines; `fixedFindings` the recorded ones no longer found.
+    ///
     /// A tile without a baseline has `"baseline":false` and null counts; a tile equal byte for byte
     /// to its baseline has zero differences and its size read from the PNG header. `layout` is
     /// null for a spec that could not be checked.
@@ -44,6 +50,11 @@ extension CheckResults {
         out += ",\"causes\":[" + check.causes.map(json(for:)).joined(separator: ",") + "]"
         out += ",\"tiles\":[" + check.tiles.map(json(for:)).joined(separator: ",") + "]"
         out += ",\"svgChanged\":\(check.svgChanged),\"svgMissing\":\(check.svgMissing)"
+        let new = Set(check.newFindings.map(\.key))
+        out +=
+            ",\"findings\":[" + check.findings.map { json(for: $0, isNew: new.contains($0.key)) }.joined(separator: ",")
+        out += "],\"fixedFindings\":[" + check.fixedFindings.map { json(for: $0, isNew: false) }.joined(separator: ",")
+        out += "]"
         out += ",\"layout\":"
         if check.layoutDiff == nil && !check.layoutMissing {
             out += "null"
@@ -62,6 +73,14 @@ extension CheckResults {
             out += "{\"missing\":true,\"different\":false,\"changes\":[],\"summary\":null,\"text\":null}"
         }
         return out + "}"
+    }
+
+    /// A finding as sorted JSON, with `"new"` saying whether it is recorded beside the baselines.
+    private static func json(for finding: Finding, isNew: Bool) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let object = (try? encoder.encode(finding)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return "{\"new\":\(isNew)," + object.dropFirst()
     }
 
     private static func json(for cause: Cause) -> String {

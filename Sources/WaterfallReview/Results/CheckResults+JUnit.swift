@@ -45,8 +45,8 @@ extension CheckResults {
         return out
     }
 
-    /// What a reviewer reads under a failure: the causes, the reason, each picture's pixel counts
-    /// and the layout changes.
+    /// What a reviewer reads under a failure: the causes, the reason, each picture's pixel counts,
+    /// the new accessibility findings and the layout changes.
     private func details(_ check: SpecCheck) -> String {
         var lines = check.causes.map(\.line)
         lines.append(check.reason)
@@ -60,6 +60,7 @@ extension CheckResults {
                 if !result.regions.isEmpty { lines.append("\(file): \(result.regions.count) changed regions") }
             }
         }
+        lines += check.newFindings.map { "new accessibility finding: \($0.line)" }
         if check.svgMissing { lines.append("\(check.name).svg: no baseline") }
         if check.svgChanged { lines.append("\(check.name).svg: changed") }
         if check.layoutMissing { lines.append("\(check.name).layout.json: no baseline") }

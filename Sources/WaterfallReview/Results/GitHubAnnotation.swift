@@ -1,3 +1,5 @@
+import WaterfallAudit
+
 /// Workflow commands that GitHub Actions turns into annotations on a run and its pull request.
 ///
 /// Printed on standard output when the environment has `GITHUB_ACTIONS=true`, which the Actions
@@ -29,6 +31,19 @@ public enum GitHubAnnotation {
             return error(file: check.spec, title: title, message: message)
         }
         return error(file: place.file ?? check.spec, line: line, column: place.column, title: title, message: message)
+    }
+
+    /// `::error` (or `::warning` when the audit only warns) on the spec for a new accessibility
+    /// finding of `check`'s picture: `sections[1].items[3].subtitle: low contrast: 2.32:1, …`.
+    ///
+    /// - Parameters:
+    ///   - finding: The finding.
+    ///   - check: The check of the picture it was found in.
+    ///   - isError: Whether it fails the check.
+    public static func annotation(for finding: Finding, of check: SpecCheck, isError: Bool) -> String {
+        let message = check.variant.isEmpty ? finding.line : "\(check.variant): \(finding.line)"
+        let line = error(file: check.spec, title: "accessibility: \(finding.kind.title)", message: message)
+        return isError ? line : "::warning" + line.dropFirst("::error".count)
     }
 
     /// A message: `%`, carriage returns and line feeds escaped, as the runner's `escapeData` does.
