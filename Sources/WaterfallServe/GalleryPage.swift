@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallAudit
 import WaterfallCore
 import WaterfallMotion
 import WaterfallPipeline
@@ -58,9 +59,53 @@ public enum GalleryPage {
                     ]
                 },
                 "hasClips": !clips.isEmpty,
+                "audit": audit(outcome, files: outcome.files),
+                "hasSizes": widths.isEmpty && outcome.audits.count > 2,
+                "sizes": outcome.audits.count > 2 ? sizes(outcome, name: name) : [],
             ]
         }
         return try templates.render("gallery", ["title": "Waterfall examples", "examples": entries])
+    }
+
+    /// The spec's accessibility findings, picture by picture, for a fold under its pictures;
+    /// `false` when the job did not audit.
+    static func audit(_ outcome: RenderJob.Outcome, files: [String]) -> Any {
+        guard !outcome.audits.isEmpty else { return false }
+        let total = outcome.audits.reduce(0) { $0 + $1.findings.count }
+        let findings = outcome.audits.flatMap { audit in
+            audit.findings.map { finding in
+                [
+                    "picture": audit.picture, "place": finding.place, "title": finding.kind.title,
+                    "message": finding.message,
+                ]
+            }
+        }
+        let pictures = outcome.audits.count
+        return [
+            "summary": total == 0
+                ? "Accessibility: no findings in \(pictures) picture\(pictures == 1 ? "" : "s")"
+                : "Accessibility: \(total) finding\(total == 1 ? "" : "s") in \(pictures) picture\(pictures == 1 ? "" : "s")",
+            "findings": findings, "hasFindings": total > 0,
+        ]
+    }
+
+    /// Each picture of a spec drawn at several text sizes (or more variants than its appearances),
+    /// with its findings beside it.
+    static func sizes(_ outcome: RenderJob.Outcome, name: String) -> [[String: Any]] {
+        outcome.audits.compactMap { audit in
+            let picture =
+                [audit.picture + ".png", audit.picture + "-1.png", audit.picture + ".svg"].first {
+                    outcome.files.contains($0)
+                }
+            guard let picture else { return nil }
+            let label = String(audit.picture.dropFirst(name.count).drop { $0 == "." })
+            return [
+                "preview": link(picture), "page": link(audit.picture + ".html"),
+                "label": label.isEmpty ? "large" : label,
+                "findings": audit.findings.map { ["place": $0.place, "title": $0.kind.title, "message": $0.message] },
+                "clean": audit.findings.isEmpty,
+            ]
+        }
     }
 
     /// Whether `file` is a clip a spec declares: an animated PNG named after its animation.

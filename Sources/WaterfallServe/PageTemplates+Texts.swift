@@ -29,6 +29,16 @@ extension PageTemplates {
         .widths figure { margin: 0; flex: none; }
         .widths .preview { height: 480px; }
         .widths figcaption { font-size: 12px; color: #57606a; text-align: center; margin-top: 4px; }
+        .sizes { display: flex; gap: 12px; align-items: flex-start; overflow-x: auto; }
+        .sizes figure { margin: 0; flex: none; width: 240px; }
+        .sizes .preview { height: 480px; }
+        .sizes figcaption { font-size: 12px; color: #57606a; text-align: center; margin-top: 4px; }
+        .findings { font-size: 12px; margin: 6px 0 0; padding-left: 18px; }
+        .findings li { margin: 2px 0; }
+        .findings code { background: #ddf4ff; border-radius: 4px; padding: 0 3px; }
+        .audit { font-size: 12px; margin-top: 8px; }
+        .audit summary { cursor: pointer; color: #0969da; }
+        .audit-clean { font-size: 12px; color: #1a7f37; margin: 6px 0 0; }
         .files { font-size: 12px; margin-top: 8px; }
         .files a { margin-right: 8px; }
         .failed { border-color: #cf222e; }
@@ -39,12 +49,14 @@ extension PageTemplates {
         <h1>{{title}}</h1>
         <div class="grid">
         {{#examples}}
-        <section class="example{{#failed}} failed{{/failed}}{{#hasWidths}} matrix{{/hasWidths}}">
+        <section class="example{{#failed}} failed{{/failed}}{{#hasWidths}} matrix{{/hasWidths}}{{#hasSizes}} matrix{{/hasSizes}}">
         <h2>{{name}}</h2>
         <p>{{description}}</p>
         {{#hasWidths}}<div class="widths">{{#widths}}<figure style="width: {{displayWidth}}px"><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{label}}"></a><figcaption>{{label}}</figcaption></figure>{{/widths}}</div>{{/hasWidths}}
         {{#hasClips}}<div class="clips">{{#clips}}<figure><a class="preview" href="{{clip}}"><img src="{{clip}}" alt="{{label}}"></a><figcaption>{{label}}</figcaption></figure>{{/clips}}</div>{{/hasClips}}
-        {{^hasWidths}}{{#hasPreview}}<div class="previews"><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{name}}"></a>{{#hasDarkPreview}}<a class="preview" href="{{darkPage}}"><img src="{{darkPreview}}" alt="{{name}}, dark"></a>{{/hasDarkPreview}}</div>{{/hasPreview}}{{/hasWidths}}
+        {{#hasSizes}}<div class="sizes">{{#sizes}}<figure><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{label}}"></a><figcaption>{{label}}</figcaption>{{#clean}}<p class="audit-clean">No findings</p>{{/clean}}<ul class="findings">{{#findings}}<li><code>{{place}}</code> <b>{{title}}</b>: {{message}}</li>{{/findings}}</ul></figure>{{/sizes}}</div>{{/hasSizes}}
+        {{^hasSizes}}{{^hasWidths}}{{#hasPreview}}<div class="previews"><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{name}}"></a>{{#hasDarkPreview}}<a class="preview" href="{{darkPage}}"><img src="{{darkPreview}}" alt="{{name}}, dark"></a>{{/hasDarkPreview}}</div>{{/hasPreview}}{{/hasWidths}}{{/hasSizes}}
+        {{#audit}}{{#hasFindings}}<details class="audit"><summary>{{summary}}</summary><ul class="findings">{{#findings}}<li>{{picture}}: <code>{{place}}</code> <b>{{title}}</b>: {{message}}</li>{{/findings}}</ul></details>{{/hasFindings}}{{^hasFindings}}<p class="audit-clean">{{summary}}</p>{{/hasFindings}}{{/audit}}
         {{#failed}}<p class="error">{{error}}</p>{{/failed}}
         <div class="files">{{#files}}<a href="{{link}}">{{file}}</a> {{/files}}</div>
         </section>

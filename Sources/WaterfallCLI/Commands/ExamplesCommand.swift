@@ -24,7 +24,9 @@ struct ExamplesCommand: ParsableCommand {
             return
         }
         let specs = try SpecFolder.expand([examples], skipped: Output.standardError)
-        let job = try options.job(appearance: .both)
+        var job = try options.job(appearance: .both)
+        // The gallery shows each picture's accessibility findings beside it.
+        job.audits = true
         let galleryPath = (options.output as NSString).appendingPathComponent("index.html")
         try job.claims.claim(galleryPath, for: "the gallery")
         let outcomes = job.runShowingProgress(specs)

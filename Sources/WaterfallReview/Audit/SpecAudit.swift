@@ -49,7 +49,7 @@ public enum SpecAudit {
         for variant in try variants.of(spec) {
             let prepared = try pipeline.prepare(variant.apply(to: spec))
             let stem = variant.name(name)
-            let contentSize = variant.contentSizeName
+            let contentSize = variant.apply(to: spec).contentSizeName
             guard let screens = variant.screens else {
                 let findings = try Audit.findings(in: prepared.scene, contentSize: contentSize)
                 audits.append(PictureAudit(spec: path, picture: stem, findings: findings))
@@ -73,7 +73,7 @@ public enum SpecAudit {
     }
 }
 
-extension Variant {
-    /// The content size category the variant is drawn at, as a spec names it: `large` by default.
-    public var contentSizeName: String { "large" }
+extension Spec {
+    /// The content size category the spec is drawn at, as a spec names it: `large` by default.
+    var contentSizeName: String { "large" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallAudit
 import WaterfallCore
 import WaterfallMotion
 import WaterfallPipeline
@@ -22,6 +23,9 @@ public struct RenderJob: Sendable {
     /// The clip to write instead of pictures (`--animate`); its viewport is 0 when `--viewport`
     /// was not given, for the spec's own (`variants.viewport`).
     public var clip: ClipRequest?
+    /// Whether each picture is audited for accessibility (see `Audit` in WaterfallAudit), its
+    /// findings in ``Outcome/audits``: `examples` shows them in the gallery.
+    public var audits = false
 
     /// A job that writes what `pipeline` renders into `output`.
     ///
@@ -43,6 +47,8 @@ public struct RenderJob: Sendable {
         public var error: String?
         /// The widths the spec declares (`variants.widths`), for a page that shows them side by side.
         public var declaredWidths: [Double] = []
+        /// The accessibility findings of each picture, in the order drawn, when the job audits.
+        public var audits: [PictureAudit] = []
     }
 
     /// Renders `specs` on every core, one outcome a spec in their order: a bad spec is an
@@ -58,7 +64,7 @@ public struct RenderJob: Sendable {
             do {
                 let loaded = try pipeline.loadSpec(at: specs[index])
                 outcome.declaredWidths = loaded.variants?.widths ?? []
-                outcome.files = try run(loaded, specPath: specs[index])
+                outcome.files = try run(loaded, specPath: specs[index], audits: &outcome.audits)
             } catch {
                 outcome.error = "\(error)"
             }
@@ -71,7 +77,7 @@ public struct RenderJob: Sendable {
     ///
     /// Every variant is laid out and drawn before any file is written, so a spec that fails in
     /// one leaves nothing.
-    func run(_ loaded: Spec, specPath: String) throws -> [String] {
+    func run(_ loaded: Spec, specPath: String, audits: inout [PictureAudit]) throws -> [String] {
         let name = RenderPipeline.baseName(specPath)
         if let clip { return try writeClips(clip, of: loaded, name: name) }
         if pages > 0, pages > loaded.pagesToLoad {
@@ -90,6 +96,11 @@ public struct RenderJob: Sendable {
             let file = clip.variant.name(name)
             return (writer: writer, clip: try writer.prepare(clip.variant.apply(to: loaded), name: file), name: file)
         }
+        if self.audits {
+            for variant in prepared {
+                audits += try audit(variant.spec, name: variant.name, screens: variant.screens, spec: specPath)
+            }
+        }
         var files: [String] = []
         for (name, spec, screens) in prepared {
             files += try pipeline.write(spec, name: name, into: output, claims: claims, screens: screens)
@@ -98,6 +109,25 @@ public struct RenderJob: Sendable {
             files += try writer.write(clip, name: name, into: output, claims: claims)
         }
         return files
+    }
+
+    /// The findings of a prepared variant's picture, or of each of its screens.
+    private func audit(_ prepared: PreparedSpec, name: String, screens: Screens?, spec: String) throws
+        -> [PictureAudit]
+    {
+        let contentSize = prepared.spec.contentSizeName
+        guard let screens else {
+            return [
+                PictureAudit(
+                    spec: spec, picture: name, findings: try Audit.findings(in: prepared.scene, contentSize: contentSize))
+            ]
+        }
+        return try screens.screens(of: prepared.layout).map { screen in
+            let scene = pipeline.screen(prepared, at: screen.offset, viewport: screens.viewport)
+            return PictureAudit(
+                spec: spec, picture: name + screen.suffix,
+                findings: try Audit.findings(in: scene, contentSize: contentSize))
+        }
     }
 
     /// Writes the clips of each variant of `spec` (its appearances and widths; the clip draws

@@ -207,7 +207,8 @@ public struct BaselineChecker: Sendable {
         guard let screens = variant.screens else {
             var check = SpecCheck(spec: path, name: stem, variant: String(stem.dropFirst(name.count)))
             let start = DispatchTime.now().uptimeNanoseconds
-            try compare(&check, scene: prepared.scene, layout: LayoutSnapshot(prepared.layout))
+            try compare(
+                &check, scene: prepared.scene, layout: LayoutSnapshot(prepared.layout), contentSize: spec.contentSizeName)
             check.duration = Self.seconds(since: start)
             body(check)
             return
@@ -217,7 +218,7 @@ public struct BaselineChecker: Sendable {
             let file = stem + screen.suffix
             var check = SpecCheck(spec: path, name: file, variant: String(file.dropFirst(name.count)))
             let scene = pipeline.screen(prepared, at: screen.offset, viewport: screens.viewport)
-            try compare(&check, scene: scene, layout: nil)
+            try compare(&check, scene: scene, layout: nil, contentSize: spec.contentSizeName)
             check.duration = Self.seconds(since: start)
             body(check)
         }
@@ -226,7 +227,7 @@ public struct BaselineChecker: Sendable {
     /// Compares one drawing with the baselines named after `check.name`; `layout` is the
     /// drawing's layout, or `nil` to read it back from the layout JSON drawn (a screen's).
     private func compare(
-        _ check: inout SpecCheck, scene: Scene, layout: LayoutSnapshot?, contentSize: String = "large"
+        _ check: inout SpecCheck, scene: Scene, layout: LayoutSnapshot?, contentSize: String
     ) throws {
         let name = check.name
         check.actualSVG = try Renderer.svg.render(scene).first?.bytes ?? []
