@@ -119,7 +119,8 @@ public struct RenderJob: Sendable {
         guard let screens else {
             return [
                 PictureAudit(
-                    spec: spec, picture: name, findings: try Audit.findings(in: prepared.scene, contentSize: contentSize))
+                    spec: spec, picture: name,
+                    findings: try Audit.findings(in: prepared.scene, contentSize: contentSize))
             ]
         }
         return try screens.screens(of: prepared.layout).map { screen in

@@ -208,7 +208,8 @@ public struct BaselineChecker: Sendable {
             var check = SpecCheck(spec: path, name: stem, variant: String(stem.dropFirst(name.count)))
             let start = DispatchTime.now().uptimeNanoseconds
             try compare(
-                &check, scene: prepared.scene, layout: LayoutSnapshot(prepared.layout), contentSize: spec.contentSizeName)
+                &check, scene: prepared.scene, layout: LayoutSnapshot(prepared.layout),
+                contentSize: spec.contentSizeName)
             check.duration = Self.seconds(since: start)
             body(check)
             return
