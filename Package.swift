@@ -228,7 +228,7 @@ let package = Package(
         .testTarget(
             name: "WaterfallReviewTests",
             dependencies: [
-                "WaterfallReview", "WaterfallPipeline", "WaterfallCairo", "WaterfallDiff", "WaterfallSpec",
+                "WaterfallReview", "WaterfallAudit", "WaterfallPipeline", "WaterfallCairo", "WaterfallDiff", "WaterfallSpec",
                 "WaterfallCore", "WaterfallLayout", "WaterfallTestSupport",
             ]),
         .testTarget(
