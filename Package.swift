@@ -228,7 +228,8 @@ let package = Package(
         .testTarget(
             name: "WaterfallReviewTests",
             dependencies: [
-                "WaterfallReview", "WaterfallAudit", "WaterfallPipeline", "WaterfallCairo", "WaterfallDiff", "WaterfallSpec",
+                "WaterfallReview", "WaterfallAudit", "WaterfallPipeline", "WaterfallCairo", "WaterfallDiff",
+                "WaterfallSpec",
                 "WaterfallCore", "WaterfallLayout", "WaterfallTestSupport",
             ]),
         .testTarget(
