@@ -1,6 +1,13 @@
 import WaterfallAudit
 
 extension SpecCheck {
+    /// Whether the check is changed only for new findings: its picture, SVG and layout are as
+    /// their baselines.
+    public var changedOnlyInFindings: Bool {
+        status == .changed && clip == nil && !pictureChanged && !svgChanged && layoutDiff?.isDifferent != true
+            && !newFindings.isEmpty
+    }
+
     /// The cause that most likely brought `finding` in: the first whose input is at the finding's
     /// element (`sections[0].items[1]…` for `sections[0].items[1].title`), or at a style of the
     /// finding's text role (`style.subtitle.color`, `sections[1].style.dark.subtitle`); `nil`

@@ -140,6 +140,18 @@ public struct BaselineChecker: Sendable {
             checks[index].inputs = inputs
             guard checks[index].status == .changed else { continue }
             var check = checks[index]
+            // Changed for its findings alone: no input explains what the audit found afresh.
+            if check.changedOnlyInFindings {
+                let count = check.newFindings.count
+                let findings = "\(count) finding\(count == 1 ? "" : "s")"
+                checks[index].causes = [
+                    Cause(
+                        input: check.recordedFindings == nil ? "no findings recorded beside the baselines" : nil,
+                        consequence: "No pixel, SVG or layout changed: the audit found \(findings) the recorded "
+                            + "ones do not list.")
+                ]
+                continue
+            }
             let pixels = check.tiles.compactMap(\.result).reduce(0) { $0 + $1.differentPixels }
             let layout = try? Self.snapshot(of: check.actualLayout, name: check.name)
             let writer = CauseWriter(diff: check.layoutDiff, layout: layout, changedPixels: pixels)
