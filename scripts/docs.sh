@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(
   WaterfallLayout WaterfallCore WaterfallSpec WaterfallRender WaterfallCairo WaterfallFetch WaterfallPipeline
-  WaterfallDiff WaterfallReview WaterfallSnapshotTesting WaterfallMotion WaterfallServe
+  WaterfallDiff WaterfallAudit WaterfallReview WaterfallSnapshotTesting WaterfallMotion WaterfallServe
 )
 swift package dump-symbol-graph --minimum-access-level public >.build/dump-symbol-graph.log 2>&1 \
   || { cat .build/dump-symbol-graph.log >&2; exit 1; }

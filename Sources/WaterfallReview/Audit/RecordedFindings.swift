@@ -4,7 +4,7 @@ import WaterfallAudit
 /// A picture's accessibility findings as recorded beside its baselines: `NAME.findings.json`.
 ///
 /// The file lists the findings the team has accepted, in the audit's order, as sorted JSON. A
-/// finding found again is told apart by its ``Finding/key`` (its kind and place), so a ratio that
+/// finding found again is told apart by its `key` (its kind and place), so a ratio that
 /// moves keeps it accepted, and one at a new place, or of a new kind, is new.
 public enum RecordedFindings {
     /// The name of the findings file of the picture `name`: `shop@375.dark.findings.json`.
