@@ -1,3 +1,5 @@
+import WaterfallCore
+
 /// A Dynamic Type size: the text size a person picks in Settings, as UIKit's
 /// `UIContentSizeCategory` and SwiftUI's `DynamicTypeSize` name it.
 ///
@@ -56,7 +58,7 @@ public struct ContentSizeListError: Error, Sendable, CustomStringConvertible {
     /// The name refused, the names there are and the nearest one, on one line.
     public var description: String {
         let names = ContentSizeCategory.allCases.map(\.rawValue)
-        let hint = KeySuggestion.closest(to: name, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-        return "\"\(name)\" is not a content size category; use one of \(names.joined(separator: ", "))\(hint)"
+        let hint = KeySuggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+        return "'\(name.escapedForMessage)' is not one of \(names.joined(separator: ", "))\(hint)"
     }
 }
