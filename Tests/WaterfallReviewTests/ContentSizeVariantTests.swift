@@ -56,9 +56,9 @@ import WaterfallTestSupport
     @Test func contentSizesCountInThePictureLimit() throws {
         let widths = (1...32).map { Double(300 + $0) }
         #expect(try names(Variants(widths: widths, contentSizes: [.large, .xLarge, .xxLarge, .xxxLarge])).count == 256)
+        let spec = try Spec.decode(Self.spec, file: "shop.yaml")
         do {
-            _ = try Variants(widths: widths, contentSizes: [.small, .large, .xLarge, .xxLarge, .xxxLarge])
-                .of(try Spec.decode(Self.spec, file: "shop.yaml"))
+            _ = try Variants(widths: widths, contentSizes: [.small, .large, .xLarge, .xxLarge, .xxxLarge]).of(spec)
             Issue.record("32 widths × 5 content sizes × 2 appearances were accepted")
         } catch {
             #expect(
