@@ -257,8 +257,8 @@ extension PageTemplates {
         #top { position: sticky; top: 0; z-index: 1; }
         header { background: #fff; border-bottom: 1px solid #d8dde3; padding: 8px 16px; display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; }
         header h1 { font-size: 16px; margin: 0; }
-        .widths a { display: inline-block; padding: 2px 8px; border: 1px solid #d8dde3; border-radius: 12px; color: #1f2328; text-decoration: none; font-size: 12px; margin-right: 4px; }
-        .widths a.current { background: #0969da; border-color: #0969da; color: #fff; }
+        .widths a, .content-sizes a { display: inline-block; padding: 2px 8px; border: 1px solid #d8dde3; border-radius: 12px; color: #1f2328; text-decoration: none; font-size: 12px; margin-right: 4px; }
+        .widths a.current, .content-sizes a.current { background: #0969da; border-color: #0969da; color: #fff; }
         #status { font-size: 12px; color: #57606a; }
         #status.stale { color: #cf222e; font-weight: bold; }
         #error { display: none; margin: 0; max-height: 40vh; overflow: auto; background: #ffebe9; border-bottom: 1px solid #ff8182; padding: 8px 16px; white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 12px; }
@@ -278,7 +278,8 @@ extension PageTemplates {
         <h1><a href="/">Specs</a> / {{name}}</h1>
         <nav class="widths" aria-label="Width">{{#presets}}<a href="{{url}}"{{#current}} class="current" aria-current="true"{{/current}}>{{label}}</a>{{/presets}}</nav>
         {{#hasAppearances}}<nav class="widths appearances" aria-label="Appearance">{{#appearances}}<a href="{{url}}"{{#current}} class="current" aria-current="true"{{/current}}>{{label}}</a>{{/appearances}}</nav>
-        {{/hasAppearances}}<span><a href="{{pngURL}}">PNG</a>{{#source}} · <a href="{{source}}">source</a>{{/source}}{{#review}} · <a href="{{reviewURL}}">review</a>{{/review}}</span>
+        {{/hasAppearances}}<nav class="content-sizes" aria-label="Content size">{{#contentSizes}}<a href="{{url}}"{{#current}} class="current" aria-current="true"{{/current}}>{{label}}</a>{{/contentSizes}}</nav>
+        <span><a href="{{pngURL}}">PNG</a>{{#source}} · <a href="{{source}}">source</a>{{/source}}{{#review}} · <a href="{{reviewURL}}">review</a>{{/review}}</span>
         <span id="status">live</span>
         </header>
         <pre id="error" role="alert"></pre>

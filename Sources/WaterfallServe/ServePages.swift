@@ -25,27 +25,34 @@ enum ServePages {
     /// An element id for a spec's name.
     static func anchor(_ name: String) -> String { "spec-" + escapePath(name).replacingOccurrences(of: "%", with: "_") }
 
-    /// What a spec's page shows: the width (`nil` for the spec's own) and the appearance.
+    /// What a spec's page shows: the width (`nil` for the spec's own), the appearance and the
+    /// content size (`nil` for `large`).
     struct View: Equatable {
         var width: Double?
         var appearance: Appearance = .light
+        var contentSize: ContentSizeCategory?
 
-        /// The query that asks for this view; empty for the spec's own width in light.
+        /// The query that asks for this view; empty for the spec's own width in light at `large`.
         var query: String {
             var parts: [String] = []
             if let width { parts.append("width=\(ShortestNumber.text(width))") }
             if appearance == .dark { parts.append("appearance=dark") }
+            if let contentSize { parts.append("contentSize=\(contentSize.rawValue)") }
             return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
         }
     }
 
     /// The spec page's context.
     ///
-    /// - Parameter declaredWidths: The widths the spec is reviewed at (`variants.widths`): the
-    ///   width switcher offers those instead of every device preset.
+    /// - Parameters:
+    ///   - declaredWidths: The widths the spec is reviewed at (`variants.widths`): the width
+    ///     switcher offers those instead of every device preset.
+    ///   - declaredContentSizes: The content sizes the spec is reviewed at
+    ///     (`variants.contentSize`): the content size switcher offers those (and `large`) instead
+    ///     of every category.
     static func specContext(
         entry: SpecCatalog.Entry, view: View, specWidth: Double?, hasDark: Bool, source: String?, review: Bool,
-        declaredWidths: [Double] = [], animations: [Animation] = []
+        declaredWidths: [Double] = [], animations: [Animation] = [], declaredContentSizes: [ContentSizeCategory] = []
     ) -> [String: Any] {
         let shown = view.width ?? specWidth
         let page = specURL(entry.name)
@@ -71,7 +78,17 @@ enum ServePages {
                 other.appearance = appearance
                 return link(appearance.rawValue, other)
             } : []
+        // The Dynamic Type switch: the sizes the spec declares, else every one.
+        let categories = ContentSizeCategory.allCases.filter {
+            declaredContentSizes.isEmpty || $0 == .standard || declaredContentSizes.contains($0)
+        }
+        let contentSizes: [[String: Any]] = categories.map { category in
+            var other = view
+            other.contentSize = category == .standard ? nil : category
+            return link(category.rawValue, other)
+        }
         var context: [String: Any] = [
+            "contentSizes": contentSizes,
             "title": entry.name, "name": entry.name, "path": entry.path, "presets": presets,
             "appearances": appearances, "hasAppearances": !appearances.isEmpty,
             "width": shown.map(ShortestNumber.text) ?? "",

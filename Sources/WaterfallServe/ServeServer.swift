@@ -156,8 +156,8 @@ public struct ServeServer: Sendable {
         return catalog.entry(named: name)
     }
 
-    /// The `width` and `appearance` query parameters: the spec's own width in light when absent, or
-    /// a bad request.
+    /// The `width`, `appearance` and `contentSize` query parameters: the spec's own width in light
+    /// at `large` when absent, or a bad request.
     private func view(_ request: Request) throws(ServeRequestError) -> ServePages.View {
         var view = ServePages.View()
         if let text = request.uri.queryParameters["width"], !text.isEmpty {
@@ -171,6 +171,13 @@ public struct ServeServer: Sendable {
                 throw ServeRequestError(message: "appearance must be light or dark")
             }
             view.appearance = appearance
+        }
+        if let text = request.uri.queryParameters["contentSize"], !text.isEmpty {
+            guard let category = ContentSizeCategory(rawValue: String(text)) else {
+                let names = ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ServeRequestError(message: "contentSize must be one of \(names)")
+            }
+            view.contentSize = category == .standard ? nil : category
         }
         return view
     }
@@ -201,7 +208,8 @@ public struct ServeServer: Sendable {
         let context = ServePages.specContext(
             entry: entry, view: view, specWidth: spec?.width, hasDark: spec?.hasDarkAppearance ?? false,
             source: catalog.url(forFile: entry.path), review: baselines != nil,
-            declaredWidths: spec?.variants?.widths ?? [], animations: spec?.variants?.animations ?? [])
+            declaredWidths: spec?.variants?.widths ?? [], animations: spec?.variants?.animations ?? [],
+            declaredContentSizes: spec?.variants?.contentSizes ?? [])
         return ServeResponse.html(try ServePages.render("serve-page", context))
     }
 
@@ -251,7 +259,7 @@ public struct ServeServer: Sendable {
     }
 
     /// A clip the spec declares (`variants: {animate: scroll}`), as an animated PNG, in the view's
-    /// width and appearance: `/clip/NAME?animation=scroll`.
+    /// width, appearance and content size: `/clip/NAME?animation=scroll`.
     ///
     /// Clips are drawn one at a time, each on every core: a page of many specs cannot start more
     /// than one clip's worth of work at once. A few more requests wait their turn
@@ -294,7 +302,9 @@ public struct ServeServer: Sendable {
     ) throws -> [UInt8] {
         let spec = try pipeline.loadSpec(at: entry.path)
         let variant = Variant(appearance: spec.hasDarkAppearance ? view.appearance : .light, width: view.width)
-        var declared = Variants(appearances: [variant.appearance], widths: view.width.map { [$0] } ?? [])
+        var declared = Variants(
+            appearances: [variant.appearance], widths: view.width.map { [$0] } ?? [],
+            contentSizes: [view.contentSize ?? .standard])
         declared.defaultAppearances = [variant.appearance]
         guard let clip = try declared.clips(of: spec).first(where: { $0.request.animation == animation }) else {
             throw ServeError("\(entry.path): declares no \(animation.rawValue) clip (variants.animate)")
@@ -306,11 +316,11 @@ public struct ServeServer: Sendable {
     }
 
     /// The first file `pipeline` renders for `entry`, its width overridden through the spec, in the
-    /// view's appearance (a spec without a dark style is drawn in its only one).
+    /// view's appearance (a spec without a dark style is drawn in its only one) and content size.
     private static func render(_ entry: SpecCatalog.Entry, view: ServePages.View, pipeline: RenderPipeline) throws
         -> [UInt8]
     {
-        let spec = Variant(appearance: view.appearance, width: view.width).apply(
+        let spec = Variant(appearance: view.appearance, width: view.width, contentSize: view.contentSize).apply(
             to: try pipeline.loadSpec(at: entry.path))
         let prepared = try pipeline.prepare(spec)
         var first: [UInt8] = []

@@ -188,6 +188,48 @@ import WaterfallTestSupport
         }
     }
 
+    /// `contentSize=` draws the picture at that Dynamic Type size, and the page switches it
+    /// beside the widths and appearances (issue 36).
+    @Test func picturesFollowTheContentSizeAsked() async throws {
+        let text = """
+            width: 300
+            scale: 1
+            style: {card: {content: below, padding: 4}, title: {textStyle: body}}
+            defaults: {columns: 1}
+            sections: [{items: [{title: "Hi"}, {height: 20}]}]
+
+            """
+        let declared = text + "variants: {contentSize: [accessibility3]}\n"
+        let fixture = try ServeFixture(extraSpecs: ["echo": text, "foxtrot": declared])
+        try await fixture.test { client in
+            let large = try await client.get("/png/echo")
+            let bigger = try await client.get("/png/echo?contentSize=accessibility3")
+            #expect(large.status == .ok && bigger.status == .ok)
+            #expect(bigger.headers[.contentType] == "image/png")
+            #expect(Array(large.body.readableBytesView) != Array(bigger.body.readableBytesView))
+            let named = try await client.get("/png/echo?contentSize=large")
+            #expect(Array(named.body.readableBytesView) == Array(large.body.readableBytesView))
+            let html = try await client.get("/render/echo?contentSize=xxxLarge")
+            #expect(html.status == .ok)
+            #expect(html.text != (try await client.get("/render/echo")).text)
+            let refused = try await client.get("/png/echo?contentSize=huge")
+            #expect(refused.status == .badRequest)
+            #expect(refused.text.hasPrefix("contentSize must be one of xSmall, small"), "\(refused.text)")
+            // The switcher offers every size, the current one marked, the width kept.
+            let page = try await client.get("/spec/echo?width=320&contentSize=accessibility3").text
+            #expect(page.contains(#"aria-label="Content size""#), "\(page)")
+            #expect(page.contains(#"href="/spec/echo?width=320&amp;contentSize=xSmall""#), "\(page)")
+            #expect(
+                page.contains(
+                    #"<a href="/spec/echo?width=320&amp;contentSize=accessibility3" class="current""#))
+            #expect(page.contains(#"src="/render/echo?width=320&amp;contentSize=accessibility3""#))
+            // A spec that declares its sizes is offered those and large.
+            let own = try await client.get("/spec/foxtrot").text
+            #expect(own.contains("contentSize=accessibility3"))
+            #expect(!own.contains("contentSize=xSmall"))
+        }
+    }
+
     /// A spec's declared clips play on its page, drawn by `/clip/NAME` as animated PNGs at the view's
     /// width and appearance.
     @Test func aSpecsPagePlaysTheClipsItDeclares() async throws {

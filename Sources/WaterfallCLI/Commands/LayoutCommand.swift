@@ -26,6 +26,14 @@ struct LayoutCommand: ParsableCommand {
             valueName: "offset"))
     var offset: Double?
 
+    @Option(
+        name: .customLong("content-size"),
+        help: ArgumentHelp(
+            "Lay out at this Dynamic Type size, cards sized by their text measured again: "
+                + ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ") + " (default: large).",
+            valueName: "size"))
+    var contentSize: String?
+
     @Flag(help: "One element a line, with spaces.")
     var pretty = false
 
@@ -37,10 +45,27 @@ struct LayoutCommand: ParsableCommand {
         if let offset, !offset.isFinite {
             throw ValidationError("--offset must be a finite number, not \(offset)")
         }
+        _ = try category()
+    }
+
+    /// The one content size `--content-size` names; `nil` when it is not given.
+    private func category() throws -> ContentSizeCategory? {
+        guard let contentSize else { return nil }
+        let categories: [ContentSizeCategory]
+        do {
+            categories = try ContentSizeCategory.list(parsing: contentSize)
+        } catch {
+            throw ValidationError("--content-size: \(error.description)")
+        }
+        guard categories.count == 1 else {
+            throw ValidationError("--content-size: layout prints one layout, so it takes one size, not \(contentSize)")
+        }
+        return categories[0]
     }
 
     func run() throws {
-        let spec = try Spec.load(path: spec, allowing: read.allowRead)
+        var spec = try Spec.load(path: spec, allowing: read.allowRead)
+        if let category = try category() { spec = spec.atContentSize(category) }
         let layout = try RenderPipeline(renderers: [], remoteImages: fetch.remoteImages()).layout(spec)
         let elements: [LayoutAttributes]
         if let offset {

@@ -13,7 +13,8 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve live pages of specs; with --baselines, review changes and approve them.",
         discussion: """
             Prints `serving http://HOST:PORT/` once it listens. Pages update by themselves when a spec, an image it \
-            uses or a template changes. With --baselines, /review shows each spec's check result, and Approve writes \
+            uses or a template changes; a spec's page switches its width, appearance and Dynamic Type content size \
+            (?width=, ?appearance=, ?contentSize=). With --baselines, /review shows each spec's check result, and Approve writes \
             its baselines as `waterfall check --record` does. It listens on 127.0.0.1 unless --host says otherwise; \
             every POST must carry this run's token, which only its own pages know.
             """)

@@ -49,6 +49,16 @@ struct VariantOptions: ParsableArguments {
             valueName: "w,w,…"))
     var widths: String?
 
+    @Option(
+        name: .customLong("content-size"),
+        help: ArgumentHelp(
+            "Draw each spec at these Dynamic Type sizes: "
+                + ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                + " (default: the spec's variants.contentSize, else large). Another size than large adds "
+                + ".NAME after the width: NAME@375.accessibility3.dark.png.",
+            valueName: "size,size,…"))
+    var contentSize: String?
+
     /// The screens asked for, `nil` for whole pages.
     var screenRequest: Screens? {
         guard let viewport else { return nil }
@@ -65,11 +75,22 @@ struct VariantOptions: ParsableArguments {
         }
     }
 
+    /// The content sizes asked for; `nil` for what each spec declares.
+    func contentSizes() throws -> [ContentSizeCategory]? {
+        guard let contentSize else { return nil }
+        do {
+            return try ContentSizeCategory.list(parsing: contentSize)
+        } catch {
+            throw ValidationError("--content-size: \(error.description)")
+        }
+    }
+
     func validate() throws {
         if let problem = Screens.problem(viewport: viewport, offset: offset, count: screens) {
             throw ValidationError(problem)
         }
         _ = try deviceWidths()
+        _ = try contentSizes()
     }
 
     /// The variants these options ask for: each spec's own where they say nothing, and
@@ -77,7 +98,7 @@ struct VariantOptions: ParsableArguments {
     func variants(defaultAppearance: AppearanceChoice = .both) throws -> Variants {
         Variants(
             appearances: appearance?.appearances, widths: try deviceWidths(), screens: screenRequest,
-            defaultAppearances: defaultAppearance.appearances)
+            defaultAppearances: defaultAppearance.appearances, contentSizes: try contentSizes())
     }
 }
 

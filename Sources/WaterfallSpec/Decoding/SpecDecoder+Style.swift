@@ -68,12 +68,13 @@ extension SpecDecoder {
         }
     }
 
-    /// A role's text style: `{font, fontSize, fontWeight, lineHeight, color}`.
+    /// A role's text style: `{font, fontSize, textStyle, fontWeight, lineHeight, color}`.
     func textStyle(_ field: Field) throws(SpecError) -> TextStyle {
         let keys = try field.mapping(allowed: Self.textStyleKeys)
         var style = TextStyle()
         if let value = keys["font"] { style.font = try fontFamilies(value) }
         if let value = keys["fontSize"] { style.fontSize = try value.positiveNumber(atMost: 1000) }
+        if let value = keys["textStyle"] { style.textStyle = try value.choice(of: DynamicTypeStyle.self) }
         if let value = keys["fontWeight"] { style.fontWeight = try value.choice(of: FontWeight.self) }
         if let value = keys["lineHeight"] { style.lineHeight = try value.positiveNumber(atMost: 10) }
         if let value = keys["color"] { style.color = try value.color() }

@@ -2,12 +2,13 @@ import Foundation
 import WaterfallLayout
 
 extension SpecDecoder {
-    static let variantsKeys = ["appearance", "widths", "viewport", "animate", "clip"]
+    static let variantsKeys = ["appearance", "widths", "contentSize", "viewport", "animate", "clip"]
     static let clipKeys = ["fps", "duration", "pages"]
     static let viewportKeys = ["height", "width", "screens", "offset"]
 
     /// Reads `variants:`: `appearance: light|dark|both`, `widths` as a list of numbers and
-    /// `--widths` names (or one such string), and `viewport: {height, screens | offset}`.
+    /// `--widths` names (or one such string), `contentSize` as a list of content size categories
+    /// (or one), and `viewport: {height, screens | offset}`.
     ///
     /// The bounds are `--widths`' and `--viewport`'s, so a spec declares nothing an option could not ask.
     func variants(_ field: Field, shape: SpecShape, hasDarkStyle: Bool) throws(SpecError) -> SpecVariants {
@@ -33,6 +34,9 @@ extension SpecDecoder {
             }
             variants.widths = try self.widths(widths)
         }
+        if let contentSize = keys["contentSize"] {
+            variants.contentSizes = try contentSizes(contentSize)
+        }
         if let viewport = keys["viewport"] {
             variants.viewport = try self.viewport(viewport, shape: shape)
         }
@@ -53,7 +57,8 @@ extension SpecDecoder {
         // As drawn when no option overrides them: a spec's own appearance, else one.
         let appearances = (variants.appearances ?? [.light]).filter { $0 == .light || hasDarkStyle }.count
         if let problem = SpecVariants.picturesProblem(
-            widths: variants.widths?.count ?? 1, appearances: appearances,
+            widths: variants.widths?.count ?? 1, contentSizes: variants.contentSizes?.count ?? 1,
+            appearances: appearances,
             screens: variants.viewport.map { $0.offset == nil ? $0.screens ?? 1 : 1 } ?? 1,
             clips: variants.viewport == nil ? 0 : variants.animations.count)
         {
@@ -79,6 +84,19 @@ extension SpecDecoder {
         }
         guard !animations.isEmpty else { throw field.error("needs at least one of scroll, load-more") }
         return animations
+    }
+
+    /// `contentSize: accessibility3`, `contentSize: [large, accessibility3]`: each category once,
+    /// in the order given.
+    private func contentSizes(_ field: Field) throws(SpecError) -> [ContentSizeCategory] {
+        let words: [Field] = if case .sequence = field.node { try field.sequence() } else { [field] }
+        var categories: [ContentSizeCategory] = []
+        for word in words {
+            let category = try word.choice(of: ContentSizeCategory.self)
+            if !categories.contains(category) { categories.append(category) }
+        }
+        guard !categories.isEmpty else { throw field.error("needs at least one content size category") }
+        return categories
     }
 
     /// `clip: {fps, duration, pages}`, within the bounds of `render --animate`'s options.

@@ -33,7 +33,7 @@ struct SpecDecoder {
     static let styleKeys =
         ["background", "cornerRadius", "font", "fontSize", "textColor", "palette", "card", "dark"]
         + TextRole.allCases.map(\.rawValue)
-    static let textStyleKeys = ["font", "fontSize", "fontWeight", "lineHeight", "color"]
+    static let textStyleKeys = ["font", "fontSize", "textStyle", "fontWeight", "lineHeight", "color"]
     static let cardKeys = [
         "content", "padding", "titleLines", "subtitleLines", "textSpacing", "background", "scrim", "textShadow",
     ]

@@ -57,6 +57,22 @@ extension Spec {
         return spec
     }
 
+    /// The spec as drawn at a Dynamic Type size: every style, light and dark, the spec's and each
+    /// section's, draws its text at `category`, so cards sized by their text are measured again.
+    ///
+    /// - Parameter category: The content size category; `large` draws the spec as it is.
+    public func atContentSize(_ category: ContentSizeCategory) -> Spec {
+        var spec = self
+        let given: ContentSizeCategory? = category == .standard ? nil : category
+        spec.style.contentSize = given
+        spec.darkStyle?.contentSize = given
+        for index in spec.sections.indices {
+            spec.sections[index].style?.contentSize = given
+            spec.sections[index].darkStyle?.contentSize = given
+        }
+        return spec
+    }
+
     /// Whether any card's height comes from its image or its text, so laying it out needs a
     /// ``CardSizing``.
     public var needsCardSizing: Bool {

@@ -264,6 +264,10 @@ public struct SpecStyle: Sendable, Hashable {
     public var card: CardStyle
     /// Each role's text style, where the style gives one (`title: {fontSize: 15}`).
     public var text: [TextRole: TextStyle] = [:]
+    /// The Dynamic Type size the text is drawn at; `large` when `nil`.
+    ///
+    /// A variant sets it (``Spec/atContentSize(_:)``); a spec file does not.
+    public var contentSize: ContentSizeCategory?
 
     /// Creates a style; every parameter left out keeps the spec format's default.
     public init(

@@ -1,8 +1,8 @@
-/// What a spec says it is reviewed at (`variants:`): its appearances, widths and screens, and
-/// the clips of it moving.
+/// What a spec says it is reviewed at (`variants:`): its appearances, widths, content sizes and
+/// screens, and the clips of it moving.
 ///
 /// `render`, `examples`, `check` and `serve` draw every variant a spec declares, unless an
-/// option (`--appearance`, `--widths`, `--viewport`) says otherwise.
+/// option (`--appearance`, `--widths`, `--content-size`, `--viewport`) says otherwise.
 public struct SpecVariants: Sendable, Hashable {
     /// The appearances to draw, light before dark (`appearance: light|dark|both`); `nil` when
     /// the spec does not say.
@@ -10,6 +10,9 @@ public struct SpecVariants: Sendable, Hashable {
     /// The widths to draw at, in points, each once (`widths: [320, iphone, phones]`); `nil`
     /// when the spec does not say.
     public var widths: [Double]?
+    /// The Dynamic Type sizes to draw at, each once (`contentSize: [large, accessibility3]`);
+    /// `nil` when the spec does not say, which draws `large` only.
+    public var contentSizes: [ContentSizeCategory]?
     /// The screens to draw instead of the whole page (`viewport:`); `nil` for whole pages.
     public var viewport: Viewport?
 
@@ -20,10 +23,20 @@ public struct SpecVariants: Sendable, Hashable {
     public var clip = ClipTiming()
 
     /// Creates the variants a spec declares; by default none.
-    public init(appearances: [Appearance]? = nil, widths: [Double]? = nil, viewport: Viewport? = nil) {
+    ///
+    /// - Parameters:
+    ///   - appearances: The appearances to draw; `nil` when the spec does not say.
+    ///   - widths: The widths to draw at, in points; `nil` when the spec does not say.
+    ///   - viewport: The screens to draw instead of the whole page; `nil` for whole pages.
+    ///   - contentSizes: The Dynamic Type sizes to draw at; `nil` for `large` only.
+    public init(
+        appearances: [Appearance]? = nil, widths: [Double]? = nil, viewport: Viewport? = nil,
+        contentSizes: [ContentSizeCategory]? = nil
+    ) {
         self.appearances = appearances
         self.widths = widths
         self.viewport = viewport
+        self.contentSizes = contentSizes
     }
 
     /// The timing of a spec's declared clips: `variants.clip`.

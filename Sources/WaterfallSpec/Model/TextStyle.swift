@@ -10,11 +10,16 @@ public enum FontWeight: String, Sendable, Hashable, CaseIterable {
     case regular, bold
 }
 
-/// How one role's text is drawn (`title: {font, fontSize, fontWeight, lineHeight, color}`);
+/// How one role's text is drawn (`title: {font, fontSize, textStyle, fontWeight, lineHeight, color}`);
 /// what it leaves out comes from further up the cascade, then from the role's defaults.
 public struct TextStyle: Sendable, Hashable {
     public var font: [String]?
+    /// The font size at the `large` content size, in points; it scales with the category as
+    /// ``textStyle`` (else `body`) scales.
     public var fontSize: Double?
+    /// The iOS text style whose Dynamic Type size the text takes (`textStyle: headline`), or
+    /// scales ``fontSize`` by when both are given.
+    public var textStyle: DynamicTypeStyle?
     public var fontWeight: FontWeight?
     /// The line box's height as a multiple of the font size.
     public var lineHeight: Double?
@@ -22,20 +27,28 @@ public struct TextStyle: Sendable, Hashable {
 
     public init(
         font: [String]? = nil, fontSize: Double? = nil, fontWeight: FontWeight? = nil, lineHeight: Double? = nil,
-        color: Color? = nil
+        color: Color? = nil, textStyle: DynamicTypeStyle? = nil
     ) {
         self.font = font
         self.fontSize = fontSize
+        self.textStyle = textStyle
         self.fontWeight = fontWeight
         self.lineHeight = lineHeight
         self.color = color
     }
 
     /// This style with what `other` gives over it.
+    ///
+    /// An `other` that names a ``textStyle`` without a ``fontSize`` takes the text style's size:
+    /// the font size given above it is dropped, not scaled.
+    ///
+    /// - Parameter other: The style further down the cascade (a section's over the spec's, an
+    ///   item's over its section's).
     public func merged(with other: TextStyle) -> TextStyle {
         TextStyle(
-            font: other.font ?? font, fontSize: other.fontSize ?? fontSize, fontWeight: other.fontWeight ?? fontWeight,
-            lineHeight: other.lineHeight ?? lineHeight, color: other.color ?? color)
+            font: other.font ?? font, fontSize: other.fontSize ?? (other.textStyle == nil ? fontSize : nil),
+            fontWeight: other.fontWeight ?? fontWeight, lineHeight: other.lineHeight ?? lineHeight,
+            color: other.color ?? color, textStyle: other.textStyle ?? textStyle)
     }
 }
 
@@ -55,6 +68,12 @@ extension SpecStyle {
     /// How `role`'s text is drawn in this style: its ``text`` entry over the role's defaults (a
     /// title bold at `fontSize`, a subtitle at 0.92 of it, a meta row bold at 0.92, a header bold
     /// at 1.25, a footer at `fontSize`; the style's `font`, `textColor` and 1.25 lines).
+    ///
+    /// The size follows Dynamic Type at ``contentSize``: a role that names a `textStyle` takes
+    /// its size there, or scales its `fontSize` by it; any other size scales as `body` does, as
+    /// `UIFontMetrics` scales a custom font.
+    ///
+    /// - Parameter role: The text drawn.
     public func resolved(_ role: TextRole) -> ResolvedTextStyle {
         let given = text[role] ?? TextStyle()
         let (scale, weight): (Double, FontWeight) =
@@ -65,13 +84,22 @@ extension SpecStyle {
             case .header: (1.25, .bold)
             case .footer: (1, .regular)
             }
+        let category = contentSize ?? .standard
+        let size: Double
+        if let textStyle = given.textStyle {
+            size = given.fontSize.map { textStyle.scaled($0, at: category) } ?? textStyle.size(at: category)
+        } else {
+            size = DynamicTypeStyle.body.scaled(given.fontSize ?? fontSize * scale, at: category)
+        }
         return ResolvedTextStyle(
-            font: given.font ?? font, fontSize: given.fontSize ?? fontSize * scale,
+            font: given.font ?? font, fontSize: size,
             fontWeight: given.fontWeight ?? weight, lineHeight: given.lineHeight ?? Self.defaultLineHeight,
             color: given.color ?? textColor)
     }
 
     /// This style with an item's own text styles over it.
+    ///
+    /// - Parameter item: The card whose `style` is applied.
     public func applying(_ item: SpecItem) -> SpecStyle {
         guard let own = item.text else { return self }
         var style = self
