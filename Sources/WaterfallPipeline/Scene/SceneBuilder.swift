@@ -186,9 +186,11 @@ public struct SceneBuilder {
                 }
                 settings.columns = (try? across.columnCount(forWidth: layout.width)) ?? settings.columns
                 settings.adaptiveColumns = nil
+                // CSS's `1em` in the section: its font size as Dynamic Type scales it, as the cards' text is.
+                let style = spec.style(ofSection: index)
                 return SceneGrid.Section(
                     settings: settings, spans: spec.sections[index].items.map(\.layout.span),
-                    fontSize: spec.style(ofSection: index).fontSize)
+                    fontSize: DynamicTypeStyle.body.scaled(style.fontSize, at: style.contentSize ?? .standard))
             })
         return spec.pixelSnapping == .device ? scene.snappedToDevicePixels() : scene
     }

@@ -75,5 +75,5 @@ public enum SpecAudit {
 
 extension Spec {
     /// The content size category the spec is drawn at, as a spec names it: `large` by default.
-    var contentSizeName: String { "large" }
+    var contentSizeName: String { (style.contentSize ?? .large).rawValue }
 }
