@@ -67,7 +67,7 @@ public enum Audit {
             let end = cut.endsInEllipsis ? "ending in \"…\"" : "the rest left out"
             how =
                 "cut to \(lines) at \(contentSize), \(end): \(cut.shownCharacters) of \(cut.totalCharacters) "
-                + "characters show (\"\(Self.quoted(Self.joined(cut.shownLines)))\")"
+                + "characters show (\"\(Self.quoted(cut.shownText))\")"
         }
         var finding = Finding(
             kind: .truncation, place: place(of: element, role: cut.role), message: how, frame: element.frame)
@@ -101,18 +101,6 @@ public enum Audit {
             frame: area)
         finding.magnification = Finding.rounded(magnification)
         return finding
-    }
-
-    /// Wrapped lines as one: a space where a line broke between words, none inside a run of
-    /// Chinese or Japanese, which breaks between any two characters.
-    static func joined(_ lines: [String]) -> String {
-        var text = ""
-        for line in lines {
-            let wide = { (character: Character?) in (character?.unicodeScalars.first?.value ?? 0) >= 0x2E80 }
-            if !text.isEmpty, !(wide(text.last) && wide(line.first)) { text += " " }
-            text += line
-        }
-        return text
     }
 
     /// `text` with its control characters and quotes made harmless for one line of output.

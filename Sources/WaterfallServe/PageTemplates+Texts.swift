@@ -56,7 +56,7 @@ extension PageTemplates {
         {{#hasClips}}<div class="clips">{{#clips}}<figure><a class="preview" href="{{clip}}"><img src="{{clip}}" alt="{{label}}"></a><figcaption>{{label}}</figcaption></figure>{{/clips}}</div>{{/hasClips}}
         {{#hasSizes}}<div class="sizes">{{#sizes}}<figure><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{label}}"></a><figcaption>{{label}}</figcaption>{{#clean}}<p class="audit-clean">No findings</p>{{/clean}}<ul class="findings">{{#findings}}<li><code>{{place}}</code> <b>{{title}}</b>: {{message}}</li>{{/findings}}</ul></figure>{{/sizes}}</div>{{/hasSizes}}
         {{^hasSizes}}{{^hasWidths}}{{#hasPreview}}<div class="previews"><a class="preview" href="{{page}}"><img src="{{preview}}" alt="{{name}}"></a>{{#hasDarkPreview}}<a class="preview" href="{{darkPage}}"><img src="{{darkPreview}}" alt="{{name}}, dark"></a>{{/hasDarkPreview}}</div>{{/hasPreview}}{{/hasWidths}}{{/hasSizes}}
-        {{#audit}}{{#hasFindings}}<details class="audit"><summary>{{summary}}</summary><ul class="findings">{{#findings}}<li>{{picture}}: <code>{{place}}</code> <b>{{title}}</b>: {{message}}</li>{{/findings}}</ul></details>{{/hasFindings}}{{^hasFindings}}<p class="audit-clean">{{summary}}</p>{{/hasFindings}}{{/audit}}
+        {{^hasSizes}}{{#audit}}{{#hasFindings}}<details class="audit"><summary>{{summary}}</summary><ul class="findings">{{#findings}}<li>{{picture}}: <code>{{place}}</code> <b>{{title}}</b>: {{message}}</li>{{/findings}}</ul></details>{{/hasFindings}}{{^hasFindings}}<p class="audit-clean">{{summary}}</p>{{/hasFindings}}{{/audit}}{{/hasSizes}}
         {{#failed}}<p class="error">{{error}}</p>{{/failed}}
         <div class="files">{{#files}}<a href="{{link}}">{{file}}</a> {{/files}}</div>
         </section>

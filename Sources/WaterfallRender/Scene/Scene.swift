@@ -273,6 +273,9 @@ public struct TextCut: Sendable, Hashable {
     public var totalCharacters: Int
     /// Whether the last line drawn ends in an ellipsis the text does not have.
     public var endsInEllipsis: Bool
+    /// The part of the text that shows, as the text writes it (its spaces where it has them,
+    /// none where a line broke inside a word), ended with "…" when the lines are.
+    public var shownText: String
 
     /// The cut of `text` drawn as `shownLines`, or `nil` when every character of it shows.
     ///
@@ -291,6 +294,13 @@ public struct TextCut: Sendable, Hashable {
         self.shownCharacters = shown.count
         self.totalCharacters = whole.count
         self.endsInEllipsis = ellipsis
+        var prefix = ""
+        var counted = 0
+        for character in text where counted < shown.count {
+            prefix.append(character)
+            if !character.isWhitespace { counted += 1 }
+        }
+        self.shownText = prefix + (ellipsis ? "…" : "")
     }
 }
 
