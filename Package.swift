@@ -250,7 +250,9 @@ let package = Package(
         .testTarget(
             name: "WaterfallServeTests",
             dependencies: [
-                "WaterfallServe", "WaterfallReview", "WaterfallPipeline", "WaterfallCore", "WaterfallTestSupport",
+                "WaterfallServe", "WaterfallReview", "WaterfallAudit", "WaterfallPipeline", "WaterfallCore",
+                "WaterfallLayout",
+                "WaterfallTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         .testTarget(

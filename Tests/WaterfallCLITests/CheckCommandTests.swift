@@ -101,8 +101,8 @@ import WaterfallTestSupport
         #expect(recorded.status == 0)
         #expect(
             try files(baselines) == [
-                "01-shop-grid.inputs.json", "01-shop-grid.layout.json", "01-shop-grid.png", "01-shop-grid.svg",
-                "waterfall-fingerprint.json",
+                "01-shop-grid.findings.json", "01-shop-grid.inputs.json", "01-shop-grid.layout.json",
+                "01-shop-grid.png", "01-shop-grid.svg", "waterfall-fingerprint.json",
             ])
         #expect(FileManager.default.contents(atPath: baselines + "/01-shop-grid.png") == pngBefore)
         #expect(try CommandRunner.run(["check", spec, "--baselines", baselines]).status == 0)

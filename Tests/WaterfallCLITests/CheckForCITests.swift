@@ -411,8 +411,8 @@ import FoundationXML
         try fm.createSymbolicLink(atPath: suite.baseline("link.svg"), withDestinationPath: suite.baseline("alpha.svg"))
         // The dropped spec's record of its inputs is stale with its baselines.
         let stale = [
-            "retired.layout.json", "retired.png", "retired.svg", "tall-1.png", "tall-2.png", "tall.inputs.json",
-            "tall.layout.json", "tall.svg",
+            "retired.layout.json", "retired.png", "retired.svg", "tall-1.png", "tall-2.png", "tall.findings.json",
+            "tall.inputs.json", "tall.layout.json", "tall.svg",
         ]
         #expect(stale.allSatisfy { fm.fileExists(atPath: suite.baseline($0)) })
         let before = try fm.contentsOfDirectory(atPath: suite.baselines).sorted()
@@ -421,17 +421,17 @@ import FoundationXML
         #expect(listed.status == 1)
         let lines = listed.standardOutput.split(separator: "\n").filter { $0.hasPrefix("STALE    ") }
         #expect(lines.map { String($0.dropFirst(9)) } == stale.map(suite.baseline))
-        #expect(listed.standardOutput.contains("prune: 8 stale baselines\n"))
+        #expect(listed.standardOutput.contains("prune: 9 stale baselines\n"))
         #expect(try fm.contentsOfDirectory(atPath: suite.baselines).sorted() == before)
 
         // A shard prunes against every spec given, not only its own.
         let shard = try check(suite, ["--prune", "--shard", "2/3"])
-        #expect(shard.standardOutput.split(separator: "\n").filter { $0.hasPrefix("STALE") }.count == 8)
+        #expect(shard.standardOutput.split(separator: "\n").filter { $0.hasPrefix("STALE") }.count == 9)
 
         let removed = try check(suite, ["--prune", "--record"])
         #expect(removed.status == 0, "\(removed.standardOutput)\(removed.standardError)")
         #expect(removed.standardOutput.contains("removed  \(suite.baseline("tall-2.png"))\n"))
-        #expect(removed.standardOutput.contains("prune: 8 stale baselines removed\n"))
+        #expect(removed.standardOutput.contains("prune: 9 stale baselines removed\n"))
         #expect(try fm.contentsOfDirectory(atPath: suite.baselines).sorted() == before.filter { !stale.contains($0) })
         #expect(try check(suite, ["--prune"]).status == 0)
     }

@@ -24,7 +24,8 @@ public struct RenderJob: Sendable {
     /// was not given, for the spec's own (`variants.viewport`).
     public var clip: ClipRequest?
     /// Whether each picture is audited for accessibility (see `Audit` in WaterfallAudit), its
-    /// findings in ``Outcome/audits``: `examples` shows them in the gallery.
+    /// findings in ``Outcome/audits`` and written beside it (`NAME.findings.json`, as `check
+    /// --record` writes them): `examples` shows them in the gallery.
     public var audits = false
 
     /// A job that writes what `pipeline` renders into `output`.
@@ -107,6 +108,17 @@ public struct RenderJob: Sendable {
         }
         for (writer, clip, name) in clips {
             files += try writer.write(clip, name: name, into: output, claims: claims)
+        }
+        // Each picture's findings beside it, as `check --record` records them: the folder is a set
+        // of baselines `check` passes.
+        if self.audits, audits.contains(where: { !$0.findings.isEmpty }) {
+            var recorded = SpecFiles(folder: output, name: name, spec: specPath)
+            defer { recorded.discard() }
+            for audit in audits where !audit.findings.isEmpty {
+                try recorded.add(
+                    RecordedFindings.encode(audit.findings), file: RecordedFindings.fileName(for: audit.picture))
+            }
+            files += try recorded.commit(claims: claims)
         }
         return files
     }

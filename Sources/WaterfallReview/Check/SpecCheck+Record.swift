@@ -76,7 +76,7 @@ extension SpecCheck {
 
     /// Stages the baselines `mode` asks for into `files`; returns `nil` when there are none, else
     /// whether a changed baseline is left that the mode does not write.
-    private func stage(into files: inout SpecFiles, mode: RecordMode) throws -> Bool? {
+    private mutating func stage(into files: inout SpecFiles, mode: RecordMode) throws -> Bool? {
         if let clip {
             let changed = status == .changed
             let write =
@@ -102,8 +102,11 @@ extension SpecCheck {
         let findingsMissing = audited && recordedFindings == nil && !findings.isEmpty
         let writeFindings = audited && (mode == .missing ? findingsMissing : findingsChanged || mode == .all)
         guard writeSVG || writeLayout || writePicture || writeFindings else { return nil }
+        // What stays new after this is what the mode did not record.
+        let leftNew = writeFindings ? [] : newFindings
         if writeFindings {
             try files.add(RecordedFindings.encode(findings), file: RecordedFindings.fileName(for: name))
+            recordedFindings = findings
         }
         if writeSVG {
             try files.add(RenderedFile(bytes: actualSVG), format: .svg, stem: name)
@@ -120,7 +123,7 @@ extension SpecCheck {
         }
         // What is left is what the mode did not write: a changed baseline under `.missing`.
         return (svgChanged && !writeSVG) || (layoutChanged && !writeLayout) || (pictureChanged && !writePicture)
-            || (!newFindings.isEmpty && !writeFindings)
+            || !leftNew.isEmpty
     }
 }
 
