@@ -34,6 +34,9 @@ public struct ServeServer: Sendable {
     private let clipTurns = ClipTurns()
     /// One approval at a time: two clicks never stage the same baselines at once.
     private let approvals = Locked(())
+    /// The Dynamic Type sizes the review checks each spec at, over what it declares, the first the
+    /// pages' size when a request names none (`serve --content-size`); `nil` for the spec's.
+    let contentSizes: [ContentSizeCategory]?
 
     /// How often the files are looked at.
     static let pollInterval = 0.25
@@ -50,10 +53,14 @@ public struct ServeServer: Sendable {
     ///   - pipeline: How specs are read and drawn; its read roots confine them.
     ///   - allowedHosts: Names a request's `Host` may give besides this machine's own.
     ///   - warn: Called with each warning line (an approval's fingerprint that could not be written).
+    ///   - contentSizes: The Dynamic Type sizes to review each spec at and to show a page at when the
+    ///     request names none; `nil` for what each spec declares, and `large`.
     public init(
         catalog: SpecCatalog, host: String = "127.0.0.1", port: Int = 0, baselines: String?, templates: String?,
-        pipeline: RenderPipeline, allowedHosts: [String] = [], warn: @escaping @Sendable (String) -> Void = { _ in }
+        pipeline: RenderPipeline, allowedHosts: [String] = [], warn: @escaping @Sendable (String) -> Void = { _ in },
+        contentSizes: [ContentSizeCategory]? = nil
     ) {
+        self.contentSizes = contentSizes
         self.catalog = catalog
         self.host = host
         self.port = port
@@ -157,9 +164,10 @@ public struct ServeServer: Sendable {
     }
 
     /// The `width`, `appearance` and `contentSize` query parameters: the spec's own width in light
-    /// at `large` when absent, or a bad request.
+    /// at `large` (or the first of ``contentSizes``) when absent, or a bad request.
     private func view(_ request: Request) throws(ServeRequestError) -> ServePages.View {
         var view = ServePages.View()
+        if let first = contentSizes?.first, first != .standard { view.contentSize = first }
         if let text = request.uri.queryParameters["width"], !text.isEmpty {
             guard let width = Double(text), width >= 1, width <= 100_000 else {
                 throw ServeRequestError(message: "width must be a number from 1 to 100000")
@@ -361,7 +369,9 @@ public struct ServeServer: Sendable {
 
     /// The review's check: every pixel counts, as `check` counts them by default.
     private func checker(baselines: String) -> BaselineChecker {
-        BaselineChecker(baselines: baselines, pipeline: pipeline)
+        var checker = BaselineChecker(baselines: baselines, pipeline: pipeline)
+        checker.variants.contentSizes = contentSizes
+        return checker
     }
 
     /// The review page: every spec checked against its baselines, or the results of the last

@@ -1,9 +1,11 @@
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import Testing
 import WaterfallAudit
 import WaterfallCore
 import WaterfallLayout
+import WaterfallPipeline
 import WaterfallReview
 import WaterfallServe
 import WaterfallTestSupport
@@ -90,5 +92,31 @@ import WaterfallTestSupport
         #expect(recorded.contains("\"place\" : \"sections[0].footer\""))
         let checker = BaselineChecker(baselines: fixture.folder + "/baselines")
         #expect(checker.checks(specAt: fixture.folder + "/specs/delta.yaml")[0].status == .passed)
+    }
+}
+
+/// `serve --content-size`: the review checks each spec at those sizes, and pages without a
+/// `contentSize` show the first.
+@Suite struct ServeContentSizeTests {
+    @Test func theReviewChecksAtTheGivenSizes() async throws {
+        let fixture = try ServeFixture(extraSpecs: [
+            "echo": "width: 200\nscale: 1\nsections:\n  - columns: 1\n    items:\n      - {height: 100, title: Lamp}\n"
+        ])
+        let catalog = try SpecCatalog(
+            arguments: [fixture.folder + "/specs"], baselines: fixture.folder + "/baselines", warn: { _ in })
+        var pipeline = RenderPipeline(renderers: [])
+        pipeline.readRoots = catalog.specFolders
+        let server = ServeServer(
+            catalog: catalog, port: 80, baselines: fixture.folder + "/baselines", templates: nil, pipeline: pipeline,
+            contentSizes: [.accessibility3])
+        let app = Application(router: server.router())
+        try await app.test(.router) { client in
+            let review = try await client.get("/review").text
+            // Recorded at large, checked at accessibility3: new pictures named for it.
+            #expect(review.contains(#"data-spec="alpha.accessibility3""#), "\(review)")
+            let large = try await client.get("/png/echo?contentSize=large").body
+            let given = try await client.get("/png/echo").body
+            #expect(large.readableBytes > 0 && large != given)
+        }
     }
 }

@@ -5,6 +5,7 @@ import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallServe
+import WaterfallSpec
 
 /// `waterfall serve [SPEC|DIR]...`: a local server with live pages and, given baselines, review and approval.
 struct ServeCommand: ParsableCommand {
@@ -47,9 +48,27 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var drawing: DrawingOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Review each spec at these Dynamic Type sizes (default: its variants.contentSize, else large); the "
+                + "first is the pages' size until the switcher picks another.",
+            valueName: "size,size,…"))
+    var contentSize: String?
+
+    /// The sizes asked for; `nil` for what each spec declares.
+    func contentSizes() throws -> [ContentSizeCategory]? {
+        guard let contentSize else { return nil }
+        do {
+            return try ContentSizeCategory.list(parsing: contentSize)
+        } catch {
+            throw ValidationError("--content-size: \(error.description)")
+        }
+    }
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+        _ = try contentSizes()
         for name in allowedHosts {
             let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && !$0.properties.isWhitespace && $0.value > 32 }
             guard !name.isEmpty, allowed, !name.contains("/"), !name.contains("@") else {
@@ -74,7 +93,8 @@ struct ServeCommand: ParsableCommand {
         pipeline.readRoots = catalog.specFolders
         let server = ServeServer(
             catalog: catalog, host: host, port: port, baselines: baselines, templates: templates,
-            pipeline: pipeline, allowedHosts: allowedHosts, warn: Output.standardError)
+            pipeline: pipeline, allowedHosts: allowedHosts, warn: Output.standardError,
+            contentSizes: try contentSizes())
         let failure = Locked<String?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
