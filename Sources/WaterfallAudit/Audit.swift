@@ -31,8 +31,9 @@ public enum Audit {
     /// - Throws: When Cairo cannot draw a part of the scene to measure its contrast.
     public static func findings(in scene: Scene, contentSize: String = "large") throws -> [Finding] {
         var findings: [Finding] = []
-        for element in scene.elements where element.kind != .background {
-            findings += try TextContrast.findings(of: element, in: scene)
+        let contrast = try TextContrast.findings(in: scene)
+        for (index, element) in scene.elements.enumerated() where element.kind != .background {
+            findings += contrast[index] ?? []
             findings += element.cuts.map { cutFinding($0, of: element, contentSize: contentSize) }
             if let finding = targetFinding(element) { findings.append(finding) }
             if let finding = imageFinding(element, scale: scene.scale) { findings.append(finding) }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaterfallAudit
+@_spi(Testing) import WaterfallAudit
 import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
@@ -165,6 +165,28 @@ import WaterfallTestSupport
         #expect(findings.map(\.magnification) == [4, 4])
         #expect(
             findings[0].message == "drawn at 4.00× its pixels: 100 × 50 px spread over 400 × 200 device pixels at 2×")
+    }
+
+    /// The tiles measure what each text drawn alone measures: the same texts found, the same ratios.
+    @Test(arguments: ["06-local-images.yaml", "11-shop-home.yaml", "15-dark-sections.yaml", "19-text-sizes.yaml"])
+    func tilesMeasureWhatEachTextAloneMeasures(_ example: String) throws {
+        let yaml = try String(contentsOfFile: Repository.path("Examples/" + example), encoding: .utf8)
+        var spec = try Spec.decode(yaml, file: example, baseDirectory: Repository.path("Examples"))
+        if example.hasPrefix("19") { spec = spec.inAppearance(.dark) }
+        var pipeline = RenderPipeline(renderers: [])
+        pipeline.keepsImagePixels = true
+        let scene = try pipeline.prepare(spec).scene
+        let tiled = try TextContrast.findings(in: scene)
+        let plain = try TextContrast.plainFindings(in: scene)
+        #expect(!plain.isEmpty, "\(example) has a text to measure under AA")
+        #expect(tiled.keys.sorted() == plain.keys.sorted())
+        for (element, findings) in plain {
+            let fast = tiled[element] ?? []
+            #expect(fast.map(\.place) == findings.map(\.place))
+            for (a, b) in zip(fast, findings) {
+                #expect(abs((a.ratio ?? 0) - (b.ratio ?? 0)) < 0.011, "\(a.line) vs \(b.line)")
+            }
+        }
     }
 
     @Test func theSameSceneGivesTheSameFindings() throws {
