@@ -18,6 +18,21 @@ import WaterfallTestSupport
         return (folder, folder + "/17-brand-font.yaml", folder + "/baselines")
     }
 
+    /// The fonts are the spec's, whatever variant is drawn: a variant not recorded yet
+    /// (`--content-size accessibility3`) does not call them new.
+    @Test func aNewVariantDoesNotCallTheSpecsFontsNew() throws {
+        let (folder, spec, baselines) = try Self.workspace()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let recorded = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
+        #expect(recorded.status == 0, "\(recorded.standardError)")
+        let larger = try CommandRunner.run([
+            "check", spec, "--baselines", baselines, "--content-size", "accessibility3",
+        ])
+        #expect(larger.status == 1)
+        #expect(larger.standardOutput.contains("NEW      \(spec) .accessibility3: no baseline PNG, SVG and layout"))
+        #expect(larger.standardError == "", "\(larger.standardError)")
+    }
+
     @Test func aChangedFontFileIsNamedByTheFingerprintAndAsTheCause() throws {
         let (folder, spec, baselines) = try Self.workspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }

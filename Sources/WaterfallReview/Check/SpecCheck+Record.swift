@@ -153,12 +153,18 @@ extension CheckResults {
         return BaselineFingerprint.record(baselines: baselines, mode: mode, appFonts: appFonts)
     }
 
-    /// The font files the checked specs name themselves, as their records of inputs hash them.
+    /// The font files the checked specs name themselves, as their records of inputs hash them,
+    /// once for each spec: named after the spec, not its variant (`shop`, for `shop@375.dark` too),
+    /// as `examples` records them.
     public var appFonts: [RendererFingerprint.AppFont] {
-        checks.flatMap { check in
-            (check.inputs?.fonts ?? []).map {
-                RendererFingerprint.AppFont(spec: check.name, path: $0.path, sha256: $0.sha256)
+        var seen = Set<String>()
+        var fonts: [RendererFingerprint.AppFont] = []
+        for check in checks {
+            let spec = RenderPipeline.baseName(check.spec)
+            for font in check.inputs?.fonts ?? [] where seen.insert("\(spec)\n\(font.path)").inserted {
+                fonts.append(RendererFingerprint.AppFont(spec: spec, path: font.path, sha256: font.sha256))
             }
         }
+        return fonts
     }
 }
