@@ -20,25 +20,7 @@ import WaterfallTestSupport
         """
     }
 
-    struct Workspace {
-        var folder: String
-        var spec: String { folder + "/feed.yaml" }
-        var baselines: String { folder + "/baselines" }
-
-        init(_ yaml: String) throws {
-            folder = ExternalRenderers.temporaryPath("dir")
-            try FileManager.default.createDirectory(atPath: folder + "/baselines", withIntermediateDirectories: true)
-            try write(yaml)
-        }
-
-        func write(_ yaml: String) throws {
-            try Data(yaml.utf8).write(to: URL(fileURLWithPath: spec))
-        }
-
-        func text(_ file: String) -> String? {
-            FileManager.default.contents(atPath: baselines + "/" + file).map { String(decoding: $0, as: UTF8.self) }
-        }
-    }
+    typealias Workspace = BaselineCheckerTests.Workspace
 
     @Test func aNewContrastFindingFailsTheCheckAndRecordingAcceptsIt() throws {
         let workspace = try Workspace(Self.feed())
@@ -47,7 +29,7 @@ import WaterfallTestSupport
         #expect(first.checks[0].findings.isEmpty)
         _ = first.record(into: workspace.baselines, mode: .missing)
         // No finding, no findings file.
-        #expect(workspace.text("feed.findings.json") == nil)
+        #expect(workspace.findings == nil)
         #expect(checker.checks(specAt: workspace.spec)[0].status == .passed)
 
         try workspace.write(Self.feed(subtitleColor: "#aaaaaa"))
@@ -74,7 +56,7 @@ import WaterfallTestSupport
         // Accepted by recording: written beside the baselines, then the check passes.
         #expect(changed.record(into: workspace.baselines, mode: .changed) == nil)
         #expect(changed.checks[0].status == .recorded)
-        let recorded = try #require(workspace.text("feed.findings.json"))
+        let recorded = try #require(workspace.findings)
         #expect(recorded.contains("\"place\" : \"sections[0].items[0].subtitle\""))
         let again = checker.checks(specAt: workspace.spec)[0]
         #expect(again.status == .passed, "\(again.reason)")
@@ -124,7 +106,7 @@ import WaterfallTestSupport
         // `--record=missing` writes the missing findings file.
         var missing = checker.check([workspace.spec])
         _ = missing.record(into: workspace.baselines, mode: .missing)
-        #expect(workspace.text("feed.findings.json")?.contains("small-target") == true)
+        #expect(workspace.findings?.contains("small-target") == true)
         checker.audit = .fail
         #expect(checker.checks(specAt: workspace.spec)[0].status == .passed)
     }
@@ -137,4 +119,9 @@ import WaterfallTestSupport
         #expect(check.status == .failed)
         #expect(check.reason.contains("feed.findings.json: is not a findings file"))
     }
+}
+
+extension BaselineCheckerTests.Workspace {
+    /// The recorded findings file's text; `nil` when there is none.
+    var findings: String? { bytes("feed.findings.json").map { String(decoding: $0, as: UTF8.self) } }
 }

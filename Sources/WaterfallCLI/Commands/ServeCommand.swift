@@ -56,14 +56,7 @@ struct ServeCommand: ParsableCommand {
     var contentSize: String?
 
     /// The sizes asked for; `nil` for what each spec declares.
-    func contentSizes() throws -> [ContentSizeCategory]? {
-        guard let contentSize else { return nil }
-        do {
-            return try ContentSizeCategory.list(parsing: contentSize)
-        } catch {
-            throw ValidationError("--content-size: \(error.description)")
-        }
-    }
+    func contentSizes() throws -> [ContentSizeCategory]? { try ContentSizeCategory.option(contentSize) }
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }

@@ -76,14 +76,7 @@ struct VariantOptions: ParsableArguments {
     }
 
     /// The content sizes asked for; `nil` for what each spec declares.
-    func contentSizes() throws -> [ContentSizeCategory]? {
-        guard let contentSize else { return nil }
-        do {
-            return try ContentSizeCategory.list(parsing: contentSize)
-        } catch {
-            throw ValidationError("--content-size: \(error.description)")
-        }
-    }
+    func contentSizes() throws -> [ContentSizeCategory]? { try ContentSizeCategory.option(contentSize) }
 
     func validate() throws {
         if let problem = Screens.problem(viewport: viewport, offset: offset, count: screens) {
