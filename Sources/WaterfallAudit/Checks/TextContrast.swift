@@ -12,7 +12,7 @@ import WaterfallRender
 /// nine in ten of its ink pixels reach, so a speck of a photo does not decide it and a band of it
 /// does.
 ///
-/// Tiles with no text are not drawn. ``plainMeasure(_:of:in:)`` draws each text's part of the
+/// Tiles with no text are not drawn. `plainFindings(in:)` draws each text's part of the
 /// picture alone instead, twice a text: the tests hold the tiles to it.
 public enum TextContrast {
     /// The share of a text's ink pixels whose contrast must reach its ratio.
