@@ -48,20 +48,26 @@ public enum SpecAudit {
         var audits: [PictureAudit] = []
         for variant in try variants.of(spec) {
             let prepared = try pipeline.prepare(variant.apply(to: spec))
-            let stem = variant.name(name)
-            let contentSize = variant.apply(to: spec).contentSizeName
-            guard let screens = variant.screens else {
-                let findings = try Audit.findings(in: prepared.scene, contentSize: contentSize)
-                audits.append(PictureAudit(spec: path, picture: stem, findings: findings))
-                continue
-            }
-            for screen in screens.screens(of: prepared.layout) {
-                let scene = pipeline.screen(prepared, at: screen.offset, viewport: screens.viewport)
-                let findings = try Audit.findings(in: scene, contentSize: contentSize)
-                audits.append(PictureAudit(spec: path, picture: stem + screen.suffix, findings: findings))
-            }
+            audits += try self.audits(
+                of: prepared, name: variant.name(name), screens: variant.screens, spec: path, pipeline: pipeline)
         }
         return audits
+    }
+
+    /// The audit of a prepared variant's picture named `name`, or of each of its `screens`.
+    static func audits(
+        of prepared: PreparedSpec, name: String, screens: Screens?, spec: String, pipeline: RenderPipeline
+    ) throws -> [PictureAudit] {
+        let contentSize = prepared.spec.contentSizeName
+        guard let screens else {
+            let findings = try Audit.findings(in: prepared.scene, contentSize: contentSize)
+            return [PictureAudit(spec: spec, picture: name, findings: findings)]
+        }
+        return try screens.screens(of: prepared.layout).map { screen in
+            let scene = pipeline.screen(prepared, at: screen.offset, viewport: screens.viewport)
+            let findings = try Audit.findings(in: scene, contentSize: contentSize)
+            return PictureAudit(spec: spec, picture: name + screen.suffix, findings: findings)
+        }
     }
 
     /// The audits as JSON: `{"pictures": [{"spec", "picture", "findings": […]}]}`, sorted keys, the

@@ -99,7 +99,8 @@ public struct RenderJob: Sendable {
         }
         if self.audits {
             for variant in prepared {
-                audits += try audit(variant.spec, name: variant.name, screens: variant.screens, spec: specPath)
+                audits += try SpecAudit.audits(
+                    of: variant.spec, name: variant.name, screens: variant.screens, spec: specPath, pipeline: pipeline)
             }
         }
         var files: [String] = []
@@ -121,26 +122,6 @@ public struct RenderJob: Sendable {
             files += try recorded.commit(claims: claims)
         }
         return files
-    }
-
-    /// The findings of a prepared variant's picture, or of each of its screens.
-    private func audit(_ prepared: PreparedSpec, name: String, screens: Screens?, spec: String) throws
-        -> [PictureAudit]
-    {
-        let contentSize = prepared.spec.contentSizeName
-        guard let screens else {
-            return [
-                PictureAudit(
-                    spec: spec, picture: name,
-                    findings: try Audit.findings(in: prepared.scene, contentSize: contentSize))
-            ]
-        }
-        return try screens.screens(of: prepared.layout).map { screen in
-            let scene = pipeline.screen(prepared, at: screen.offset, viewport: screens.viewport)
-            return PictureAudit(
-                spec: spec, picture: name + screen.suffix,
-                findings: try Audit.findings(in: scene, contentSize: contentSize))
-        }
     }
 
     /// Writes the clips of each variant of `spec` (its appearances and widths; the clip draws
