@@ -101,12 +101,34 @@ import WaterfallTestSupport
         png: PixelImage, chromium: PixelImage, rsvg: PixelImage, zones: [Zone]
     ) {
         let scene = try RenderFixtures.scene(example, scale: 2)
-        let (png, chromium, rsvg) = try pictures(of: scene)
+        let shot = try #require(try Self.chromiumScreenshots.get()[example])
+        let (png, chromium, rsvg) = try pictures(of: scene, chromium: shot)
         return (png, chromium, rsvg, Self.zones(scene, width: png.width, height: png.height))
     }
 
-    /// The scene drawn by Cairo, by Chromium from the HTML and by librsvg from the SVG.
-    func pictures(of scene: Scene) throws -> (png: PixelImage, chromium: PixelImage, rsvg: PixelImage) {
+    /// Chromium's screenshots of the examples' HTML at 2×: taken by one browser for the whole
+    /// suite, not one a page.
+    static let chromiumScreenshots: Result<[String: Data], any Error> = Result {
+        let folder = ExternalRenderers.temporaryPath("dir")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let pages = try examples.enumerated().map { index, example in
+            let scene = try RenderFixtures.scene(example, scale: 2)
+            let path = "\(folder)/\(index).html"
+            try Data(try Renderer.html(templates: RenderFixtures.templates).render(scene)[0].bytes).write(
+                to: URL(fileURLWithPath: path))
+            return ExternalRenderers.ChromiumPage(
+                htmlPath: path, width: Int(scene.size.width.rounded(.up)),
+                height: Int(scene.size.height.rounded(.up)), scale: 2)
+        }
+        return Dictionary(uniqueKeysWithValues: zip(examples, try ExternalRenderers.chromiumScreenshots(pages)))
+    }
+
+    /// The scene drawn by Cairo, by Chromium from the HTML (or `chromium`, its screenshot taken
+    /// already) and by librsvg from the SVG.
+    func pictures(of scene: Scene, chromium shot: Data? = nil) throws -> (
+        png: PixelImage, chromium: PixelImage, rsvg: PixelImage
+    ) {
         let png = try CairoRenderer.rasterize(scene)
         let folder = ExternalRenderers.temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -118,10 +140,11 @@ import WaterfallTestSupport
         try Data(try Renderer.svg.render(scene)[0].bytes).write(to: URL(fileURLWithPath: svg))
         var chromium = try PNGCodec.decode(
             [UInt8](
-                try ExternalRenderers.chromiumScreenshot(
-                    htmlPath: html, width: Int(scene.size.width.rounded(.up)),
-                    height: Int(scene.size.height.rounded(.up)),
-                    scale: 2)))
+                try shot
+                    ?? ExternalRenderers.chromiumScreenshot(
+                        htmlPath: html, width: Int(scene.size.width.rounded(.up)),
+                        height: Int(scene.size.height.rounded(.up)),
+                        scale: 2)))
         // The window is whole CSS pixels: a page of a fractional height leaves a row below it.
         if chromium.width == png.width, chromium.height > png.height, chromium.height - png.height < 2 {
             chromium = PixelImage(

@@ -25,6 +25,44 @@ public enum ExternalRenderers {
         return data
     }
 
+    /// A page for ``chromiumScreenshots(_:)``: `width`×`height` CSS pixels at `scale`.
+    public struct ChromiumPage: Sendable {
+        public var htmlPath: String
+        public var width: Int
+        public var height: Int
+        public var scale: Double
+
+        public init(htmlPath: String, width: Int, height: Int, scale: Double) {
+            self.htmlPath = htmlPath
+            self.width = width
+            self.height = height
+            self.scale = scale
+        }
+    }
+
+    /// PNG screenshots of `pages`, in their order, taken as ``chromiumScreenshot(htmlPath:width:height:scale:)``
+    /// takes one, but from one Chromium per scale for all of them (`scripts/chromium-screenshots.py`):
+    /// starting Chromium costs more than most screenshots.
+    public static func chromiumScreenshots(_ pages: [ChromiumPage]) throws -> [Data] {
+        let folder = temporaryPath("dir")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outputs = pages.indices.map { "\(folder)/\($0).png" }
+        let jobs = zip(pages, outputs).map { page, output in
+            "\(page.scale) \(page.width) \(page.height) \(page.htmlPath) \(output)\n"
+        }
+        let result = try CommandRunner.python("chromium-screenshots.py", [], input: .text(jobs.joined()))
+        guard result.status == 0 else {
+            throw Failure(description: "chromium-screenshots.py exited with \(result.status): \(result.output)")
+        }
+        return try zip(pages, outputs).map { page, output in
+            guard let data = FileManager.default.contents(atPath: output) else {
+                throw Failure(description: "chromium wrote no screenshot for \(page.htmlPath)")
+            }
+            return data
+        }
+    }
+
     /// The DOM of the page at `htmlPath` after it has loaded (and run whatever scripts it has).
     public static func chromiumDOM(htmlPath: String) throws -> String {
         let profile = temporaryPath("profile")
