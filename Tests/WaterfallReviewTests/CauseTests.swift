@@ -329,7 +329,7 @@ import WaterfallTestSupport
         #expect(String(decoding: record, as: UTF8.self).hasPrefix("{\"format\":\"waterfall inputs\",\"version\":1,"))
         // The same spec, written in another way, is the same record.
         try workspace.write(Self.feed().replacingOccurrences(of: "columns: 2", with: "\"columns\": 2.0"))
-        var same = checker.check([workspace.spec])
+        let same = checker.check([workspace.spec])
         #expect(same.checks[0].status == .passed)
         #expect(same.checks[0].inputs?.bytes == record)
         // A change left unrecorded (`.missing` writes only what is missing) keeps the old record,
