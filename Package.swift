@@ -153,7 +153,8 @@ let package = Package(
         .target(
             name: "WaterfallServe",
             dependencies: [
-                "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallPipeline",
+                "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
+                "WaterfallPipeline",
                 "WaterfallDiff", "WaterfallReview", "WaterfallMotion", "WaterfallAudit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

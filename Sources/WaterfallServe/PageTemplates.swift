@@ -1,3 +1,4 @@
+import WaterfallCairo
 import WaterfallRender
 
 /// The templates the pages are drawn with: the HTML renderer's (`page`, `element`) and the pages'
@@ -23,5 +24,20 @@ public enum PageTemplates {
     public static func named(_ directory: String?) throws(TemplateError) -> TemplateSet {
         guard let directory else { return bundled }
         return try TemplateSet(directory: directory, required: required)
+    }
+}
+
+extension Renderer {
+    /// The renderer of `format`, as `render --format` names it; HTML pages are drawn with the
+    /// templates of `templates` (``PageTemplates/named(_:)``).
+    public static func named(_ format: RenderFormat, templates: String?) throws(TemplateError) -> Renderer {
+        switch format {
+        case .svg: .svg
+        case .png: .png
+        case .pdf: .pdf
+        case .json: .layoutJSON
+        case .htmlGridLanes: .htmlGridLanes()
+        case .html: .html(templates: try PageTemplates.named(templates))
+        }
     }
 }

@@ -103,9 +103,9 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: baselines, isDirectory: &isDirectory) {
-            guard record != nil else { throw CLIError.io(path: baselines, message: "no such baselines folder") }
+            guard record != nil else { throw FileError(path: baselines, message: "no such baselines folder") }
         } else if !isDirectory.boolValue {
-            throw CLIError.io(path: baselines, message: "is not a folder")
+            throw FileError(path: baselines, message: "is not a folder")
         }
         if record != nil { try AtomicFile.makeFolder(baselines) }
         if let error = BaselineFingerprint.linkError(baselines: baselines) { throw error }

@@ -44,27 +44,22 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         // Refused before the work, not after: a link or device node at --output is never replaced.
         if let output { try AtomicFile.checkTarget(output) }
-        let oldBytes = try Self.read(old)
-        let newBytes = try Self.read(new)
         let different: Bool
-        switch (Self.isPNG(oldBytes), Self.isPNG(newBytes)) {
-        case (true, true):
+        switch (try ComparedFile.read(old), try ComparedFile.read(new)) {
+        case (.png(let oldBytes), .png(let newBytes)):
             different = try comparePixels(oldBytes, newBytes)
-        case (false, false):
-            let oldDump = try Self.layoutDump(oldBytes, path: old)
-            let newDump = try Self.layoutDump(newBytes, path: new)
-            if oldDump == nil && newDump == nil {
-                different = try compareSpecs()
-            } else {
-                let diff = LayoutDiff(
-                    old: try oldDump ?? Self.layout(specAt: old, allowing: read.allowRead),
-                    new: try newDump ?? Self.layout(specAt: new, allowing: read.allowRead))
-                Output.standardOutput(json ? diff.json : diff.text)
-                different = diff.isDifferent
+        case (.spec, .spec):
+            different = try compareSpecs()
+        case (let oldFile, let newFile):
+            guard let oldLayout = try oldFile.layout(allowing: read.allowRead),
+                let newLayout = try newFile.layout(allowing: read.allowRead)
+            else {
+                throw CLIError.badArgument(
+                    "\(old) and \(new) are not of the same kind: compare two PNGs, or two specs or layouts")
             }
-        default:
-            throw CLIError.badArgument(
-                "\(old) and \(new) are not of the same kind: compare two PNGs, or two specs or layouts")
+            let diff = LayoutDiff(old: oldLayout, new: newLayout)
+            Output.standardOutput(json ? diff.json : diff.text)
+            different = diff.isDifferent
         }
         if different { throw ExitCode.different }
     }
@@ -90,42 +85,5 @@ struct DiffCommand: ParsableCommand {
         if let output, let image { try AtomicFile.write(try image.pngBytes(name: output), to: output) }
         Output.standardOutput(json ? result.json : (verbose ? result.text : result.summary()))
         return result.isDifferent
-    }
-
-    /// The bytes of a file to compare: a PNG, a spec or a layout dump.
-    static func read(_ path: String) throws(CLIError) -> [UInt8] {
-        switch RegularFile.read(atPath: path, limit: Self.maxFileBytes) {
-        case .success(let bytes): return bytes
-        case .failure(.system(.noSuchFileOrDirectory)):
-            throw CLIError.io(path: path, message: "no such file")
-        case .failure(.system(let error)):
-            throw CLIError.io(path: path, message: "cannot be read (\(error.description))")
-        case .failure(.notRegular(let isDirectory)):
-            throw CLIError.io(path: path, message: isDirectory ? "is a directory" : "is not a regular file")
-        case .failure(.tooLarge):
-            throw CLIError.io(path: path, message: "is larger than \(Self.maxFileBytes >> 30) GiB")
-        }
-    }
-
-    /// The largest file `diff` reads: far more than any picture it can decode.
-    static let maxFileBytes = 1 << 30
-
-    static func isPNG(_ bytes: [UInt8]) -> Bool {
-        PNGFormat.hasSignature(bytes)
-    }
-
-    /// The layout a layout dump holds; `nil` for anything else (a spec).
-    static func layoutDump(_ bytes: [UInt8], path: String) throws -> LayoutSnapshot? {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CLIError.io(path: path, message: "is neither a PNG nor UTF-8 text")
-        }
-        guard let (size, elements) = try LayoutDump.decode(text, file: path) else { return nil }
-        return LayoutSnapshot(contentSize: size, elements: elements)
-    }
-
-    /// A spec laid out as `render` lays it out (cards sized by their image and text measured), its
-    /// files read inside its root or `allowing`.
-    static func layout(specAt path: String, allowing: [String]) throws -> LayoutSnapshot {
-        LayoutSnapshot(try RenderPipeline(renderers: []).layout(try Spec.load(path: path, allowing: allowing)))
     }
 }

@@ -76,7 +76,7 @@ struct ServeCommand: ParsableCommand {
         if let baselines {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: baselines, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw CLIError.io(path: baselines, message: "is not a folder")
+                throw FileError(path: baselines, message: "is not a folder")
             }
         }
         _ = try PageTemplates.named(templates)

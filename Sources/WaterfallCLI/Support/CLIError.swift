@@ -1,17 +1,14 @@
 import WaterfallCore
-import WaterfallSpec
 
-/// A failure the command line reports as one line on standard error, with exit status 2.
+/// An argument the command line cannot act on: one line on standard error, with exit status 2.
+///
+/// A file that cannot be read or written is a `FileError`, as the libraries throw it.
 enum CLIError: UserFacingError {
-    case spec(SpecError)
     case badArgument(String)
-    case io(path: String, message: String)
 
     var description: String {
         switch self {
-        case .spec(let error): error.description
         case .badArgument(let message): message
-        case .io(let path, let message): "\(path): \(message)"
         }
     }
 }

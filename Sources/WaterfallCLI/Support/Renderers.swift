@@ -1,4 +1,3 @@
-import WaterfallCairo
 import WaterfallRender
 import WaterfallServe
 
@@ -11,30 +10,15 @@ enum Renderers {
     static var names: String { RenderFormat.allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// The renderers for the formats named `formats`; HTML reads its templates from `templates`.
-    static func named(_ formats: [String], templates: String?) throws(CLIError) -> [Renderer] {
-        var renderers: [Renderer] = []
-        for name in formats {
+    static func named(_ formats: [String], templates: String?) throws -> [Renderer] {
+        try formats.map { name in
             guard let format = RenderFormat(rawValue: name) else {
                 throw CLIError.badArgument("unknown format \"\(name)\"; the formats are \(names)")
             }
-            renderers.append(try renderer(for: format, templates: templates))
-        }
-        return renderers
-    }
-
-    /// The renderer of `format`.
-    static func renderer(for format: RenderFormat, templates: String?) throws(CLIError) -> Renderer {
-        switch format {
-        case .svg: return .svg
-        case .png: return .png
-        case .pdf: return .pdf
-        case .json: return .layoutJSON
-        case .htmlGridLanes: return .htmlGridLanes()
-        case .html:
             do {
-                return .html(templates: try PageTemplates.named(templates))
+                return try Renderer.named(format, templates: templates)
             } catch {
-                throw CLIError.badArgument(error.description)
+                throw CLIError.badArgument("\(error)")
             }
         }
     }

@@ -44,14 +44,14 @@ struct ResultFiles: ParsableArguments {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
                 isFolder.boolValue
-            else { throw CLIError.io(path: file, message: "cannot be written (its folder \(folder) is not there)") }
+            else { throw FileError(path: file, message: "cannot be written (its folder \(folder) is not there)") }
         }
         guard let report else { return }
         switch Syscalls.fileType(atPath: report) {
         case .success(.directory), .failure(.noSuchFileOrDirectory): break
-        case .success(.symbolicLink): throw CLIError.io(path: report, message: "is a symbolic link; not written into")
-        case .success: throw CLIError.io(path: report, message: "is not a folder")
-        case .failure(let error): throw CLIError.io(path: report, message: "cannot be written (\(error))")
+        case .success(.symbolicLink): throw FileError(path: report, message: "is a symbolic link; not written into")
+        case .success: throw FileError(path: report, message: "is not a folder")
+        case .failure(let error): throw FileError(path: report, message: "cannot be written (\(error))")
         }
         for file in CheckReport.files(of: checks) {
             try AtomicFile.checkTarget((report as NSString).appendingPathComponent(file))
