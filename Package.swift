@@ -154,8 +154,7 @@ let package = Package(
             name: "WaterfallServe",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
-                "WaterfallPipeline",
-                "WaterfallDiff", "WaterfallReview", "WaterfallMotion", "WaterfallAudit",
+                "WaterfallPipeline", "WaterfallDiff", "WaterfallReview", "WaterfallMotion", "WaterfallAudit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
