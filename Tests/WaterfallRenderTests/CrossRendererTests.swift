@@ -133,18 +133,20 @@ import WaterfallTestSupport
         let folder = ExternalRenderers.temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let html = folder + "/page.html"
         let svg = folder + "/page.svg"
-        try Data(try Renderer.html(templates: RenderFixtures.templates).render(scene)[0].bytes).write(
-            to: URL(fileURLWithPath: html))
         try Data(try Renderer.svg.render(scene)[0].bytes).write(to: URL(fileURLWithPath: svg))
-        var chromium = try PNGCodec.decode(
-            [UInt8](
-                try shot
-                    ?? ExternalRenderers.chromiumScreenshot(
-                        htmlPath: html, width: Int(scene.size.width.rounded(.up)),
-                        height: Int(scene.size.height.rounded(.up)),
-                        scale: 2)))
+        let screenshot: Data
+        if let shot {
+            screenshot = shot
+        } else {
+            let html = folder + "/page.html"
+            try Data(try Renderer.html(templates: RenderFixtures.templates).render(scene)[0].bytes).write(
+                to: URL(fileURLWithPath: html))
+            screenshot = try ExternalRenderers.chromiumScreenshot(
+                htmlPath: html, width: Int(scene.size.width.rounded(.up)), height: Int(scene.size.height.rounded(.up)),
+                scale: 2)
+        }
+        var chromium = try PNGCodec.decode([UInt8](screenshot))
         // The window is whole CSS pixels: a page of a fractional height leaves a row below it.
         if chromium.width == png.width, chromium.height > png.height, chromium.height - png.height < 2 {
             chromium = PixelImage(
