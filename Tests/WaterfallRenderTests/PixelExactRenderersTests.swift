@@ -227,7 +227,7 @@ import WaterfallTestSupport
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var scenes: [Scene] = []
-        var lines = ""
+        var pages: [ExternalRenderers.ChromiumPage] = []
         for (index, (c, snapping)) in jobs.enumerated() {
             let spec = try Spec.decode(spec(c, snapping: snapping), baseDirectory: Repository.path("Examples"))
             let scene = try RenderPipeline(renderers: []).prepare(spec).scene
@@ -236,29 +236,22 @@ import WaterfallTestSupport
             try Data(try Renderer.html(templates: .bundled).render(scene)[0].bytes).write(
                 to: URL(fileURLWithPath: html))
             try Data(try Renderer.svg.render(scene)[0].bytes).write(to: URL(fileURLWithPath: "\(folder)/\(index).svg"))
-            let width = Int(scene.size.width.rounded(.up))
-            let height = Int(scene.size.height.rounded(.up))
-            lines += "\(ShortestNumber.text(c.scale)) \(width) \(height) \(html) \(folder)/\(index).chromium.png\n"
+            pages.append(
+                ExternalRenderers.ChromiumPage(
+                    htmlPath: html, width: Int(scene.size.width.rounded(.up)),
+                    height: Int(scene.size.height.rounded(.up)), scale: c.scale))
         }
-        let output = try runScreenshots(lines)
-        #expect(output.contains("screenshots: \(jobs.count) written"), "\(output)")
+        let screenshots = try ExternalRenderers.chromiumScreenshots(pages)
         return try jobs.indices.map { index in
             let scene = scenes[index]
             let png = try CairoRenderer.rasterize(scene)
-            let chromium = try PNGCodec.decode(
-                Array(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(index).chromium.png"))))
+            let chromium = try PNGCodec.decode(Array(screenshots[index]))
             let rsvg = try PNGCodec.decode(
                 Array(try ExternalRenderers.rsvg(svgPath: "\(folder)/\(index).svg", scale: scene.scale)))
             return Pictures(
                 scene: scene, png: png, chromium: chromium, rsvg: rsvg,
                 zones: zones(scene, width: png.width, height: png.height))
         }
-    }
-
-    static func runScreenshots(_ jobs: String) throws -> String {
-        let result = try CommandRunner.python("chromium-screenshots.py", [], input: .text(jobs))
-        #expect(result.status == 0, "\(result.output)")
-        return result.output
     }
 
     @Test func chromiumAndLibrsvgMatchThePNGOutsideTextWhenSnapped() throws {
