@@ -25,4 +25,10 @@ public struct FetchProgress: Sendable, Hashable {
     public var bytes: Int
     /// The batch is over: a progress line drawn in place can be cleared.
     public var isFinished: Bool
+
+    /// The line a terminal shows: `fetching images: 3 of 10 done, 1.2 MB`; empty once finished.
+    public var line: String {
+        let megabytes = (Double(bytes) / 100_000).rounded() / 10
+        return isFinished ? "" : "fetching images: \(done) of \(total) done, \(megabytes) MB"
+    }
 }

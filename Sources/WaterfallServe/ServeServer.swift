@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Hummingbird
 import Logging
@@ -96,6 +97,33 @@ public struct ServeServer: Sendable {
             }, logger: logger)
         startWatching()
         try await app.run()
+    }
+
+    /// Listens until the process ends, from code that is not async: ``run(onListening:)`` on a
+    /// task while this thread waits.
+    ///
+    /// - Throws: A ``ServeError`` naming the address when the server cannot listen there.
+    public func runUntilStopped(onListening: @escaping @Sendable (String) -> Void) throws(ServeError) {
+        let failure = Locked<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await run(onListening: onListening)
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+            done.signal()
+        }
+        done.wait()
+        if let message = failure.withLock({ $0 }) { throw ServeError("cannot serve on \(host):\(port): \(message)") }
+    }
+
+    /// Why `name` cannot be a name requests are allowed for (`--allow-host`), or `nil`: a host name
+    /// or address, without spaces, controls, `/` or `@`.
+    public static func problem(allowingHost name: String) -> String? {
+        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && !$0.properties.isWhitespace && $0.value > 32 }
+        guard name.isEmpty || !allowed || name.contains("/") || name.contains("@") else { return nil }
+        return "--allow-host takes a host name or address, not '\(name.escapedForMessage)'"
     }
 
     /// Every route, behind the request guard (`Host`, `Origin` and the token).

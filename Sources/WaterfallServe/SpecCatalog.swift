@@ -31,7 +31,7 @@ public struct SpecCatalog: Sendable {
     /// Says a line on standard error (or wherever the caller keeps warnings).
     private let warn: @Sendable (String) -> Void
 
-    /// Checks that every argument exists.
+    /// Checks that every argument exists, and that `baselines`, when it exists, is a folder.
     ///
     /// - Parameters:
     ///   - arguments: Spec files and folders of specs.
@@ -52,7 +52,13 @@ public struct SpecCatalog: Sendable {
             if !folders.contains(real) { folders.append(real) }
         }
         roots = folders.enumerated().map { Root(mount: "specs\($0.offset + 1)", path: $0.element) }
-        if let baselines { roots.append(Root(mount: "baselines", path: baselines)) }
+        if let baselines {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: baselines, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw ServeError("\(baselines): is not a folder")
+            }
+            roots.append(Root(mount: "baselines", path: baselines))
+        }
         _ = try entries()
     }
 

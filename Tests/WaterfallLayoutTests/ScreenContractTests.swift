@@ -37,6 +37,34 @@ import WaterfallTestSupport
         #expect(counts["background", default: 0] > 100)
     }
 
+    /// `waterfall layout --offset` with and without `--rect`: the one-axis query is the content
+    /// offset query, and without a rect it gives every element where the contract puts it.
+    @Test func scrollOffsetQueriesAgreeWithTheContract() throws {
+        for seed in Self.seeds.prefix(200) {
+            var random = TestRandom(seed: seed &* 19)
+            let configuration = RandomSpec.configurationWithEveryFeature(&random)
+            let layout = try Layout(configuration)
+            let size = layout.contentSize
+            let horizontal = configuration.scrollDirection == .horizontal
+            let query = RandomScreenQuery(contentSize: size, horizontal: horizontal, using: &random)
+            let along = horizontal ? query.offset.x : query.offset.y
+            #expect(
+                layout.layoutAttributesForElements(in: nil, scrollOffset: nil)
+                    == layout.layoutAttributesForAllElements())
+            #expect(
+                layout.layoutAttributesForElements(in: query.rect, scrollOffset: nil)
+                    == layout.layoutAttributesForElements(in: query.rect), "seed \(seed)")
+            #expect(
+                layout.layoutAttributesForElements(in: query.rect, scrollOffset: along)
+                    == layout.layoutAttributesForElements(in: query.rect, contentOffset: query.offset), "seed \(seed)")
+            let reference = ContractReference.layout(
+                configuration, contentOffset: query.offset, visibleWidth: size.width + 2)
+            try expectMatches(
+                layout.layoutAttributesForElements(in: nil, scrollOffset: along), reference.elements,
+                "seed \(seed) offset \(along)")
+        }
+    }
+
     @Test func pinnedHeadersAtRandomOffsetsAgreeWithTheContract() throws {
         var moved = 0
         for seed in Self.seeds {

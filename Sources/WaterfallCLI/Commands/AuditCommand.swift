@@ -1,6 +1,4 @@
 import ArgumentParser
-import WaterfallAudit
-import WaterfallCore
 import WaterfallPipeline
 import WaterfallReview
 
@@ -41,23 +39,9 @@ struct AuditCommand: ParsableCommand {
         for spec in specs {
             audits += try SpecAudit.audit(specAt: spec, variants: variants, pipeline: pipeline)
         }
-        for audit in audits {
-            let count = audit.findings.count
-            guard count > 0 else {
-                Output.standardOutput("ok       \(audit.picture)\n")
-                continue
-            }
-            Output.standardOutput("FOUND    \(audit.picture): \(count) finding\(count == 1 ? "" : "s")\n")
-            for finding in audit.findings {
-                Output.standardOutput("  finding  \(finding.line.escapedForMessage)\n")
-            }
-        }
+        for line in audits.flatMap(\.resultLines) { Output.standardOutput(line + "\n") }
         if let json { try AtomicFile.write(try SpecAudit.json(audits), to: json) }
-        let total = audits.reduce(0) { $0 + $1.findings.count }
-        let pictures = audits.filter { !$0.findings.isEmpty }.count
-        Output.standardOutput(
-            "audit: \(total) finding\(total == 1 ? "" : "s") in \(pictures) of \(audits.count) "
-                + "picture\(audits.count == 1 ? "" : "s")\n")
-        if total > 0 { throw ExitCode.different }
+        Output.standardOutput(PictureAudit.summary(of: audits) + "\n")
+        if audits.contains(where: { !$0.findings.isEmpty }) { throw ExitCode.different }
     }
 }

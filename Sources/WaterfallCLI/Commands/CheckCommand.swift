@@ -1,12 +1,9 @@
 import ArgumentParser
 import Foundation
-import WaterfallAudit
 import WaterfallCore
 import WaterfallDiff
 import WaterfallPipeline
-import WaterfallRender
 import WaterfallReview
-import WaterfallServe
 
 /// `waterfall check SPEC... --baselines DIR`: visual regression tests against recorded baselines.
 struct CheckCommand: ParsableCommand {
@@ -101,50 +98,34 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: baselines, isDirectory: &isDirectory) {
-            guard record != nil else { throw FileError(path: baselines, message: "no such baselines folder") }
-        } else if !isDirectory.boolValue {
-            throw FileError(path: baselines, message: "is not a folder")
-        }
-        if record != nil { try AtomicFile.makeFolder(baselines) }
-        if let error = BaselineFingerprint.linkError(baselines: baselines) { throw error }
+        let run = CheckRun(checker: try checker(), record: record, shard: shard)
+        try run.prepareBaselines()
         let reportTemplates = try outputs.reportTemplates()
-        try outputs.checkTargets()
+        try outputs.targets.check()
         let specs = try SpecFolder.expand(self.specs, skipped: Output.standardError)
-        let positions = shard.map { $0.select(specs) } ?? Array(specs.indices)
-        let chosen = positions.map { specs[$0] }
-        var results = try checkAll(chosen)
-        // One line before the results when the baselines were made on a different renderer, or
-        // with other bytes of a spec's own font files.
-        if let warning = BaselineFingerprint.warning(baselines: baselines, results: results) {
-            Output.standardError("check: \(warning)")
-        }
-        var fingerprintError: String?
-        if let record {
-            fingerprintError = results.record(into: baselines, mode: record)
-        }
+        let progress = ProgressCounter(total: run.positions(in: specs).count) { Output.standardError($0) }
+        let outcome = run.check(specs, workers: jobs) { progress.finished($0) }
+        progress.end()
+        if let warning = outcome.fingerprintWarning { Output.standardError("check: \(warning)") }
         let annotate = GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
-        for check in results.checks { printResult(check, annotate: annotate) }
-        if let fingerprintError { Output.standardError("error: \(fingerprintError)") }
-        try outputs.write(results, baselines: baselines, templates: reportTemplates)
-        if let blob {
-            let whole = try Shard(parsing: "1/1")
-            try ResultsBlob(
-                shard: shard ?? whole, specs: specs, positions: positions, baselines: baselines, results: results
-            ).write(to: blob)
+        for check in outcome.results.checks { printResult(check, annotate: annotate) }
+        if let error = outcome.fingerprintError { Output.standardError("error: \(error)") }
+        try outputs.write(outcome.results, baselines: baselines, templates: reportTemplates)
+        if let blob { try run.writeBlob(of: outcome, to: blob) }
+        let stale = prune ? try run.prune(outcome, allowing: drawing.read.allowRead) : []
+        for line in StaleBaselines.lines(stale, in: baselines, removed: record != nil) {
+            Output.standardOutput(line + "\n")
         }
-        // Against every spec given, not this shard's: the other shards' specs still produce theirs.
-        let stale = prune ? try pruneBaselines(specs: specs, variants: try variants.variants()) : []
+        let results = outcome.results
         Output.standardOutput(results.summary + "\n")
-        if results.count(.failed) > 0 || fingerprintError != nil { throw ExitCode.badInput }
+        if results.count(.failed) > 0 || outcome.fingerprintError != nil { throw ExitCode.badInput }
         if results.count(.changed) + results.count(.new) > 0 || (!stale.isEmpty && record == nil) {
             throw ExitCode.different
         }
     }
 
-    /// Renders and compares `specs` on `jobs` threads; the results are in the order of `specs`.
-    private func checkAll(_ specs: [String]) throws -> CheckResults {
+    /// What draws and compares each spec, as the options say.
+    private func checker() throws -> BaselineChecker {
         var checker = BaselineChecker(
             baselines: baselines,
             pipeline: drawing.pipeline(),
@@ -152,16 +133,11 @@ struct CheckCommand: ParsableCommand {
         checker.keepsUnchangedPictures = record == .all
         checker.variants = try variants.variants()
         checker.audit = audit
-        let progress = ProgressCounter(total: specs.count)
-        let results = checker.check(specs, workers: jobs) { progress.finished($0) }
-        progress.end()
-        return results
+        return checker
     }
 
-    /// The result lines of one spec, and its annotation in a GitHub Actions job.
-    ///
-    /// A summary by default: the verdict and the causes, the frames folded into one line that
-    /// `--verbose` unfolds; nothing but errors and annotations with `--quiet`.
+    /// The result lines of one spec (none but errors and annotations with `--quiet`), and its
+    /// annotations in a GitHub Actions job.
     private func printResult(_ check: SpecCheck, annotate: Bool) {
         if check.status == .failed { Output.standardError("error: \(check.reason)") }
         if annotate, [.changed, .new, .failed].contains(check.status) {
@@ -174,66 +150,6 @@ struct CheckCommand: ParsableCommand {
             }
         }
         guard !quiet else { return }
-        let line =
-            switch check.status {
-            case .passed: "ok       \(check.title)"
-            case .recorded: "recorded \(check.title): \(check.reason)"
-            case .new: "NEW      \(check.title): \(check.reason)"
-            case .changed: "CHANGED  \(check.title): \(check.reason)"
-            case .failed: "ERROR    \(check.title): \(check.reason)"
-            }
-        Output.standardOutput(line + "\n")
-        // Causes first, as the report shows them: the input values that changed and what they did.
-        for cause in check.causes.prefix(Cause.shownBeforeFold) {
-            Output.standardOutput("  cause  \(cause.line.escapedForMessage)\n")
-        }
-        if check.causes.count > Cause.shownBeforeFold {
-            Output.standardOutput("  cause  … \(check.causes.count - Cause.shownBeforeFold) more in the report\n")
-        }
-        printFindings(check)
-        guard check.status == .changed, let diff = check.layoutDiff, !diff.changes.isEmpty else { return }
-        if verbose {
-            for change in diff.changes { Output.standardOutput("         \(change)\n") }
-        } else {
-            let count = diff.changes.count
-            Output.standardOutput("         \(count) frame\(count == 1 ? "" : "s") changed: --verbose lists them\n")
-        }
-    }
-
-    /// The picture's new findings, each with its place and numbers, and how many accepted ones
-    /// were found again or fixed.
-    private func printFindings(_ check: SpecCheck) {
-        let new = check.status == .recorded ? [] : check.newFindings
-        for finding in new.prefix(verbose ? .max : Self.findingsShown) {
-            let cause = check.cause(of: finding)?.input.map { " (after \($0))" } ?? ""
-            Output.standardOutput("  NEW    \((finding.line + cause).escapedForMessage)\n")
-        }
-        if new.count > Self.findingsShown, !verbose {
-            Output.standardOutput("  NEW    … \(new.count - Self.findingsShown) more: --verbose lists them\n")
-        }
-        let fixed = check.fixedFindings.count
-        if fixed > 0 {
-            Output.standardOutput("  fixed  \(fixed) recorded finding\(fixed == 1 ? " is" : "s are") no longer found\n")
-        }
-    }
-
-    /// How many new findings a picture prints without --verbose.
-    static let findingsShown = 5
-
-    /// Lists the stale baselines, and removes them when recording; returns them.
-    private func pruneBaselines(specs: [String], variants: Variants) throws -> [String] {
-        let stale = StaleBaselines.find(
-            in: baselines, specs: specs, variants: variants, allowing: drawing.read.allowRead)
-        if record != nil { try StaleBaselines.remove(stale, from: baselines) }
-        for file in stale {
-            let path = (baselines as NSString).appendingPathComponent(file)
-            Output.standardOutput((record != nil ? "removed  " : "STALE    ") + path + "\n")
-        }
-        if record != nil || !stale.isEmpty {
-            Output.standardOutput(
-                "prune: \(stale.count) stale baseline\(stale.count == 1 ? "" : "s")\(record != nil ? " removed" : "")\n"
-            )
-        }
-        return stale
+        for line in check.resultLines(verbose: verbose) { Output.standardOutput(line + "\n") }
     }
 }

@@ -29,17 +29,15 @@ struct ExamplesCommand: ParsableCommand {
         job.audits = true
         let galleryPath = (options.output as NSString).appendingPathComponent("index.html")
         try job.claims.claim(galleryPath, for: "the gallery")
-        let outcomes = job.runShowingProgress(specs)
+        let outcomes = job.runShowingProgress(specs) { Output.standardError($0) }
         let page = try GalleryPage.render(
             outcomes, templates: try PageTemplates.named(options.templates),
             widths: try options.variants.deviceWidths() ?? [])
         try AtomicFile.write(Array(page.utf8), to: galleryPath)
         let failed = outcomes.filter { $0.error != nil }.count
-        // What shaped these pictures, for `check` with this folder as its baselines: every
-        // picture is this machine's when every spec rendered, otherwise an existing one is kept.
+        // What shaped these pictures, for `check` with this folder as its baselines.
         let fingerprintError = BaselineFingerprint.record(
-            baselines: options.output, mode: failed == 0 ? .changed : .missing,
-            appFonts: BaselineFingerprint.appFonts(ofSpecsAt: specs, allowing: options.drawing.read.allowRead))
+            rendered: outcomes, into: options.output, allowing: options.drawing.read.allowRead)
         Output.standardError(
             "rendered \(outcomes.count - failed) of \(outcomes.count) specs into \(options.output)/ (gallery: \(options.output)/index.html)"
         )

@@ -1,6 +1,5 @@
 import ArgumentParser
 import WaterfallCore
-import WaterfallLayout
 import WaterfallPipeline
 import WaterfallSpec
 
@@ -67,19 +66,7 @@ struct LayoutCommand: ParsableCommand {
         var spec = try Spec.load(path: spec, allowing: read.allowRead)
         if let category = try category() { spec = spec.atContentSize(category) }
         let layout = try RenderPipeline(renderers: [], remoteImages: fetch.remoteImages()).layout(spec)
-        let elements: [LayoutAttributes]
-        if let offset {
-            let contentOffset =
-                layout.scrollDirection == .horizontal ? Point(x: offset, y: 0) : Point(x: 0, y: offset)
-            // Without a rect, every element: the content's bounds, a point wider on each side so that
-            // elements of no size on its edges count too.
-            let size = layout.contentSize
-            let bounds = rect?.rect ?? Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2)
-            elements = layout.layoutAttributesForElements(in: bounds, contentOffset: contentOffset)
-        } else {
-            elements =
-                rect.map { layout.layoutAttributesForElements(in: $0.rect) } ?? layout.layoutAttributesForAllElements()
-        }
+        let elements = layout.layoutAttributesForElements(in: rect?.rect, scrollOffset: offset)
         LayoutDump.writeBytes(contentSize: layout.contentSize, elements: elements, pretty: pretty) {
             Output.standardOutput(bytes: $0)
         }

@@ -30,7 +30,7 @@ struct MergeReportsCommand: ParsableCommand {
 
     func run() throws {
         let templates = try outputs.reportTemplates()
-        try outputs.checkTargets()
+        try outputs.targets.check()
         var budget = ResultsBlob.maximumPictureBytes
         var read: [(blob: ResultsBlob, folder: String)] = []
         for folder in blobs { read.append((try ResultsBlob.read(from: folder, budget: &budget), folder)) }

@@ -29,7 +29,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let job = try options.job(appearance: .light)
         // The files and the folder they went to, on a terminal too: a first render says where to look.
-        let outcomes = job.runShowingProgress(specs, listingFiles: true)
+        let outcomes = job.runShowingProgress(specs, listingFiles: true) { Output.standardError($0) }
         if outcomes.contains(where: { $0.error != nil }) { throw ExitCode.badInput }
     }
 }

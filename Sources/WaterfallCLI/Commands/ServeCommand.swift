@@ -1,9 +1,6 @@
 import ArgumentParser
-import Dispatch
-import Foundation
 import WaterfallCore
 import WaterfallPipeline
-import WaterfallRender
 import WaterfallServe
 import WaterfallSpec
 
@@ -62,23 +59,14 @@ struct ServeCommand: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
         _ = try contentSizes()
-        for name in allowedHosts {
-            let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && !$0.properties.isWhitespace && $0.value > 32 }
-            guard !name.isEmpty, allowed, !name.contains("/"), !name.contains("@") else {
-                throw ValidationError("--allow-host takes a host name or address, not '\(name.escapedForMessage)'")
-            }
+        if let problem = allowedHosts.lazy.compactMap(ServeServer.problem(allowingHost:)).first {
+            throw ValidationError(problem)
         }
     }
 
     func run() throws {
         let arguments = specs.isEmpty ? [ExamplesCommand.defaultFolder() ?? "Examples"] : specs
         let catalog = try SpecCatalog(arguments: arguments, baselines: baselines, warn: Output.standardError)
-        if let baselines {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: baselines, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw FileError(path: baselines, message: "is not a folder")
-            }
-        }
         _ = try PageTemplates.named(templates)
         // The served folders are every spec's roots: a spec reads nothing outside them but the
         // folders named with --allow-read.
@@ -88,19 +76,6 @@ struct ServeCommand: ParsableCommand {
             catalog: catalog, host: host, port: port, baselines: baselines, templates: templates,
             pipeline: pipeline, allowedHosts: allowedHosts, warn: Output.standardError,
             contentSizes: try contentSizes())
-        let failure = Locked<String?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                try await server.run { url in Output.standardOutput("serving \(url)\n") }
-            } catch {
-                failure.withLock { $0 = "\(error)" }
-            }
-            done.signal()
-        }
-        done.wait()
-        if let message = failure.withLock({ $0 }) {
-            throw CLIError.badArgument("cannot serve on \(host):\(port): \(message)")
-        }
+        try server.runUntilStopped { url in Output.standardOutput("serving \(url)\n") }
     }
 }

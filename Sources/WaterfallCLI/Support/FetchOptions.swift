@@ -78,11 +78,7 @@ struct FetchOptions: ParsableArguments {
     }
 
     /// One line, redrawn in place when it changes, cleared when the batch ends.
-    private static let drawProgress: @Sendable (FetchProgress) -> Void = { progress in
-        let megabytes = (Double(progress.bytes) / 100_000).rounded() / 10
-        progressLine.draw(
-            progress.isFinished ? "" : "fetching images: \(progress.done) of \(progress.total) done, \(megabytes) MB")
-    }
+    private static let drawProgress: @Sendable (FetchProgress) -> Void = { progressLine.draw($0.line) }
 
     private static let progressLine = ProgressLine()
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import SystemPackage
 import WaterfallCore
-import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview
 import WaterfallServe
@@ -32,42 +30,13 @@ struct ResultFiles: ParsableArguments {
         }
     }
 
-    /// Refuses, before anything is written, a file asked for that could not be written.
-    ///
-    /// A symbolic link, a folder or a device where a file goes, a folder that is not there, or
-    /// a report folder that is a file or a link; with `checks`, also every picture the report of
-    /// them writes. So a refused output leaves the others unwritten.
-    func checkTargets(_ checks: [SpecCheck] = []) throws {
-        for file in [junit, json].compactMap(\.self) {
-            try AtomicFile.checkTarget(file)
-            let folder = file.folderPart
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
-                isFolder.boolValue
-            else { throw FileError(path: file, message: "cannot be written (its folder \(folder) is not there)") }
-        }
-        guard let report else { return }
-        switch Syscalls.fileType(atPath: report) {
-        case .success(.directory), .failure(.noSuchFileOrDirectory): break
-        case .success(.symbolicLink): throw FileError(path: report, message: "is a symbolic link; not written into")
-        case .success: throw FileError(path: report, message: "is not a folder")
-        case .failure(let error): throw FileError(path: report, message: "cannot be written (\(error))")
-        }
-        for file in CheckReport.files(of: checks) {
-            try AtomicFile.checkTarget((report as NSString).appendingPathComponent(file))
-        }
-    }
+    /// The targets these options name.
+    var targets: ResultTargets { ResultTargets(report: report, junit: junit, json: json) }
 
-    /// Writes the files asked for: the page with `templates` (from ``reportTemplates()``).
-    ///
-    /// Every target is checked first (``checkTargets(_:)``): a refused one leaves all unwritten.
+    /// Writes the files asked for (see ``ResultTargets``), the page with `templates` (from
+    /// ``reportTemplates()``), and says where the page is.
     func write(_ results: CheckResults, baselines: String, templates: TemplateSet?) throws {
-        try checkTargets(results.checks)
-        if let report, let templates {
-            try CheckReport.write(results.checks, to: report, baselines: baselines, templates: templates)
-            Output.standardOutput("review page: \((report as NSString).appendingPathComponent("index.html"))\n")
-        }
-        if let junit { try AtomicFile.write(Array(results.junit.utf8), to: junit) }
-        if let json { try AtomicFile.write(Array(results.json.utf8), to: json) }
+        let page = try targets.write(results, baselines: baselines, templates: templates)
+        if let page { Output.standardOutput("review page: \(page)\n") }
     }
 }

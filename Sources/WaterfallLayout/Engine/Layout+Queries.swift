@@ -99,6 +99,22 @@ extension Layout {
         elements(in: rect, flowOffset: flowOffset(contentOffset, visibleWidth: rect.width))
     }
 
+    /// The elements `rect` intersects, every element when it is `nil`; with `scrollOffset`, when
+    /// the visible bounds start there along the scroll axis, pinned headers in place: what
+    /// `waterfall layout` prints.
+    ///
+    /// Scrolled without `rect`, every element is in the content's bounds made a point wider on
+    /// each side, so that elements of no size on its edges count too.
+    public func layoutAttributesForElements(in rect: Rect?, scrollOffset: Double?) -> [LayoutAttributes] {
+        guard let scrollOffset else {
+            return rect.map { layoutAttributesForElements(in: $0) } ?? layoutAttributesForAllElements()
+        }
+        let contentOffset =
+            scrollDirection == .horizontal ? Point(x: scrollOffset, y: 0) : Point(x: 0, y: scrollOffset)
+        let bounds = rect ?? Rect(x: -1, y: -1, width: contentSize.width + 2, height: contentSize.height + 2)
+        return layoutAttributesForElements(in: bounds, contentOffset: contentOffset)
+    }
+
     /// The scroll offset in the flow space.
     private func flowOffset(_ contentOffset: Point, visibleWidth: Double) -> Double {
         switch (scrollDirection, layoutDirection) {

@@ -85,6 +85,21 @@ public enum BaselineFingerprint {
         }
     }
 
+    /// Writes this machine's fingerprint into the folder a job rendered its `outcomes` into.
+    ///
+    /// It is for `check` with that folder as its baselines: every picture is this machine's when
+    /// every spec rendered, otherwise an existing fingerprint is kept. Returns the error line when
+    /// it cannot be written.
+    ///
+    /// `allowing` widens each spec's root as `--allow-read` does, for its font files.
+    public static func record(rendered outcomes: [RenderJob.Outcome], into folder: String, allowing: [String])
+        -> String?
+    {
+        let failed = outcomes.contains { $0.error != nil }
+        let fonts = appFonts(ofSpecsAt: outcomes.map(\.spec), allowing: allowing)
+        return record(baselines: folder, mode: failed ? .missing : .changed, appFonts: fonts)
+    }
+
     /// The font files the specs at `paths` name, hashed; a spec or font that cannot be read is
     /// left out (its render reports it), and so is one outside the spec's root widened by `allowing`.
     public static func appFonts(ofSpecsAt paths: [String], allowing: [String] = []) -> [RendererFingerprint.AppFont] {

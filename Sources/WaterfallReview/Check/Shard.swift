@@ -26,6 +26,14 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         self.count = count
     }
 
+    /// Every spec: part 1 of 1.
+    public static let whole = Shard(index: 1, count: 1)
+
+    private init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
     /// `K/N`.
     public var description: String { "\(index)/\(count)" }
 

@@ -5,7 +5,7 @@ import WaterfallCore
 ///
 /// `[done/total] spec` on standard error, redrawn in place, when standard error is a terminal;
 /// nothing otherwise, so logs and CI output hold only the results.
-final class ProgressCounter: Sendable {
+public final class ProgressCounter: Sendable {
     private struct State {
         var done = 0
         /// The index of the next spec whose message may be said.
@@ -19,10 +19,9 @@ final class ProgressCounter: Sendable {
     private let line: ProgressLine
     private let sink: @Sendable (String) -> Void
 
-    /// A counter of `total` specs; each message said goes to `sink` (standard error by default).
-    init(
-        total: Int, isTerminal: Bool = isatty(STDERR_FILENO) == 1,
-        sink: @escaping @Sendable (String) -> Void = { Output.standardError($0) }
+    /// A counter of `total` specs; each message said goes to `sink`.
+    public init(
+        total: Int, isTerminal: Bool = isatty(STDERR_FILENO) == 1, sink: @escaping @Sendable (String) -> Void
     ) {
         self.total = total
         line = ProgressLine(isTerminal: isTerminal)
@@ -30,11 +29,11 @@ final class ProgressCounter: Sendable {
     }
 
     /// Whether the line is drawn at all.
-    var isTerminal: Bool { line.isTerminal }
+    public var isTerminal: Bool { line.isTerminal }
 
     /// Counts `spec` as done and redraws the line; `message`, if any, is said on a line of its
     /// own above it first.
-    func finished(_ spec: String, message: String? = nil) {
+    public func finished(_ spec: String, message: String? = nil) {
         // Under the lock, so lines are drawn in the order they are counted.
         state.withLock { state in
             state.done += 1
@@ -48,7 +47,7 @@ final class ProgressCounter: Sendable {
     ///
     /// Specs finish in any order on every core; what stays on standard error is in the specs'
     /// order, so the same run prints the same lines.
-    func finished(_ spec: String, at index: Int, message: String?) {
+    public func finished(_ spec: String, at index: Int, message: String?) {
         state.withLock { state in
             state.done += 1
             state.waiting[index] = message
@@ -66,7 +65,7 @@ final class ProgressCounter: Sendable {
     }
 
     /// Clears the line, before the results are printed.
-    func end() {
+    public func end() {
         line.clear()
     }
 }

@@ -1,7 +1,6 @@
 import Testing
 import WaterfallCore
-
-@testable import WaterfallCLI
+import WaterfallPipeline
 
 /// What `render` and `examples` leave on standard error is in the specs' order, whatever order
 /// they finish in on the cores.
