@@ -33,8 +33,8 @@ draw a picture), 2 for bad arguments or a render that failed. `--work DIR` keeps
 screenshots and, for each failure, a picture of the reference, the viewer's and the differing
 blocks side by side.
 
-Two to three minutes on a 2-core machine (100 to 180 s measured) for the 18 examples (20 pictures
-with the dark ones and a screen) and 6 random specs: rendering 10 to 25 s, Chromium 35 to 50 s,
+Two to three minutes on a 2-core machine (100 to 180 s measured) for the 19 examples (24 pictures
+with the dark ones, a screen and two at accessibility3) and 6 random specs: rendering 10 to 25 s, Chromium 35 to 50 s,
 Firefox 25 to 30 s, WebKit 40 to 55 s (librsvg and poppler beside them), comparing 30 s on two
 processes.
 """

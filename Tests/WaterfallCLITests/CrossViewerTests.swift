@@ -16,47 +16,12 @@ import WaterfallTestSupport
         let figures = try Self.figures.get()
         let measured = figures.results.filter { $0.viewer == viewer }
         #expect(!measured.isEmpty, "no figures for \(viewer)")
-        for result in measured {
-            if let reason = Self.knownIssue(result) {
-                withKnownIssue("\(reason)") { Self.expectWithinTarget(result) }
-            } else if Self.borderline["\(result.viewer)/\(result.format)"]?.contains(result.picture) == true {
-                withKnownIssue("within a block of the target", isIntermittent: true) { Self.expectWithinTarget(result) }
-                // Never far over it.
-                #expect((result.share ?? 1) <= 0.006, "\(result.viewer)/\(result.format) \(result.picture)")
-            } else {
-                Self.expectWithinTarget(result)
-            }
-        }
+        for result in measured { Self.expectWithinTarget(result) }
     }
     #endif
 
     /// What the script measured, once for all the cases.
     static let figures: Result<Figures, any Error> = Result { try measure() }
-
-    /// The cases over the target today, each with its cause (see `docs/VIEWERS.md`, measured with the tree at
-    /// this commit); each must still fail, so that a case that starts to pass is reported ("Known issue was not
-    /// recorded") and its entry goes.
-    static let knownIssues: [String: (pictures: Set<String>, reason: String)] = [
-        "webkit/html": (
-            ["12-tablet", "random-33-5"],
-            "WebKitGTK sets Latin text about 0.3 % wider than the PNG (hinted advances), so long lines run longer"
-        ),
-        "firefox/html": (
-            ["19-text-sizes.accessibility3", "19-text-sizes.accessibility3.dark"],
-            "Firefox starts each 40 pt bold line about 0.8 pt right of where Pango, Chromium and WebKit do; "
-                + "36 pt regular lines and smaller bold text land within a device pixel"
-        ),
-    ]
-
-    /// Cases within a block of the target (random-33-1: 98 of 19,552 blocks, 0.501 %), for the same cause:
-    /// reported as known when over, and not as a failure when a run lands just under.
-    static let borderline: [String: Set<String>] = ["webkit/html": ["random-33-1"]]
-
-    static func knownIssue(_ result: Measured) -> String? {
-        guard let known = knownIssues["\(result.viewer)/\(result.format)"], known.pictures.contains(result.picture)
-        else { return nil }
-        return "\(result.viewer)/\(result.format) \(result.picture): \(known.reason)"
-    }
 
     static func expectWithinTarget(_ result: Measured) {
         let name = "\(result.viewer)/\(result.format) \(result.picture)"
@@ -74,7 +39,7 @@ import WaterfallTestSupport
     static func measure() throws -> Figures {
         let json = ExternalRenderers.temporaryPath("json")
         defer { try? FileManager.default.removeItem(atPath: json) }
-        // The seed and count that `knownIssues` names random specs of.
+        // Seed 33: the random specs docs/VIEWERS.md reports figures of.
         let arguments = ["--waterfall", CommandRunner.waterfall, "--seed", "33", "--random", "6", "--json", json]
         let result = try CommandRunner.python("cross-viewer-test.py", arguments, timeout: 1_200)
         // 0: all within the target, 1: some not; anything else is the script's own failure.

@@ -184,8 +184,9 @@ import WaterfallTestSupport
         let subtitle = try #require(scene.elements[0].texts.first { $0.text.hasPrefix("❤️") })
         let advance = try #require(subtitle.emojiAdvance)
         #expect(advance == (try PangoTextMeasurer()).emojiAdvance(fontSize: subtitle.fontSize))
-        // The subtitle's size is fractional, so it is written at the whole size below and scaled.
-        let k = subtitle.fontSize / subtitle.fontSize.rounded(.down)
+        // The subtitle's size is written above 256 px, a multiple of its whole part, and scaled down.
+        let whole = subtitle.fontSize.rounded(.down)
+        let k = subtitle.fontSize / (whole * ((256 / whole).rounded(.down) + 1))
         #expect(k != 1)
         #expect(html.contains("transform: scale(\(ShortestNumber.text(k))); transform-origin: 0 0;"))
         let span =

@@ -58,8 +58,9 @@ enum GridLanesPage {
         for image in scene.images {
             page += ".\(ImageContext.className(image)) { background-image: url(\"\(ImageContext.dataURI(image))\"); }\n"
         }
-        page += ".text { position: absolute; white-space: pre; overflow: hidden; line-height: normal; "
+        page += ".text { position: absolute; white-space: pre; overflow: hidden; line-height: 0; "
         page += "writing-mode: horizontal-tb; direction: ltr; }\n"
+        page += ".text::before { content: \"\"; display: inline-block; height: var(--baseline); }\n"
         page += ".emoji { font-family: \"Noto Color Emoji\"; }\n"
         page += "@supports (display: grid-lanes) {\n"
         page += ".pinned { position: sticky; inset-block-start: 0; z-index: 1; }\n"

@@ -150,10 +150,13 @@ enum HTMLPage {
 
     /// A text run's inline style, relative to its element's frame.
     ///
-    /// A fractional font size is written as the whole size below it, scaled up by a transform:
-    /// WebKitGTK sets a fractional CSS `font-size` at a whole number of pixels (16.25 px as 16,
-    /// 17.5 as 18), so a line ran wider or narrower than the PNG's. Chromium and Firefox scale
-    /// glyphs and advances linearly, so the line is the same there either way.
+    /// The font size is written as ``TextScaling`` says, scaled by a transform. `--baseline` is
+    /// how far below the box's top the PNG's baseline sits (in the box's own, unscaled pixels);
+    /// the page's style sheet makes the line that tall above its baseline with a strut (a
+    /// `::before` box of that height on a line of `line-height: 0`), so the line sits where
+    /// Pango sets it whatever the browser makes of the fonts' line gaps: Firefox's
+    /// `line-height: normal` adds half of DejaVu Sans's OS/2 line gap above the ascent (its
+    /// 40 px line 48 px tall, the baseline at 38 px, Pango's at 37.13).
     static func style(_ run: TextRun, in frame: Rect, fonts: SceneFonts?) -> String {
         let n = ShortestNumber.text
         let box = run.frame
@@ -163,6 +166,7 @@ enum HTMLPage {
         style += " width: \(n(box.width / k))px; height: \(n(box.height / k))px;"
         style += " font-family: \(FontList.css(run.fontFamilies, fonts: fonts)); font-size: \(n(scaling.fontSize))px;"
         style += " font-weight: \(run.weight == .bold ? "bold" : "normal"); color: \(run.color.cssText);"
+        style += " --baseline: \(n(run.baseline / k))px;"
         if run.alignment == .right { style += " text-align: right;" }
         if let shadow = run.shadow {
             style +=
@@ -355,14 +359,30 @@ struct TextContext: MustacheParent {
 }
 
 /// A run's font size as HTML writes it: a whole number of pixels, and the factor that scales it
-/// to the run's own size (1 when the size is whole, or below a pixel).
+/// to the run's own size (1 when the size is below a pixel, or whole and above
+/// ``linearAbove``).
+///
+/// A size of at most ``linearAbove`` pixels is written as a whole multiple of its whole part
+/// that is above it, scaled down by the factor. WebKitGTK (Skia) advances each glyph of a font
+/// of at most 256 px by its hinted advance, a whole CSS pixel at any device scale (DejaVu Sans
+/// Bold's "n" at 14 px 10 px, not 9.97), and a larger one by its outline's advance, as Pango
+/// does: the 14 px bold line "The long weekend issue: …" of 12-tablet was 588 px there, not
+/// 577 (1.9 % wider). It also sets a fractional CSS `font-size` at a whole number of pixels
+/// (16.25 px as 16). Chromium and Firefox scale glyphs and advances linearly, so the line is
+/// the same there either way.
 struct TextScaling {
+    /// The largest CSS font size WebKitGTK sets at hinted advances.
+    static let linearAbove = 256.0
+
     var fontSize: Double
     var factor: Double
 
     init(_ run: TextRun) {
         let whole = run.fontSize.rounded(.down)
-        if whole >= 1, whole != run.fontSize, run.fontSize.isFinite {
+        if whole >= 1, whole <= Self.linearAbove, run.fontSize.isFinite {
+            fontSize = whole * ((Self.linearAbove / whole).rounded(.down) + 1)
+            factor = run.fontSize / fontSize
+        } else if whole >= 1, whole != run.fontSize, run.fontSize.isFinite {
             fontSize = whole
             factor = run.fontSize / whole
         } else {

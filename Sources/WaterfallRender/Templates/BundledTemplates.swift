@@ -27,7 +27,9 @@ enum BundledTemplates {
         {{#images}}
         .{{name}} { background-image: url("{{src}}"); }
         {{/images}}
-        .text { position: absolute; white-space: pre; overflow: hidden; line-height: normal; }
+        .text { position: absolute; white-space: pre; overflow: hidden; line-height: 0; }
+        /* The first baseline where the PNG has it, whatever the fonts' line gaps: a strut as tall as the run's baseline. */
+        .text::before { content: ""; display: inline-block; height: var(--baseline); }
         .emoji { font-family: "Noto Color Emoji"; }
         </style>
         </head>
