@@ -32,10 +32,13 @@ import WaterfallTestSupport
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
         let fixture = Repository.path("Tests/WaterfallCLITests/Fixtures/layout/\(name).json")
-        if Self.record {
+        let recorded = (try? String(contentsOfFile: fixture, encoding: .utf8)) ?? ""
+        if Self.record, recorded != result.standardOutput {
+            // As swift-snapshot-testing does: a run that wrote its fixture compared nothing, so it fails.
             try result.standardOutput.write(toFile: fixture, atomically: true, encoding: .utf8)
+            Issue.record("\(name): recorded; look at it, then run again without WATERFALL_RECORD")
+            return
         }
-        let recorded = try String(contentsOfFile: fixture, encoding: .utf8)
         #expect(result.standardOutput == recorded, "re-record with WATERFALL_RECORD=1 if the change is intended")
     }
 
