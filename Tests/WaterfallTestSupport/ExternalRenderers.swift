@@ -6,23 +6,10 @@ public enum ExternalRenderers {
         public var description: String
     }
 
-    /// A PNG screenshot of the page at `htmlPath`, `width`×`height` CSS pixels at `scale`.
+    /// A PNG screenshot of the page at `htmlPath`, `width`×`height` CSS pixels at `scale`: one
+    /// page of ``chromiumScreenshots(_:)``, which a suite with many pages calls once for all.
     public static func chromiumScreenshot(htmlPath: String, width: Int, height: Int, scale: Double) throws -> Data {
-        let output = temporaryPath("png")
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        let profile = temporaryPath("profile")
-        defer { try? FileManager.default.removeItem(atPath: profile) }
-        try run(
-            find("chromium"),
-            [
-                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--font-render-hinting=none",
-                "--force-color-profile=srgb", "--force-device-scale-factor=\(scale)", "--user-data-dir=\(profile)",
-                "--window-size=\(width),\(height)", "--screenshot=\(output)", "file://\(htmlPath)",
-            ])
-        guard let data = FileManager.default.contents(atPath: output) else {
-            throw Failure(description: "chromium wrote no screenshot for \(htmlPath)")
-        }
-        return data
+        try chromiumScreenshots([ChromiumPage(htmlPath: htmlPath, width: width, height: height, scale: scale)])[0]
     }
 
     /// A page for ``chromiumScreenshots(_:)``: `width`×`height` CSS pixels at `scale`.
@@ -40,9 +27,9 @@ public enum ExternalRenderers {
         }
     }
 
-    /// PNG screenshots of `pages`, in their order, taken as ``chromiumScreenshot(htmlPath:width:height:scale:)``
-    /// takes one, but from one Chromium per scale for all of them (`scripts/chromium-screenshots.py`):
-    /// starting Chromium costs more than most screenshots.
+    /// PNG screenshots of `pages`, in their order, as `chromium --headless --screenshot` takes them,
+    /// but from one Chromium per scale for all of them (`scripts/chromium-screenshots.py`): starting
+    /// Chromium costs more than most screenshots.
     public static func chromiumScreenshots(_ pages: [ChromiumPage]) throws -> [Data] {
         let folder = temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
