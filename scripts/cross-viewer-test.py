@@ -17,7 +17,9 @@ the reference, with what these viewers draw of its other formats:
     webkit    svg, html  WebKitGTK's MiniBrowser through WebKitWebDriver and Selenium, on an Xvfb
                          display of this script's own (one browser at GDK_SCALE=2, the only scale a
                          WebKitGTK process has: a spec of another scale is compared with its PNG
-                         rendered again with --scale 2)
+                         rendered again with --scale 2); a picture over the target is taken
+                         once more in a session of its own that waits longer, and that figure
+                         counts (`retaken` in the JSON)
     librsvg   svg        rsvg-convert -z SCALE, with the spec's own font files added to fontconfig
     poppler   pdf        pdftoppm -r 72×SCALE, the first page
 
@@ -472,7 +474,10 @@ def start_xvfb(width, height):
     return process, f":{number.decode().strip()}"
 
 
-def webkit_shots(pictures, kinds, shots):
+def webkit_shots(pictures, kinds, shots, only=None, patient=False):
+    """Screenshots in one WebKit session: of every picture in each of `kinds`, or only of the
+    (picture name, kind) pairs in `only`; `patient` waits longer for the page to settle and
+    names the files `….retake.png`."""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -496,11 +501,16 @@ def webkit_shots(pictures, kinds, shots):
             driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
             for picture in pictures:
                 for kind in kinds:
-                    target = shots / f"{picture.name}.webkit.{kind}.png"
+                    if only is not None and (picture.name, kind) not in only:
+                        continue
+                    suffix = ".retake" if patient else ""
+                    target = shots / f"{picture.name}.webkit.{kind}{suffix}.png"
                     try:
                         driver.get(picture.file(kind).resolve().as_uri())
                         driver.execute_async_script(READY_SCRIPT)
-                        target.write_bytes(settled_screenshot(driver))
+                        shot = (settled_screenshot(driver, attempts=16, interval=0.5, first_wait=2, stable=3)
+                                if patient else settled_screenshot(driver))
+                        target.write_bytes(shot)
                         out[(picture.name, kind)] = (target, WEBKIT_SCALE)
                     except Exception as error:  # noqa: BLE001 - one page's failure is reported as that page's
                         out[(picture.name, kind)] = (None, f"{type(error).__name__}: {str(error).splitlines()[0]}")
@@ -511,18 +521,24 @@ def webkit_shots(pictures, kinds, shots):
     return version, out
 
 
-def settled_screenshot(driver, attempts=8):
-    """A WebDriver screenshot once two in a row are the same.
+def settled_screenshot(driver, attempts=8, interval=0.25, first_wait=0.0, stable=1):
+    """A WebDriver screenshot once `stable` more in a row, `interval` seconds apart, are the same.
 
     WebKit paints an SVG `<image>` (an emoji's picture) a moment after the page is ready, and
     a page's script cannot see when: its SVG image elements have no `complete` or `decode()`."""
+    time.sleep(first_wait)
     shot = driver.get_screenshot_as_png()
+    same = 0
     for _ in range(attempts):
-        time.sleep(0.25)
+        time.sleep(interval)
         again = driver.get_screenshot_as_png()
         if again == shot:
-            break
-        shot = again
+            same += 1
+            if same >= stable:
+                break
+        else:
+            same = 0
+            shot = again
     return shot
 
 
@@ -755,6 +771,36 @@ def run(arguments, work, pairs, started):
                 figures[key] = (differing, blocks)
     log(f"cross-viewer: {len(figures)} comparisons in {time.monotonic() - begun:.0f} s")
 
+    # A WebKit picture over the target is taken once more, in a session of its own that waits
+    # two seconds and then for 1.5 s of unchanged screenshots: under load WebKit has painted an
+    # SVG pattern's image (an emoji's picture) after two equal screenshots a quarter of a second
+    # apart (14-emoji-feed's SVG at 1.33 %, its emoji missing, in about one run of three). The
+    # retake's figure is the one reported, marked `retaken`; a picture drawn wrong stays wrong.
+    retake = {(name, kind) for (name, viewer, kind), (differing, blocks) in figures.items()
+              if viewer == "webkit" and differing / blocks > TARGET}
+    retaken = set()
+    if retake:
+        kinds = sorted({kind for _, kind in retake})
+        chosen = [picture for picture in pictures if any(picture.name == name for name, _ in retake)]
+        _, out = webkit_shots(chosen, kinds, shots, only=retake, patient=True)
+        again_jobs = []
+        for picture in chosen:
+            found = []
+            for kind in kinds:
+                shot, scale = out.get((picture.name, kind), (None, None))
+                if (picture.name, kind) in retake and shot is not None and shot.exists():
+                    diff = diffs / f"{picture.name}.webkit.{kind}.retake.png" if arguments.work else None
+                    found.append(((picture.name, "webkit", kind), shot, scale, diff))
+                    captured[(picture.name, "webkit", kind)] = (shot, scale)
+            regions = {scale: picture.region(scale) for scale in picture.references}
+            again_jobs.append((picture.references, regions, found))
+        for found in map(compare_picture, again_jobs):
+            for key, differing, blocks in found:
+                figures[key] = (differing, blocks)
+                retaken.add(key)
+        log(f"cross-viewer: {len(retaken)} WebKit pictures over the target taken again: "
+            + ", ".join(f"{name}.{kind}" for name, _, kind in sorted(retaken)))
+
     results = []
     for picture in pictures:
         for viewer, kind in pairs:
@@ -769,6 +815,8 @@ def run(arguments, work, pairs, started):
                 share = differing / blocks
                 result.update(scale=scale, region=list(picture.region(scale)), blocks=blocks, differing=differing,
                               share=round(share, 6), passed=share <= TARGET)
+                if key in retaken:
+                    result["retaken"] = True
             results.append(result)
 
     print_table(pictures, pairs, results)
