@@ -29,11 +29,6 @@ enum Output {
         TemporaryFiles.removeAllAndExit(2)
     }
 
-    /// Writes exactly `text`, for progress lines that redraw themselves.
-    static func standardErrorRaw(_ text: String) {
-        _ = write(text, to: .standardError)
-    }
-
     /// Writes `text` as one line to standard error, with every line break and terminal control
     /// it echoes from its input shown as an escape.
     static func standardError(_ text: String) {
