@@ -24,6 +24,10 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup var drawing: DrawingOptions
 
+    @OptionGroup var fetch: FetchOptions
+
+    @OptionGroup var read: ReadOptions
+
     @OptionGroup var variants: VariantOptions
 
     func validate() throws {
@@ -34,7 +38,7 @@ struct AuditCommand: ParsableCommand {
         if let json { try AtomicFile.checkTarget(json) }
         let specs = try SpecFolder.expand(self.specs, skipped: Output.standardError)
         let variants = try variants.variants()
-        let pipeline = drawing.pipeline()
+        let pipeline = pipeline()
         var audits: [PictureAudit] = []
         for spec in specs {
             audits += try SpecAudit.audit(specAt: spec, variants: variants, pipeline: pipeline)

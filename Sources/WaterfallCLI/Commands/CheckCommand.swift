@@ -86,6 +86,10 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var drawing: DrawingOptions
 
+    @OptionGroup var fetch: FetchOptions
+
+    @OptionGroup var read: ReadOptions
+
     @OptionGroup var variants: VariantOptions
 
     func validate() throws {
@@ -112,7 +116,7 @@ struct CheckCommand: ParsableCommand {
         if let error = outcome.fingerprintError { Output.standardError("error: \(error)") }
         try outputs.write(outcome.results, baselines: baselines, templates: reportTemplates)
         if let blob { try run.writeBlob(of: outcome, to: blob) }
-        let stale = prune ? try run.prune(outcome, allowing: drawing.read.allowRead) : []
+        let stale = prune ? try run.prune(outcome, allowing: read.allowRead) : []
         for line in StaleBaselines.lines(stale, in: baselines, removed: record != nil) {
             Output.standardOutput(line + "\n")
         }
@@ -128,7 +132,7 @@ struct CheckCommand: ParsableCommand {
     private func checker() throws -> BaselineChecker {
         var checker = BaselineChecker(
             baselines: baselines,
-            pipeline: drawing.pipeline(),
+            pipeline: pipeline(),
             options: pixels.options(defaults: DiffOptions(threshold: 0, includeAntialiasing: true)))
         checker.keepsUnchangedPictures = record == .all
         checker.variants = try variants.variants()

@@ -18,13 +18,25 @@ struct ExamplesCommand: ParsableCommand {
 
     @OptionGroup var options: RenderOptions
 
+    @OptionGroup var drawing: DrawingOptions
+
+    @OptionGroup var fetch: FetchOptions
+
+    @OptionGroup var read: ReadOptions
+
+    @OptionGroup var variants: VariantOptions
+
+    @OptionGroup var animation: AnimationOptions
+
+    func validate() throws { try validateRendering() }
+
     func run() throws {
         guard let examples = examples ?? Self.defaultFolder() else {
             Output.standardOutput(Self.gettingStarted)
             return
         }
         let specs = try SpecFolder.expand([examples], skipped: Output.standardError)
-        var job = try options.job(appearance: .both)
+        var job = try job(appearance: .both)
         // The gallery shows each picture's accessibility findings beside it.
         job.audits = true
         let galleryPath = (options.output as NSString).appendingPathComponent("index.html")
@@ -32,12 +44,12 @@ struct ExamplesCommand: ParsableCommand {
         let outcomes = job.runShowingProgress(specs) { Output.standardError($0) }
         let page = try GalleryPage.render(
             outcomes, templates: try PageTemplates.named(options.templates),
-            widths: try options.variants.deviceWidths() ?? [])
+            widths: try variants.deviceWidths() ?? [])
         try AtomicFile.write(Array(page.utf8), to: galleryPath)
         let failed = outcomes.filter { $0.error != nil }.count
         // What shaped these pictures, for `check` with this folder as its baselines.
         let fingerprintError = BaselineFingerprint.record(
-            rendered: outcomes, into: options.output, allowing: options.drawing.read.allowRead)
+            rendered: outcomes, into: options.output, allowing: read.allowRead)
         Output.standardError(
             "rendered \(outcomes.count - failed) of \(outcomes.count) specs into \(options.output)/ (gallery: \(options.output)/index.html)"
         )

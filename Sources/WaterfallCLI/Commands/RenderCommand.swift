@@ -22,19 +22,32 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var options: RenderOptions
 
+    @OptionGroup var drawing: DrawingOptions
+
+    @OptionGroup var fetch: FetchOptions
+
+    @OptionGroup var read: ReadOptions
+
+    @OptionGroup var variants: VariantOptions
+
+    @OptionGroup var animation: AnimationOptions
+
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
+        try validateRendering()
     }
 
     func run() throws {
-        let job = try options.job(appearance: .light)
+        let job = try job(appearance: .light)
         // The files and the folder they went to, on a terminal too: a first render says where to look.
         let outcomes = job.runShowingProgress(specs, listingFiles: true) { Output.standardError($0) }
         if outcomes.contains(where: { $0.error != nil }) { throw ExitCode.badInput }
     }
 }
 
-/// The options `render` and the default command share.
+/// The formats, the folder and the templates: the options `render` and the default command share.
+///
+/// The commands hold the drawing, variant and clip options beside them (``RendersSpecs``).
 struct RenderOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -48,16 +61,18 @@ struct RenderOptions: ParsableArguments {
 
     @Option(help: "A folder of Mustache templates for HTML pages (default: the built-in ones).")
     var templates: String?
+}
 
-    @OptionGroup var drawing: DrawingOptions
+/// A command that renders specs into files: `render` and the default command.
+protocol RendersSpecs: DrawsSpecs {
+    var options: RenderOptions { get }
+    var variants: VariantOptions { get }
+    var animation: AnimationOptions { get }
+}
 
-    @OptionGroup var variants: VariantOptions
-
-    @OptionGroup var animation: AnimationOptions
-
-    // MARK: -
-
-    func validate() throws {
+extension RendersSpecs {
+    /// The checks of the render options that look at several groups at once.
+    func validateRendering() throws {
         guard !formats.isEmpty else {
             throw ValidationError("--format needs at least one of \(Renderers.names)")
         }
@@ -72,7 +87,8 @@ struct RenderOptions: ParsableArguments {
     /// The formats named, each once, in the order first given.
     var formats: [String] {
         let given =
-            format ?? (animation.animate == nil ? Renderers.defaults.map(\.rawValue) : ["apng"]).joined(separator: ",")
+            options.format
+            ?? (animation.animate == nil ? Renderers.defaults.map(\.rawValue) : ["apng"]).joined(separator: ",")
         var seen = Set<String>()
         return given.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
@@ -91,10 +107,9 @@ struct RenderOptions: ParsableArguments {
 
     func job(appearance defaultAppearance: AppearanceChoice) throws -> RenderJob {
         let animating = animation.animate != nil
-        let renderers = animating ? [] : try Renderers.named(formats, templates: templates)
-        try AtomicFile.makeFolder(output)
-        var job = RenderJob(
-            pipeline: drawing.pipeline(renderers: renderers), output: output)
+        let renderers = animating ? [] : try Renderers.named(formats, templates: options.templates)
+        try AtomicFile.makeFolder(options.output)
+        var job = RenderJob(pipeline: pipeline(renderers: renderers), output: options.output)
         job.variants = try variants.variants(defaultAppearance: defaultAppearance)
         job.pages = animating ? 0 : animation.pages ?? 0
         if animating {

@@ -45,6 +45,10 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var drawing: DrawingOptions
 
+    @OptionGroup var fetch: FetchOptions
+
+    @OptionGroup var read: ReadOptions
+
     @Option(
         help: ArgumentHelp(
             "Review each spec at these Dynamic Type sizes (default: its variants.contentSize, else large); the "
@@ -70,7 +74,7 @@ struct ServeCommand: ParsableCommand {
         _ = try PageTemplates.named(templates)
         // The served folders are every spec's roots: a spec reads nothing outside them but the
         // folders named with --allow-read.
-        var pipeline = drawing.pipeline(remembersFailures: false)
+        var pipeline = pipeline(remembersFailures: false)
         pipeline.readRoots = catalog.specFolders
         let server = ServeServer(
             catalog: catalog, host: host, port: port, baselines: baselines, templates: templates,

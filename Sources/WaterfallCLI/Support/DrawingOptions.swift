@@ -3,9 +3,13 @@ import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
 
-/// The options of every command that draws specs (`render`, `examples`, `check`, `serve`): the
-/// raster scale, what to draw for an image that cannot be read, how images named by URL are
-/// fetched, and which folders besides its root a spec may read.
+/// The options of every command that draws specs (`render`, `examples`, `check`, `audit`,
+/// `serve`): the raster scale and what to draw for an image that cannot be read.
+///
+/// How images named by URL are fetched (``FetchOptions``) and which folders besides its root a
+/// spec may read (``ReadOptions``) are groups of their own beside this one in each command
+/// (``DrawsSpecs``), not inside it: in a debug build the parser checks every nested group again
+/// for each check of the group around it, and three levels of groups cost half a second a parse.
 struct DrawingOptions: ParsableArguments {
     // `--scale -1` is a value, refused by validate(), not an unknown flag.
     @Option(parsing: .unconditional, help: "Device pixels per point in PNG output (overrides the spec's scale).")
@@ -14,10 +18,6 @@ struct DrawingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("What to draw for an image that cannot be read.", valueName: "error|placeholder"))
     var missingImages: MissingImagePolicy = .error
 
-    @OptionGroup var fetch: FetchOptions
-
-    @OptionGroup var read: ReadOptions
-
     /// `--scale`, bounded as a spec's `scale` is (SpecLimits.scale).
     func validate() throws {
         if let scale, !(scale >= 0.01 && scale <= 16) {
@@ -25,13 +25,23 @@ struct DrawingOptions: ParsableArguments {
         }
     }
 
+}
+
+/// A command that draws specs: its drawing, fetch and read options, side by side.
+protocol DrawsSpecs: DrawsText {
+    var drawing: DrawingOptions { get }
+    var fetch: FetchOptions { get }
+    var read: ReadOptions { get }
+}
+
+extension DrawsSpecs {
     /// The pipeline these options describe, rendering `renderers`.
     ///
     /// - Parameter remembersFailures: Whether an image URL that failed once is not asked for again
     ///   in this process (a long-running server asks again).
     func pipeline(renderers: [Renderer] = [], remembersFailures: Bool = true) -> RenderPipeline {
         var pipeline = RenderPipeline(
-            renderers: renderers, scale: scale, missingImages: missingImages,
+            renderers: renderers, scale: drawing.scale, missingImages: drawing.missingImages,
             remoteImages: fetch.remoteImages(remembersFailures: remembersFailures))
         pipeline.allowedFolders = read.allowRead
         return pipeline

@@ -7,8 +7,8 @@ import WaterfallCairo
 /// cards sized by their text; `diff` never needs them.
 protocol DrawsText {}
 
-extension RenderCommand: DrawsText {}
-extension CheckCommand: DrawsText {}
-extension AuditCommand: DrawsText {}
-extension ExamplesCommand: DrawsText {}
-extension ServeCommand: DrawsText {}
+extension RenderCommand: RendersSpecs {}
+extension CheckCommand: DrawsSpecs {}
+extension AuditCommand: DrawsSpecs {}
+extension ExamplesCommand: RendersSpecs {}
+extension ServeCommand: DrawsSpecs {}
