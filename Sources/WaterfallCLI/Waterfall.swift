@@ -19,36 +19,46 @@ struct Waterfall: ParsableCommand {
         ],
         defaultSubcommand: ExamplesCommand.self)
 
-    /// Runs the command; every failure is one line on standard error and a documented exit status:
-    /// 2 for bad input or arguments, 1 for "different" answers, 0 otherwise.
+    /// Runs the command the process was started with, and exits with its status.
     static func main() {
         Output.prepare()
         TemporaryFiles.removeOnInterrupt()
-        let status: Int32
-        do {
-            if let typo = unknownCommand(CommandLine.arguments.dropFirst().first) { throw typo }
-            var command = try parseAsRoot()
-            if command is DrawsText { try FontSet.validatePinned() }
-            try command.run()
-            status = ExitCode.success.rawValue
-        } catch let error as any UserFacingError {
-            Output.standardError("error: \(error)")
-            status = ExitCode.badInput.rawValue
-        } catch let code as ExitCode {
-            status = code.rawValue
-        } catch {
-            if exitCode(for: error) == .success {
-                // --help and --version
-                let message = fullMessage(for: error)
-                if !message.isEmpty { Output.standardOutput(message + "\n") }
-                status = ExitCode.success.rawValue
-            } else {
+        Foundation.exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs the command `arguments` name; every failure is one line on standard error and a
+    /// documented exit status: 2 for bad input or arguments, 1 for "different" answers, 0
+    /// otherwise.
+    ///
+    /// - Returns: The exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        $arguments.withValue(arguments) {
+            do {
+                if let typo = unknownCommand(arguments.first) { throw typo }
+                var command = try parseAsRoot(arguments)
+                if command is DrawsSpecs { try FontSet.validatePinned() }
+                try command.run()
+                return ExitCode.success.rawValue
+            } catch let error as any UserFacingError {
+                Output.standardError("error: \(error)")
+                return ExitCode.badInput.rawValue
+            } catch let code as ExitCode {
+                return code.rawValue
+            } catch {
+                if exitCode(for: error) == .success {
+                    // --help and --version
+                    let message = fullMessage(for: error)
+                    if !message.isEmpty { Output.standardOutput(message + "\n") }
+                    return ExitCode.success.rawValue
+                }
                 Output.standardError("error: \(argumentError(error))")
-                status = ExitCode.badInput.rawValue
+                return ExitCode.badInput.rawValue
             }
         }
-        Foundation.exit(status)
     }
+
+    /// The arguments of the run, for a check the parser cannot make (``RecordMode/unknownValue(in:)``).
+    @TaskLocal static var arguments: [String] = Array(CommandLine.arguments.dropFirst())
 
     /// The parser's message for `error`, one line in the tool's form (see `ArgumentErrorMessage`).
     static func argumentError(_ error: any Error) -> String {

@@ -5,7 +5,7 @@ import WaterfallTestSupport
 
 /// A spec's own font files in what `check` records: their digests in the renderer fingerprint
 /// and in the spec's record of inputs, so a changed font file is named as the cause.
-@Suite(.tags(.process)) struct AppFontFingerprintTests {
+@Suite struct AppFontFingerprintTests {
     /// A folder holding a copy of example 17 with its fonts and images, and a baselines folder.
     static func workspace() throws -> (folder: String, spec: String, baselines: String) {
         let folder = ExternalRenderers.temporaryPath("dir")
@@ -23,9 +23,9 @@ import WaterfallTestSupport
     @Test func aNewVariantDoesNotCallTheSpecsFontsNew() throws {
         let (folder, spec, baselines) = try Self.workspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let recorded = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
+        let recorded = InProcess.run(["check", spec, "--baselines", baselines, "--record"])
         #expect(recorded.status == 0, "\(recorded.standardError)")
-        let larger = try CommandRunner.run([
+        let larger = InProcess.run([
             "check", spec, "--baselines", baselines, "--content-size", "accessibility3",
         ])
         #expect(larger.status == 1)
@@ -36,20 +36,20 @@ import WaterfallTestSupport
     @Test func aChangedFontFileIsNamedByTheFingerprintAndAsTheCause() throws {
         let (folder, spec, baselines) = try Self.workspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let recorded = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
+        let recorded = InProcess.run(["check", spec, "--baselines", baselines, "--record"])
         #expect(recorded.status == 0, "\(recorded.standardError)")
         let fingerprint = try #require(try RendererFingerprint.recorded(inBaselines: baselines))
         #expect(fingerprint.appFonts.map(\.path) == ["fonts/Inter-Bold.otf", "fonts/Inter-Regular.otf"])
         #expect(fingerprint.appFonts.allSatisfy { $0.spec == "17-brand-font" && $0.sha256.count == 64 })
         let inputs = try String(contentsOfFile: baselines + "/17-brand-font.inputs.json", encoding: .utf8)
         #expect(inputs.contains("\"fonts\":[{\"path\":\"fonts/Inter-Regular.otf\",\"sha256\":"))
-        #expect(try CommandRunner.run(["check", spec, "--baselines", baselines]).standardError == "")
+        #expect(InProcess.run(["check", spec, "--baselines", baselines]).standardError == "")
 
         // The regular face replaced by the bold one: another font file under the same name.
         try FileManager.default.removeItem(atPath: folder + "/fonts/Inter-Regular.otf")
         try FileManager.default.copyItem(
             atPath: folder + "/fonts/Inter-Bold.otf", toPath: folder + "/fonts/Inter-Regular.otf")
-        let changed = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        let changed = InProcess.run(["check", spec, "--baselines", baselines])
         #expect(changed.status == 1)
         let old = fingerprint.appFonts[1].sha256.prefix(12)
         let new = fingerprint.appFonts[0].sha256.prefix(12)
@@ -69,7 +69,7 @@ import WaterfallTestSupport
         let (folder, spec, _) = try Self.workspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data().write(to: URL(fileURLWithPath: folder + "/fonts/Inter-Bold.otf"))
-        let result = try CommandRunner.run(["render", spec, "--output", folder + "/out"])
+        let result = InProcess.run(["render", spec, "--output", folder + "/out"])
         #expect(result.status == 2)
         #expect(
             result.standardError

@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// `waterfall audit` as a user runs it: findings on standard output with their places, exit 1;
 /// a clean spec exit 0; bad input one line and exit 2; `--json` the same findings.
-@Suite(.tags(.process)) struct AuditCommandTests {
+@Suite struct AuditCommandTests {
     let folder: String = {
         let folder = ExternalRenderers.temporaryPath("dir")
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -31,7 +31,7 @@ import WaterfallTestSupport
                   - {height: 80, title: "Lamp", subtitle: "Warm light", style: {subtitle: {color: "#aaaaaa"}}}
             """)
         let json = folder + "/findings.json"
-        let found = try CommandRunner.run(["audit", grey, "--json", json])
+        let found = InProcess.run(["audit", grey, "--json", json])
         #expect(found.status == 1, "\(found.standardError)")
         #expect(found.standardError.isEmpty)
         let lines = found.standardOutput.split(separator: "\n").map(String.init)
@@ -51,12 +51,12 @@ import WaterfallTestSupport
         let clean = try spec(
             "clean.yaml",
             "width: 240\nscale: 1\nsections:\n  - columns: 1\n    items:\n      - {height: 80, title: \"Lamp\"}\n")
-        let none = try CommandRunner.run(["audit", clean])
+        let none = InProcess.run(["audit", clean])
         #expect(none.status == 0)
         #expect(none.standardOutput == "ok       clean\naudit: 0 findings in 0 of 1 picture\n")
 
         let bad = try spec("bad.yaml", "width: 240\nsections:\n  - items:\n      - {height: 80, tappable: maybe}\n")
-        let refused = try CommandRunner.run(["audit", bad])
+        let refused = InProcess.run(["audit", bad])
         #expect(refused.status == 2)
         #expect(refused.standardOutput.isEmpty)
         #expect(refused.standardError.split(separator: "\n").count == 1)

@@ -5,8 +5,8 @@ import WaterfallCore
 import WaterfallSpec
 import WaterfallTestSupport
 
-/// `waterfall check`: baselines, record mode and the review report.
-@Suite(.tags(.process)) struct CheckCommandTests {
+/// `waterfall check`: baselines, record mode and the review report, run in process.
+@Suite(.tags(.slow)) struct CheckCommandTests {
     func files(_ folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     }
@@ -16,10 +16,10 @@ import WaterfallTestSupport
     @Test func theExamplesMatchTheBaselinesTheExamplesCommandWrites() throws {
         let folder = ExternalRenderers.temporaryPath("dir")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let written = try CommandRunner.run(["examples", "--examples", Repository.path("Examples"), "--output", folder])
+        let written = InProcess.run(["examples", "--examples", Repository.path("Examples"), "--output", folder])
         try #require(written.status == 0, "\(written.standardError)")
         let specs = try Repository.examples().map { Repository.path("Examples/\($0)") }
-        let result = try CommandRunner.run(["check"] + specs + ["--baselines", folder])
+        let result = InProcess.run(["check"] + specs + ["--baselines", folder])
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardError == "", "\(result.standardError)")
         // A check for each variant, screen and declared clip: at least one a spec.
@@ -37,7 +37,7 @@ import WaterfallTestSupport
             .write(toFile: spec, atomically: true, encoding: .utf8)
         let before = try files(baselines)
         let report = folder + "/report"
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             ["check", spec, "--baselines", baselines, "--report", report, "--templates", Repository.path("Templates")])
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("CHANGED  \(spec): "))
@@ -80,10 +80,10 @@ import WaterfallTestSupport
         #expect(colors.contains { $0.red > 200 && $0.green < 60 && $0.blue < 60 })
 
         // --record writes the changed baselines, and then the check passes.
-        let recorded = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
+        let recorded = InProcess.run(["check", spec, "--baselines", baselines, "--record"])
         #expect(recorded.status == 0)
         #expect(recorded.standardOutput.contains("recorded \(spec)"))
-        let again = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        let again = InProcess.run(["check", spec, "--baselines", baselines])
         #expect(again.status == 0)
         #expect(!(try files(baselines)).contains { $0.contains(".tmp-") })
     }
@@ -92,12 +92,12 @@ import WaterfallTestSupport
         let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.removeItem(atPath: baselines + "/01-shop-grid.svg")
-        let missing = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        let missing = InProcess.run(["check", spec, "--baselines", baselines])
         #expect(missing.status == 1)
         #expect(missing.standardOutput.contains("NEW      \(spec)"))
         #expect(!(try files(baselines)).contains("01-shop-grid.svg"))
         let pngBefore = FileManager.default.contents(atPath: baselines + "/01-shop-grid.png")
-        let recorded = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
+        let recorded = InProcess.run(["check", spec, "--baselines", baselines, "--record"])
         #expect(recorded.status == 0)
         #expect(
             try files(baselines) == [
@@ -105,7 +105,7 @@ import WaterfallTestSupport
                 "01-shop-grid.png", "01-shop-grid.svg", "waterfall-fingerprint.json",
             ])
         #expect(FileManager.default.contents(atPath: baselines + "/01-shop-grid.png") == pngBefore)
-        #expect(try CommandRunner.run(["check", spec, "--baselines", baselines]).status == 0)
+        #expect(InProcess.run(["check", spec, "--baselines", baselines]).status == 0)
     }
 
     @Test func aBadSpecIsAnErrorAndTheOthersStillRun() throws {
@@ -113,7 +113,7 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let bad = folder + "/bad.yaml"
         try "width: -1".write(toFile: bad, atomically: true, encoding: .utf8)
-        let result = try CommandRunner.run(["check", bad, spec, "--baselines", baselines])
+        let result = InProcess.run(["check", bad, spec, "--baselines", baselines])
         #expect(result.status == 2)
         #expect(result.standardOutput.contains("ERROR    \(bad): \(bad):1:8: width: must be greater than 0, not -1"))
         #expect(result.standardOutput.contains("ok       \(spec)"))

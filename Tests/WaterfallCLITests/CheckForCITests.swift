@@ -43,7 +43,7 @@ import FoundationXML
             specs.append(spec)
         }
         if record {
-            let recorded = try CommandRunner.run(["check", "--record"] + specs + ["--baselines", baselines])
+            let recorded = InProcess.run(["check", "--record"] + specs + ["--baselines", baselines])
             #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
         }
         return Suite(folder: folder, baselines: baselines, specs: specs)
@@ -354,7 +354,7 @@ import FoundationXML
         #expect(try inode(suite.baseline("alpha.png")) == untouched)
 
         // Every baseline, written before the specs are named.
-        let all = try CommandRunner.run(
+        let all = InProcess.run(
             ["check", "--record=all"] + suite.specs + ["--baselines", suite.baselines])
         #expect(all.status == 0, "\(all.standardError)")
         #expect(
@@ -372,7 +372,7 @@ import FoundationXML
         defer { try? FileManager.default.removeItem(atPath: suite.folder) }
         try change(suite)
         let untouched = try inode(suite.baseline("alpha.png"))
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             ["check", "--record"] + suite.specs + ["--baselines", suite.baselines])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(

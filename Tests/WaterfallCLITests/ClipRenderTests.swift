@@ -74,7 +74,7 @@ import WaterfallTestSupport
     /// The screen `render --viewport --offset Y [--pages K]` draws, decoded: from the binary.
     func still(folder: String, offset: Double, pages: Int) throws -> PixelImage {
         let output = folder + "/still-\(pages)"
-        let run = try CommandRunner.run(
+        let run = InProcess.run(
             [
                 "render", folder + "/feed.yaml", "--viewport", "200", "--offset", ShortestNumber.text(offset),
                 "--format", "png", "--output", output,
@@ -111,7 +111,7 @@ import WaterfallTestSupport
 
     @Test func everyScrollFrameIsTheScreenAtItsOffset() throws {
         let folder = try folder()
-        let run = try CommandRunner.run(
+        let run = InProcess.run(
             [
                 "render", folder + "/feed.yaml", "--viewport", "200", "--animate", "scroll", "--fps", "12",
                 "--format", "apng,webp,gif", "--output", folder,
@@ -150,7 +150,7 @@ import WaterfallTestSupport
 
     @Test func loadMoreFramesAreTheLongerFeedAfterTheInsert() throws {
         let folder = try folder()
-        let run = try CommandRunner.run(
+        let run = InProcess.run(
             [
                 "render", folder + "/feed.yaml", "--viewport", "200", "--animate", "load-more", "--fps", "10",
                 "--output", folder,
@@ -191,7 +191,7 @@ import WaterfallTestSupport
             var outputs: [[String: Data]] = []
             for round in 0..<2 {
                 let output = folder + "/round-\(round)"
-                let run = try CommandRunner.run(
+                let run = InProcess.run(
                     ["render", folder + "/feed.yaml", "--viewport", "200", "--animate", "scroll", "--fps", "8"]
                         + options + ["--output", output])
                 try #require(run.status == 0, "\(run.standardError)")
@@ -222,7 +222,7 @@ import WaterfallTestSupport
     ])
     func badOptionsAreOneLine(_ options: [String], _ message: String) throws {
         let folder = try folder()
-        let run = try CommandRunner.run(
+        let run = InProcess.run(
             ["render", folder + "/feed.yaml", "--viewport", "200", "--animate", "scroll", "--output", folder + "/out"]
                 + options)
         #expect(run.status == 2)
@@ -247,7 +247,7 @@ import WaterfallTestSupport
             (["--animate", "scroll"], "--animate needs --viewport"),
         ]
         for (options, message) in cases {
-            let run = try CommandRunner.run(["render", folder + "/feed.yaml", "--output", folder + "/out"] + options)
+            let run = InProcess.run(["render", folder + "/feed.yaml", "--output", folder + "/out"] + options)
             #expect(run.status == 2, "\(options)")
             #expect(run.standardError.contains(message), "\(run.standardError)")
             #expect(run.standardError.split(separator: "\n").count == 1, "\(run.standardError)")
@@ -255,7 +255,7 @@ import WaterfallTestSupport
             #expect(!FileManager.default.fileExists(atPath: folder + "/out/feed.scroll.png"))
         }
         let unpaged = try self.folder(Self.feed.replacingOccurrences(of: "    pageSize: 8\n", with: ""))
-        let run = try CommandRunner.run(
+        let run = InProcess.run(
             ["render", unpaged + "/feed.yaml", "--viewport", "200", "--animate", "load-more", "--output", unpaged])
         #expect(run.status == 2)
         #expect(run.standardError.contains("load-more needs a section with pageSize"), "\(run.standardError)")
@@ -277,7 +277,7 @@ import WaterfallTestSupport
 
     @Test func anMP4HasEveryFrame() throws {
         let folder = try folder()
-        let run = try CommandRunner.run(
+        let run = InProcess.run(
             [
                 "render", folder + "/feed.yaml", "--viewport", "200", "--animate", "scroll", "--fps", "12",
                 "--format", "mp4", "--output", folder,

@@ -77,7 +77,7 @@ import WaterfallTestSupport
         // The title is wrapped in the card, so its first part is looked for.
         let svg = try String(contentsOfFile: out + "/leak.svg", encoding: .utf8)
         #expect(svg.contains("SECRET"))
-        let missing = try CommandRunner.run(["layout", spec, "--allow-read", "/no/such/folder"])
+        let missing = InProcess.run(["layout", spec, "--allow-read", "/no/such/folder"])
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("--allow-read /no/such/folder: no such folder"), "\(missing.output)")
     }
@@ -87,7 +87,7 @@ import WaterfallTestSupport
         let spec = try branch.spec(
             "s", "width: 40\nscale: 1\nsections:\n  - items: [{height: 20, color: \"#336699\"}]\n")
         let baselines = branch.repo + "/bl"
-        let recorded = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
+        let recorded = InProcess.run(["check", spec, "--baselines", baselines, "--record"])
         #expect(recorded.status == 0, "\(recorded.output)")
         for file in ["s.png", "s.svg", "s.layout.json", "s.inputs.json", "waterfall-fingerprint.json"] {
             let path = baselines + "/" + file
@@ -98,7 +98,7 @@ import WaterfallTestSupport
             let target = file.hasSuffix(".png") ? branch.outside + "/secret.png" : branch.outside + "/secret.csv"
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
             let report = branch.folder.path + "/report-\(file)"
-            let result = try CommandRunner.run(["check", spec, "--baselines", baselines, "--report", report])
+            let result = InProcess.run(["check", spec, "--baselines", baselines, "--report", report])
             #expect(result.status == 2, "\(file): \(result.output)")
             #expect(result.standardError.contains("is a symbolic link"), "\(file): \(result.standardError)")
             #expect(!result.output.contains(HostileBranch.marker), "\(file)")
@@ -106,7 +106,7 @@ import WaterfallTestSupport
             try FileManager.default.removeItem(atPath: path)
             try saved.write(to: URL(fileURLWithPath: path))
         }
-        let again = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        let again = InProcess.run(["check", spec, "--baselines", baselines])
         #expect(again.status == 0, "\(again.output)")
     }
 

@@ -3,7 +3,7 @@ import Testing
 import WaterfallTestSupport
 
 /// `--content-size` on `layout` and `render`, run as a user runs them (issue 36).
-@Suite(.tags(.process)) struct ContentSizeCommandTests {
+@Suite struct ContentSizeCommandTests {
     /// A card sized by its one line of body-styled text, and a card of fixed height below it.
     static let spec = """
         width: 400
@@ -37,9 +37,9 @@ import WaterfallTestSupport
     @Test func layoutAtAnAccessibilitySizeMeasuresTheTextAgain() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let large = try CommandRunner.run(["layout", folder + "/shop.yaml"])
+        let large = InProcess.run(["layout", folder + "/shop.yaml"])
         #expect(large.status == 0, "\(large.standardError)")
-        let bigger = try CommandRunner.run(["layout", folder + "/shop.yaml", "--content-size", "accessibility3"])
+        let bigger = InProcess.run(["layout", folder + "/shop.yaml", "--content-size", "accessibility3"])
         #expect(bigger.status == 0, "\(bigger.standardError)")
         let largeHeights = try cellHeights(large.standardOutput)
         let biggerHeights = try cellHeights(bigger.standardOutput)
@@ -48,14 +48,14 @@ import WaterfallTestSupport
         #expect(abs(biggerHeights[0] / largeHeights[0] - 40.0 / 17) < 1e-9, "\(biggerHeights)")
         #expect(biggerHeights[1] == 30)
         // `large` is the spec as it is, byte for byte.
-        let named = try CommandRunner.run(["layout", folder + "/shop.yaml", "--content-size", "large"])
+        let named = InProcess.run(["layout", folder + "/shop.yaml", "--content-size", "large"])
         #expect(named.standardOutput == large.standardOutput)
     }
 
     @Test func renderWritesOneFileForEachContentSize() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             [
                 "render", folder + "/shop.yaml", "--output", folder + "/out", "--format", "png",
                 "--content-size", "large,accessibility3", "--appearance", "both",
@@ -66,7 +66,7 @@ import WaterfallTestSupport
         let large = try Data(contentsOf: URL(fileURLWithPath: folder + "/out/shop.png"))
         let bigger = try Data(contentsOf: URL(fileURLWithPath: folder + "/out/shop.accessibility3.png"))
         #expect(large != bigger)
-        let light = try CommandRunner.run(
+        let light = InProcess.run(
             [
                 "render", folder + "/shop.yaml", "--output", folder + "/light", "--format", "png", "--content-size",
                 "accessibility3",
@@ -78,7 +78,7 @@ import WaterfallTestSupport
     @Test func aMisspeltSizeIsOneLineAndStatusTwo() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let layout = try CommandRunner.run(["layout", folder + "/shop.yaml", "--content-size", "large,xLarge"])
+        let layout = InProcess.run(["layout", folder + "/shop.yaml", "--content-size", "large,xLarge"])
         #expect(layout.status == 2)
         #expect(
             layout.standardError

@@ -4,8 +4,9 @@ import WaterfallCairo
 import WaterfallCore
 import WaterfallTestSupport
 
-/// `waterfall diff` on PNGs and on layouts.
-@Suite(.tags(.process)) struct DiffCommandTests {
+/// `waterfall diff` on PNGs and on layouts, run in process (``InProcess``); ``DiffProcessTests``
+/// runs it as the binary.
+@Suite struct DiffCommandTests {
     let folder: String = {
         let folder = ExternalRenderers.temporaryPath("dir")
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -35,26 +36,9 @@ import WaterfallTestSupport
     @Test func identicalImagesAreTheSame() throws {
         let a = try png("a.png", width: 20, height: 10) { x, _ in (UInt8(x * 10), 100, 50) }
         let b = try png("b.png", width: 20, height: 10) { x, _ in (UInt8(x * 10), 100, 50) }
-        let result = try CommandRunner.run(["diff", a, b])
+        let result = InProcess.run(["diff", a, b])
         #expect(result.status == 0)
         #expect(result.standardOutput == "identical: 0 of 200 pixels differ (0%), 0 anti-aliased\n")
-    }
-
-    @Test func aOnePixelChangeIsFoundWithItsRegionAndDiffImage() throws {
-        let a = try png("a.png", width: 20, height: 10) { _, _ in (240, 240, 240) }
-        let b = try png("b.png", width: 20, height: 10) { x, y in x == 7 && y == 3 ? (20, 20, 20) : (240, 240, 240) }
-        let output = folder + "/diff.png"
-        let result = try CommandRunner.run(["diff", a, b, "--output", output])
-        #expect(result.status == 1)
-        #expect(
-            result.standardOutput
-                == "different: 1 of 200 pixels differ (0.5%), 0 anti-aliased\nchanged region at (7, 3) size 1×1\n")
-        let diff = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: output)!))
-        #expect(diff.color(x: 7, y: 3) == .init(red: 255, green: 0, blue: 0))
-        let json = try CommandRunner.run(["diff", a, b, "--json"])
-        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as! [String: Any]
-        #expect(object["differentPixels"] as? Int == 1)
-        #expect(object["different"] as? Bool == true)
     }
 
     /// Eight changed regions: the summary gives the box around them all and the five largest,
@@ -69,7 +53,7 @@ import WaterfallTestSupport
             boxes.contains { x >= $0.0 && x < $0.0 + $0.2 && y >= $0.1 && y < $0.1 + $0.3 }
                 ? (20, 20, 20) : (240, 240, 240)
         }
-        let summary = try CommandRunner.run(["diff", a, b])
+        let summary = InProcess.run(["diff", a, b])
         #expect(summary.status == 1)
         #expect(
             summary.standardOutput == """
@@ -83,13 +67,13 @@ import WaterfallTestSupport
                 3 more regions: --verbose lists them all
 
                 """)
-        let verbose = try CommandRunner.run(["diff", a, b, "--verbose"])
+        let verbose = InProcess.run(["diff", a, b, "--verbose"])
         #expect(verbose.status == 1)
         let listed = verbose.standardOutput.split(separator: "\n").filter { $0.hasPrefix("changed region at") }
         #expect(listed.count == 8)
         #expect(listed.last == "changed region at (35, 15) size 1×1")
         for arguments in [["--json"], ["--json", "--verbose"]] {
-            let json = try CommandRunner.run(["diff", a, b] + arguments)
+            let json = InProcess.run(["diff", a, b] + arguments)
             let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as! [String: Any]
             #expect((object["regions"] as? [Any])?.count == 8)
         }
@@ -99,7 +83,7 @@ import WaterfallTestSupport
         let a = try png("a.png", width: 20, height: 10) { _, _ in (240, 240, 240) }
         let b = try png("b.png", width: 20, height: 12) { _, _ in (240, 240, 240) }
         let output = folder + "/diff.png"
-        let result = try CommandRunner.run(["diff", a, b, "--output", output])
+        let result = InProcess.run(["diff", a, b, "--output", output])
         #expect(result.status == 1)
         #expect(result.standardOutput.hasPrefix("different sizes: 20×10 and 20×12; compared the common area\n"))
         let diff = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: output)!))
@@ -119,12 +103,12 @@ import WaterfallTestSupport
             (empty, "\(a) and \(empty) are not of the same kind: compare two PNGs, or two specs or layouts"),
         ]
         for (other, message) in cases {
-            let result = try CommandRunner.run(["diff", a, other])
+            let result = InProcess.run(["diff", a, other])
             #expect(result.status == 2, "\(other)")
             #expect(result.standardError == "error: \(message)\n", "\(other)")
         }
         // Two empty files are the same text, and neither a spec nor a layout.
-        let both = try CommandRunner.run(["diff", empty, empty])
+        let both = InProcess.run(["diff", empty, empty])
         #expect(both.status == 2)
         #expect(both.standardError.hasPrefix("error: \(empty)"))
     }
@@ -135,11 +119,11 @@ import WaterfallTestSupport
         bytes.removeLast(bytes.count / 2)
         let broken = folder + "/broken.png"
         try Data(bytes).write(to: URL(fileURLWithPath: broken))
-        let result = try CommandRunner.run(["diff", a, broken])
+        let result = InProcess.run(["diff", a, broken])
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("error: \(broken): is not a readable PNG"))
         #expect(result.standardOutput.isEmpty)
-        let mixed = try CommandRunner.run(["diff", a, Repository.path("Examples/04-grid-100.yaml")])
+        let mixed = InProcess.run(["diff", a, Repository.path("Examples/04-grid-100.yaml")])
         #expect(mixed.status == 2)
     }
 
@@ -153,10 +137,10 @@ import WaterfallTestSupport
             "new.yaml",
             "width: 100\nscale: 2\ndefaults: {columns: 1, sectionInset: {left: 10.25, right: 9.75}}\nsections: [{items: [{height: 40, color: \"#203040\"}]}]\nstyle: {background: \"#ffffff\", cornerRadius: 0}"
         )
-        let render = try CommandRunner.run(["render", old, new, "--format", "png", "--output", folder])
+        let render = InProcess.run(["render", old, new, "--format", "png", "--output", folder])
         #expect(render.status == 0, "\(render.standardError)")
-        let plain = try CommandRunner.run(["diff", folder + "/old.png", folder + "/new.png", "--json"])
-        let counted = try CommandRunner.run([
+        let plain = InProcess.run(["diff", folder + "/old.png", folder + "/new.png", "--json"])
+        let counted = InProcess.run([
             "diff", folder + "/old.png", folder + "/new.png", "--include-aa", "--json",
         ])
         let plainObject = try JSONSerialization.jsonObject(with: Data(plain.standardOutput.utf8)) as! [String: Any]
@@ -165,25 +149,25 @@ import WaterfallTestSupport
         #expect((plainObject["antialiasedPixels"] as! Int) + (plainObject["differentPixels"] as! Int) > 0)
         #expect(counted.status == 1)
         #expect((countedObject["differentPixels"] as! Int) > 0)
-        let layout = try CommandRunner.run(["diff", old, new])
+        let layout = InProcess.run(["diff", old, new])
         #expect(layout.status == 1)
         // Numbers a person reads to 0.1 pt; --json keeps the exact 10.25.
         #expect(layout.standardOutput.hasPrefix("cause  defaults.sectionInset.left: 10 → 10.3 — "))
         #expect(layout.standardOutput.contains("\nsection 0 item 0: (10, 0, 80, 40) → (10.3, 0, 80, 40)\n"))
         #expect(layout.standardOutput.contains("1 moved"))
         #expect(layout.standardOutput.contains("largest shift 0.3 pt (section 0 item 0)"))
-        let exact = try CommandRunner.run(["diff", old, new, "--json"])
+        let exact = InProcess.run(["diff", old, new, "--json"])
         #expect(exact.standardOutput.contains("\"new\":{\"x\":10.25,\"y\":0,\"width\":80,\"height\":40}"))
     }
 
     @Test func layoutDumpsAndSpecsCompareAlike() throws {
         let spec = Repository.path("Examples/03-sections.yaml")
         let dump = folder + "/sections.layout.json"
-        try CommandRunner.run(["layout", spec]).standardOutput.write(toFile: dump, atomically: true, encoding: .utf8)
-        let same = try CommandRunner.run(["diff", dump, spec])
+        try InProcess.run(["layout", spec]).standardOutput.write(toFile: dump, atomically: true, encoding: .utf8)
+        let same = InProcess.run(["diff", dump, spec])
         #expect(same.status == 0)
         #expect(same.standardOutput.hasPrefix("layouts are the same"))
-        let other = try CommandRunner.run(["diff", spec, Repository.path("Examples/04-grid-100.yaml"), "--json"])
+        let other = InProcess.run(["diff", spec, Repository.path("Examples/04-grid-100.yaml"), "--json"])
         #expect(other.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(other.standardOutput.utf8)) as! [String: Any]
         let summary = object["summary"] as! [String: Any]
@@ -198,22 +182,46 @@ import WaterfallTestSupport
         }
         let old = try spec("old.yaml", feed("Today"))
         let new = try spec("new.yaml", feed("Tonight"))
-        let result = try CommandRunner.run(["diff", old, new])
+        let result = InProcess.run(["diff", old, new])
         // No frame moves, and still the title is a difference: exit 1, named as `check` names it.
         #expect(result.status == 1)
         #expect(
             result.standardOutput
                 == "cause  sections[0].header.title: \"Today\" → \"Tonight\" — The layout is unchanged: only what is "
                 + "drawn changes.\nlayouts are the same (2 elements)\n")
-        #expect(try CommandRunner.run(["diff", old, old]).status == 0)
+        #expect(InProcess.run(["diff", old, old]).status == 0)
     }
 
     @Test func specsWithCardsSizedByTheirContentAreCompared() throws {
         let spec = Repository.path("Examples/10-photo-feed.yaml")
-        let same = try CommandRunner.run(["diff", spec, spec])
+        let same = InProcess.run(["diff", spec, spec])
         #expect(same.status == 0, "\(same.standardError)")
-        let other = try CommandRunner.run(["diff", spec, Repository.path("Examples/13-shop-data.yaml")])
+        let other = InProcess.run(["diff", spec, Repository.path("Examples/13-shop-data.yaml")])
         #expect(other.status == 1, "\(other.standardError)")
         #expect(other.standardError.isEmpty)
+    }
+}
+
+/// `waterfall diff` as the binary: the exit status, the diff image written, the JSON.
+@Suite(.tags(.process)) struct DiffProcessTests {
+    let files = DiffCommandTests()
+
+    @Test func aOnePixelChangeIsFoundWithItsRegionAndDiffImage() throws {
+        let a = try files.png("a.png", width: 20, height: 10) { _, _ in (240, 240, 240) }
+        let b = try files.png("b.png", width: 20, height: 10) { x, y in
+            x == 7 && y == 3 ? (20, 20, 20) : (240, 240, 240)
+        }
+        let output = files.folder + "/diff.png"
+        let result = try CommandRunner.run(["diff", a, b, "--output", output])
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput
+                == "different: 1 of 200 pixels differ (0.5%), 0 anti-aliased\nchanged region at (7, 3) size 1×1\n")
+        let diff = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: output)!))
+        #expect(diff.color(x: 7, y: 3) == .init(red: 255, green: 0, blue: 0))
+        let json = try CommandRunner.run(["diff", a, b, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as! [String: Any]
+        #expect(object["differentPixels"] as? Int == 1)
+        #expect(object["different"] as? Bool == true)
     }
 }

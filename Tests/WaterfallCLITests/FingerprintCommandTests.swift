@@ -15,7 +15,7 @@ import WaterfallTestSupport
         other.pango = "1.0.0"
         other.fonts[0].sha256 = "0123456789abcdef"
         try Data(other.json).write(to: URL(fileURLWithPath: baselines + "/" + RendererFingerprint.fileName))
-        let result = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        let result = InProcess.run(["check", spec, "--baselines", baselines])
         #expect(result.status == 0)
         let name = (current.fonts[0].file as NSString).lastPathComponent
         #expect(
@@ -33,16 +33,16 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = baselines + "/" + RendererFingerprint.fileName
         // Without a fingerprint there is nothing to compare: no warning.
-        let unrecorded = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        let unrecorded = InProcess.run(["check", spec, "--baselines", baselines])
         #expect(unrecorded.status == 0)
         #expect(unrecorded.standardError == "")
         #expect(!FileManager.default.fileExists(atPath: path))
 
-        let recorded = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
+        let recorded = InProcess.run(["check", spec, "--baselines", baselines, "--record"])
         #expect(recorded.status == 0)
         #expect(recorded.standardError == "")
         #expect(FileManager.default.contents(atPath: path) == Data(try RendererFingerprint.current().json))
-        let again = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        let again = InProcess.run(["check", spec, "--baselines", baselines])
         #expect(again.status == 0)
         #expect(again.standardError == "")
 
@@ -51,10 +51,10 @@ import WaterfallTestSupport
         var other = try RendererFingerprint.current()
         other.cairo = "1.0.0"
         try Data(other.json).write(to: URL(fileURLWithPath: path))
-        let missing = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record=missing"])
+        let missing = InProcess.run(["check", spec, "--baselines", baselines, "--record=missing"])
         #expect(missing.standardError.hasPrefix("check: the baselines were made with Cairo 1.0.0; "))
         #expect(FileManager.default.contents(atPath: path) == Data(other.json))
-        let changed = try CommandRunner.run(["check", spec, "--baselines", baselines, "--record"])
+        let changed = InProcess.run(["check", spec, "--baselines", baselines, "--record"])
         #expect(changed.status == 0)
         #expect(FileManager.default.contents(atPath: path) == Data(try RendererFingerprint.current().json))
     }
@@ -69,10 +69,10 @@ import WaterfallTestSupport
         try FileManager.default.moveItem(atPath: spec, toPath: examples + "/01-shop-grid.yaml")
         let output = folder + "/out"
         let path = output + "/" + RendererFingerprint.fileName
-        let rendered = try CommandRunner.run(["examples", "--examples", examples, "--output", output])
+        let rendered = InProcess.run(["examples", "--examples", examples, "--output", output])
         #expect(rendered.status == 0, "\(rendered.standardError)")
         #expect(FileManager.default.contents(atPath: path) == Data(try RendererFingerprint.current().json))
-        let checked = try CommandRunner.run(["check", examples + "/01-shop-grid.yaml", "--baselines", output])
+        let checked = InProcess.run(["check", examples + "/01-shop-grid.yaml", "--baselines", output])
         #expect(checked.status == 0)
         #expect(checked.standardError == "")
 
@@ -81,7 +81,7 @@ import WaterfallTestSupport
         try Data(other.json).write(to: URL(fileURLWithPath: path))
         try "width: 60\nsections: [{items: [{hieght: 3}]}]\n".write(
             toFile: examples + "/02-broken.yaml", atomically: true, encoding: .utf8)
-        let failed = try CommandRunner.run(["examples", "--examples", examples, "--output", output])
+        let failed = InProcess.run(["examples", "--examples", examples, "--output", output])
         #expect(failed.status == 2)
         #expect(FileManager.default.contents(atPath: path) == Data(other.json))
     }
@@ -91,7 +91,7 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = baselines + "/" + RendererFingerprint.fileName
         try Data("{\"cairo\": 1}".utf8).write(to: URL(fileURLWithPath: path))
-        let result = try CommandRunner.run(["check", spec, "--baselines", baselines])
+        let result = InProcess.run(["check", spec, "--baselines", baselines])
         #expect(result.status == 0)
         #expect(
             result.standardError

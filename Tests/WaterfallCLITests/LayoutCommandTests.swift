@@ -28,7 +28,7 @@ import WaterfallTestSupport
 
     @Test(arguments: try Repository.examples())
     func printsTheRecordedLayoutOfEachExample(_ name: String) throws {
-        let result = try CommandRunner.run(["layout", Repository.path("Examples/\(name)")])
+        let result = InProcess.run(["layout", Repository.path("Examples/\(name)")])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
         let fixture = Repository.path("Tests/WaterfallCLITests/Fixtures/layout/\(name).json")
@@ -51,7 +51,7 @@ import WaterfallTestSupport
             let configuration = RandomSpec.configuration(&random)
             let path = folder.appendingPathComponent("spec-\(seed).json").path
             try RandomSpec.json(configuration).write(toFile: path, atomically: true, encoding: .utf8)
-            let result = try CommandRunner.run(["layout", path])
+            let result = InProcess.run(["layout", path])
             try #require(result.status == 0, "seed \(seed): \(result.standardError)")
             let printed = try parse(result.standardOutput)
             let reference = ContractReference.layout(configuration)
@@ -68,18 +68,18 @@ import WaterfallTestSupport
 
     @Test func numbersReadBackAsTheSameDoubles() throws {
         let spec = Repository.path("Examples/02-photo-sizes.yaml")
-        let printed = try parse(try CommandRunner.run(["layout", spec]).standardOutput)
+        let printed = try parse(InProcess.run(["layout", spec]).standardOutput)
         let cw = (375.0 - 16 - 8) / 2
         #expect(printed.elements[0].frame.height == cw * 1350 / 1080)
         // Whole numbers print without a fraction; others with the shortest round-trip digits.
-        let text = try CommandRunner.run(["layout", spec]).standardOutput
+        let text = InProcess.run(["layout", spec]).standardOutput
         #expect(text.contains("\"x\":8,"))
         #expect(text.contains("\"height\":\(cw * 1350 / 1080)}"))
     }
 
     @Test func rectSelectsWhatABruteForceScanFinds() throws {
         let spec = Repository.path("Examples/08-spans-banners.yaml")
-        let all = try parse(try CommandRunner.run(["layout", spec]).standardOutput)
+        let all = try parse(InProcess.run(["layout", spec]).standardOutput)
         let rects = [
             Rect(x: 0, y: 0, width: 414, height: 200), Rect(x: 150, y: 300, width: 10, height: 10),
             Rect(x: 0, y: 130, width: 414, height: 0.5), Rect(x: 0, y: 898, width: 414, height: 100),
@@ -87,7 +87,7 @@ import WaterfallTestSupport
         ]
         for rect in rects {
             let argument = "\(rect.minX),\(rect.minY),\(rect.width),\(rect.height)"
-            let result = try CommandRunner.run(["layout", spec, "--rect=\(argument)"])
+            let result = InProcess.run(["layout", spec, "--rect=\(argument)"])
             #expect(result.status == 0)
             let selected = try parse(result.standardOutput)
             #expect(selected.size == all.size)
@@ -97,8 +97,8 @@ import WaterfallTestSupport
 
     @Test func prettyPrintsTheSameDocumentOneElementALine() throws {
         let spec = Repository.path("Examples/03-sections.yaml")
-        let compact = try CommandRunner.run(["layout", spec]).standardOutput
-        let pretty = try CommandRunner.run(["layout", spec, "--pretty"]).standardOutput
+        let compact = InProcess.run(["layout", spec]).standardOutput
+        let pretty = InProcess.run(["layout", spec, "--pretty"]).standardOutput
         let elements = try parse(compact).elements
         #expect(try parse(pretty).elements == elements)
         let lines = pretty.split(separator: "\n")

@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// `check --shard K/N --blob DIR` and `merge-reports`: three shards merged give the report, JUnit
 /// and JSON of one run, and a hostile blob is one line on standard error.
-@Suite(.tags(.process)) struct MergeReportsTests {
+@Suite struct MergeReportsTests {
     /// Seven specs, one of them with variants, their baselines recorded, then one changed and
     /// one baseline removed, so the results hold every kind of outcome.
     func suite() throws -> (folder: String, specs: [String], baselines: String) {
@@ -21,7 +21,7 @@ import WaterfallTestSupport
             try text.write(toFile: spec, atomically: true, encoding: .utf8)
             specs.append(spec)
         }
-        let recorded = try CommandRunner.run(["check", "--record"] + specs + ["--baselines", baselines])
+        let recorded = InProcess.run(["check", "--record"] + specs + ["--baselines", baselines])
         #expect(recorded.status == 0, "\(recorded.standardError)")
         try CheckForCITests.specText(seed: 2, grow: 1).write(toFile: specs[2], atomically: true, encoding: .utf8)
         try
@@ -43,7 +43,7 @@ import WaterfallTestSupport
     @Test func threeShardsMergedEqualOneRun() throws {
         let (folder, specs, baselines) = try suite()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let one = try CommandRunner.run(
+        let one = InProcess.run(
             ["check"] + specs + [
                 "--baselines", baselines, "--report", folder + "/r0", "--junit", folder + "/j0.xml",
                 "--json", folder + "/f0.json",
@@ -52,14 +52,14 @@ import WaterfallTestSupport
         var blobs: [String] = []
         for k in 1...3 {
             let blob = folder + "/blob\(k)"
-            let shard = try CommandRunner.run(
+            let shard = InProcess.run(
                 ["check"] + (k == 1 ? specs : specs.shuffled()) + [
                     "--baselines", baselines, "--shard", "\(k)/3", "--blob", blob,
                 ])
             #expect(shard.status <= 1, "\(shard.standardError)")
             blobs.append(blob)
         }
-        let merged = try CommandRunner.run(
+        let merged = InProcess.run(
             // In the order of the first blob's specs, whatever the others were given.
             [
                 "merge-reports", blobs[0], blobs[2], blobs[1], "--report", folder + "/r", "--junit", folder + "/j.xml",
@@ -87,7 +87,7 @@ import WaterfallTestSupport
         let (folder, specs, baselines) = try suite()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let blob = folder + "/blob"
-        let shard = try CommandRunner.run(["check"] + specs + ["--baselines", baselines, "--blob", blob])
+        let shard = InProcess.run(["check"] + specs + ["--baselines", baselines, "--blob", blob])
         #expect(shard.status == 1, "\(shard.standardError)")
         let index = blob + "/blob.json"
         let good = text(index)
@@ -108,7 +108,7 @@ import WaterfallTestSupport
         ]
         for (content, message) in cases {
             try content.write(toFile: index, atomically: true, encoding: .utf8)
-            let result = try CommandRunner.run(["merge-reports", blob, "--json", folder + "/f.json"])
+            let result = InProcess.run(["merge-reports", blob, "--json", folder + "/f.json"])
             #expect(result.status == 2, "\(message): \(result.standardError)")
             #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
             #expect(result.standardError.contains(blob), "\(result.standardError)")
@@ -120,12 +120,12 @@ import WaterfallTestSupport
         try FileManager.default.removeItem(atPath: blob + "/p0.png")
         try FileManager.default.createSymbolicLink(
             atPath: blob + "/p0.png", withDestinationPath: folder + "/secret.png")
-        let linked = try CommandRunner.run(["merge-reports", blob, "--json", folder + "/f.json"])
+        let linked = InProcess.run(["merge-reports", blob, "--json", folder + "/f.json"])
         #expect(linked.status == 2)
         #expect(linked.standardError.contains(blob + "/p0.png"), "\(linked.standardError)")
         // The same blob twice, and a missing one.
         try FileManager.default.removeItem(atPath: blob + "/p0.png")
-        let missing = try CommandRunner.run(["merge-reports", folder + "/nothing"])
+        let missing = InProcess.run(["merge-reports", folder + "/nothing"])
         #expect(missing.status == 2)
         #expect(missing.standardError.contains(folder + "/nothing/blob.json"), "\(missing.standardError)")
     }
@@ -136,7 +136,7 @@ import WaterfallTestSupport
         let (folder, specs, baselines) = try suite()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let blob = folder + "/blob"
-        let shard = try CommandRunner.run(["check"] + specs + ["--baselines", baselines, "--blob", blob])
+        let shard = InProcess.run(["check"] + specs + ["--baselines", baselines, "--blob", blob])
         #expect(shard.status == 1, "\(shard.standardError)")
         let index = blob + "/blob.json"
         var root = try #require(
@@ -150,7 +150,7 @@ import WaterfallTestSupport
         checked[0]["checks"] = checks
         root["checked"] = checked
         try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: index))
-        let result = try CommandRunner.run(["merge-reports", blob, "--json", folder + "/f.json"])
+        let result = InProcess.run(["merge-reports", blob, "--json", folder + "/f.json"])
         #expect(result.status == 2, "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         #expect(result.standardError.hasPrefix("error: \(index): a check of "), "\(result.standardError)")
@@ -164,7 +164,7 @@ import WaterfallTestSupport
         let (folder, specs, baselines) = try suite()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let blob = folder + "/blob"
-        let shard = try CommandRunner.run(["check"] + specs + ["--baselines", baselines, "--blob", blob])
+        let shard = InProcess.run(["check"] + specs + ["--baselines", baselines, "--blob", blob])
         #expect(shard.status == 1, "\(shard.standardError)")
         try "mine".write(toFile: folder + "/target.xml", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
@@ -184,7 +184,7 @@ import WaterfallTestSupport
             ]
             outputs[option] = path
             let arguments = ["--report", "--json", "--junit"].flatMap { [$0, outputs[$0]!] }
-            let result = try CommandRunner.run(["merge-reports", blob] + arguments)
+            let result = InProcess.run(["merge-reports", blob] + arguments)
             #expect(result.status == 2, "\(option): \(result.standardError)")
             #expect(result.standardError.hasPrefix("error: " + message), "\(result.standardError)")
             #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")

@@ -6,7 +6,7 @@ import WaterfallTestSupport
 
 /// A file is only ever renamed over nothing or over a regular file: a symbolic link, a folder or a
 /// FIFO at the output path is left as it is, with one line and exit status 2.
-@Suite(.tags(.process)) struct OutputTargetTests {
+@Suite struct OutputTargetTests {
     let folder: String = {
         let folder = ExternalRenderers.temporaryPath("dir")
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -37,7 +37,7 @@ import WaterfallTestSupport
         let (a, b) = try pngs()
         try "mine".write(toFile: folder + "/real.png", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: "real.png")
-        let result = try CommandRunner.run(["diff", a, b, "--output", folder + "/link.png"])
+        let result = InProcess.run(["diff", a, b, "--output", folder + "/link.png"])
         #expect(result.status == 2)
         #expect(result.standardError == "error: \(folder)/link.png: is a symbolic link; not replaced\n")
         #expect(result.standardOutput.isEmpty)
@@ -51,7 +51,7 @@ import WaterfallTestSupport
         let (a, b) = try pngs()
         let fifo = folder + "/pipe.png"
         try #require(mkfifo(fifo, 0o644) == 0)
-        let result = try CommandRunner.run(["diff", a, b, "--output", fifo])
+        let result = InProcess.run(["diff", a, b, "--output", fifo])
         #expect(result.status == 2)
         #expect(result.standardError == "error: \(fifo): is a FIFO; not replaced\n")
         var information = stat()
@@ -63,7 +63,7 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (a, b) = try pngs()
         try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: false)
-        let result = try CommandRunner.run(["diff", a, b, "--output", folder + "/out"])
+        let result = InProcess.run(["diff", a, b, "--output", folder + "/out"])
         #expect(result.status == 2)
         #expect(result.standardError == "error: \(folder)/out: is a directory; not replaced\n")
         #expect(try temporaries().isEmpty)
@@ -73,7 +73,7 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (a, b) = try pngs()
         try "old".write(toFile: folder + "/diff.png", atomically: true, encoding: .utf8)
-        let result = try CommandRunner.run(["diff", a, b, "--output", folder + "/diff.png"])
+        let result = InProcess.run(["diff", a, b, "--output", folder + "/diff.png"])
         #expect(result.status == 1)
         let written = try #require(FileManager.default.contents(atPath: folder + "/diff.png"))
         #expect(try PNGCodec.decode([UInt8](written)).width == 4)
@@ -84,7 +84,7 @@ import WaterfallTestSupport
         try "mine".write(toFile: folder + "/real.svg", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
             atPath: folder + "/01-shop-grid.svg", withDestinationPath: "real.svg")
-        let result = try CommandRunner.run([
+        let result = InProcess.run([
             "render", Repository.path("Examples/01-shop-grid.yaml"), "--output", folder, "--format", "svg",
         ])
         #expect(result.status == 2)

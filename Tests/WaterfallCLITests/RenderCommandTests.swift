@@ -18,7 +18,7 @@ import WaterfallTestSupport
     @Test func rendersEveryFormatNamedAfterTheSpec() throws {
         let output = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             [
                 "render", Repository.path("Examples/04-grid-100.yaml"), "--output", output, "--templates",
                 Repository.path("Templates"),
@@ -31,7 +31,7 @@ import WaterfallTestSupport
         let png = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: output + "/04-grid-100.png")!))
         #expect(png.width == 680 && png.height == 680)
         // --scale overrides the spec's.
-        let scaled = try CommandRunner.run(
+        let scaled = InProcess.run(
             [
                 "render", Repository.path("Examples/04-grid-100.yaml"), "--output", output, "--format", "png",
                 "--scale", "1",
@@ -45,7 +45,7 @@ import WaterfallTestSupport
     @Test func tallPicturesAreWrittenAsTilesThatHoldTheWholePicture() throws {
         let output = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             ["render", Repository.path("Examples/09-long-feed.yaml"), "--output", output, "--format", "png"])
         #expect(result.status == 0, "\(result.standardError)")
         let tiles = try files(output)
@@ -65,7 +65,7 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(atPath: output) }
         let bad = output + "/bad.yaml"
         try "width: 300\nsections: [{items: [{hieght: 1}]}]".write(toFile: bad, atomically: true, encoding: .utf8)
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             ["render", bad, Repository.path("Examples/04-grid-100.yaml"), "--output", output, "--format", "svg"])
         #expect(result.status == 2)
         #expect(
@@ -80,11 +80,11 @@ import WaterfallTestSupport
         let spec = output + "/photos.yaml"
         try "width: 300\nsections: [{items: [{height: 10}, {height: 100, image: nowhere.png}]}]"
             .write(toFile: spec, atomically: true, encoding: .utf8)
-        let failed = try CommandRunner.run(["render", spec, "--output", output, "--format", "svg,png"])
+        let failed = InProcess.run(["render", spec, "--output", output, "--format", "svg,png"])
         #expect(failed.status == 2)
         #expect(failed.standardError == "error: \(spec):2:56: sections[0].items[1].image: nowhere.png no such file\n")
         #expect(try files(output) == ["photos.yaml"])
-        let placeholder = try CommandRunner.run(
+        let placeholder = InProcess.run(
             ["render", spec, "--output", output, "--format", "svg,png", "--missing-images", "placeholder"])
         #expect(placeholder.status == 0)
         #expect(try files(output) == ["photos.png", "photos.svg", "photos.yaml"])
@@ -94,7 +94,7 @@ import WaterfallTestSupport
         let output = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
         let spec = Repository.path("Examples/04-grid-100.yaml")
-        let missing = try CommandRunner.run(["render", spec, "--output", output, "--templates", output + "/none"])
+        let missing = InProcess.run(["render", spec, "--output", output, "--templates", output + "/none"])
         #expect(missing.status == 2)
         #expect(missing.standardError == "error: \(output)/none: template folder not found\n")
         let templates = output + "/templates"
@@ -102,7 +102,7 @@ import WaterfallTestSupport
         try "<p>{{#elements}}{{kind}}{{/element}}</p>".write(
             toFile: templates + "/page.mustache", atomically: true, encoding: .utf8)
         try "<p></p>".write(toFile: templates + "/gallery.mustache", atomically: true, encoding: .utf8)
-        let broken = try CommandRunner.run(["render", spec, "--output", output, "--templates", templates])
+        let broken = InProcess.run(["render", spec, "--output", output, "--templates", templates])
         #expect(broken.status == 2)
         #expect(broken.standardError.hasPrefix("error: \(templates)/page.mustache:1:"))
         #expect(broken.standardError.contains("template syntax error"))
@@ -117,7 +117,7 @@ import WaterfallTestSupport
         try "<ul>{{#elements}}<li data-kind=\"{{kind}}\">{{left}},{{top}}</li>{{/elements}}</ul>\n"
             .write(toFile: templates + "/page.mustache", atomically: true, encoding: .utf8)
         try "<p></p>".write(toFile: templates + "/gallery.mustache", atomically: true, encoding: .utf8)
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             [
                 "render", Repository.path("Examples/04-grid-100.yaml"), "--output", output, "--format", "html",
                 "--templates", templates,
@@ -128,7 +128,7 @@ import WaterfallTestSupport
     }
 
     @Test func unknownFormatIsABadArgument() throws {
-        let result = try CommandRunner.run([
+        let result = InProcess.run([
             "render", Repository.path("Examples/04-grid-100.yaml"), "--format", "gif", "--output",
             "/tmp/unused-waterfall",
         ])

@@ -6,7 +6,7 @@ import WaterfallTestSupport
 
 /// `waterfall render --viewport`: screens in every format, checked against the frames
 /// `waterfall layout --offset` prints; the device matrix (`--widths`).
-@Suite(.tags(.process)) struct ScreenRenderTests {
+@Suite struct ScreenRenderTests {
     /// A feed of two sections that pin their headers, at scale 1 with square corners, so a card's
     /// color can be read from the PNG at its place.
     static let feed = """
@@ -58,7 +58,7 @@ import WaterfallTestSupport
 
     /// The layout JSON `waterfall layout ARGS` prints: the content size and every element's frame.
     func layout(_ arguments: [String]) throws -> (size: (Double, Double), frames: [Frame]) {
-        let result = try CommandRunner.run(["layout"] + arguments)
+        let result = InProcess.run(["layout"] + arguments)
         #expect(result.status == 0, "\(result.standardError)")
         return try Self.frames(ofLayoutJSON: result.standardOutput)
     }
@@ -123,7 +123,7 @@ import WaterfallTestSupport
         let spec = folder + "/feed.yaml"
         try write(Self.feed, to: spec)
         let viewport = 300.0
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             ["render", spec, "--viewport", "300", "--screens", "12", "--output", folder + "/out"])
         #expect(result.status == 0, "\(result.standardError)")
         let height = try layout([spec]).size.1
@@ -209,7 +209,7 @@ import WaterfallTestSupport
         #expect(feed != Self.feed)
         try write(feed, to: spec)
         let offset = 123.3
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             ["render", spec, "--viewport", "300", "--offset", "\(offset)", "--format", "svg,json", "--output", folder])
         #expect(result.status == 0, "\(result.standardError)")
         let expected = try layout([spec, "--offset", "\(offset)", "--rect=0,\(offset),320.5,300"]).frames.map { frame in
@@ -235,7 +235,7 @@ import WaterfallTestSupport
         try write(Self.feed, to: spec)
         let height = try layout([spec]).size.1
         for offset in ["1e9", "\(height - 300)", "0"] {
-            let result = try CommandRunner.run(
+            let result = InProcess.run(
                 ["render", spec, "--viewport", "300", "--offset", offset, "--format", "svg", "--output", folder])
             #expect(result.status == 0, "\(result.standardError)")
         }
@@ -267,7 +267,7 @@ import WaterfallTestSupport
                 items: [{width: 120}, {width: 90}, {width: 150}, {width: 60}, {width: 200}, {width: 80}, {width: 130}]
 
             """, to: spec)
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             ["render", spec, "--viewport", "250", "--screens", "2", "--format", "svg,png", "--output", folder])
         #expect(result.status == 0, "\(result.standardError)")
         let svg = try read(folder + "/row.screen-2.svg")
@@ -292,7 +292,7 @@ import WaterfallTestSupport
         let examples = folder + "/examples"
         try FileManager.default.createDirectory(atPath: examples, withIntermediateDirectories: true)
         try write(Self.feed, to: examples + "/feed.yaml")
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             [
                 "render", examples + "/feed.yaml", "--widths", "320,phones,768", "--format", "png,svg", "--output",
                 folder + "/out",
@@ -306,7 +306,7 @@ import WaterfallTestSupport
             #expect(png.width == width)
         }
         // With screens: NAME@WIDTH.screen-N.
-        let screens = try CommandRunner.run(
+        let screens = InProcess.run(
             [
                 "render", examples + "/feed.yaml", "--widths", "iphone", "--viewport", "812", "--format", "png",
                 "--output", folder + "/screens",
@@ -314,7 +314,7 @@ import WaterfallTestSupport
         #expect(screens.status == 0, "\(screens.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/screens") == ["feed@375.screen-1.png"])
         // The gallery shows every width of a spec side by side.
-        let gallery = try CommandRunner.run(
+        let gallery = InProcess.run(
             [
                 "examples", "--examples", examples, "--widths", "320,375,430,768", "--format", "png", "--output",
                 folder + "/gallery",
@@ -335,7 +335,7 @@ import WaterfallTestSupport
             Self.feed.replacingOccurrences(
                 of: "style: {cornerRadius: 0,", with: "style: {dark: {background: \"#000000\"}, cornerRadius: 0,")
                 + "variants: {appearance: both, widths: [320, 375]}\n", to: examples + "/feed.yaml")
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             ["examples", "--examples", examples, "--format", "png,html", "--output", folder + "/gallery"])
         #expect(result.status == 0, "\(result.standardError)")
         let page = try read(folder + "/gallery/index.html")
@@ -353,7 +353,7 @@ import WaterfallTestSupport
         try write(
             "height: 200\nscrollDirection: horizontal\nsections:\n  - items: [{width: 100}]\n", to: folder + "/row.yaml"
         )
-        let result = try CommandRunner.run([
+        let result = InProcess.run([
             "render", folder + "/row.yaml", "--widths", "375", "--output", folder + "/out",
         ])
         #expect(result.status == 2)

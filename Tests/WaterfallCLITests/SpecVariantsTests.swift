@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// A spec's `variants:`: `render` and `check` draw the same set with the same names, `check`
 /// guards every variant and screen, options override, and pruning knows variant names.
-@Suite(.tags(.process)) struct SpecVariantsTests {
+@Suite struct SpecVariantsTests {
     static let spec = """
         width: 120
         scale: 1
@@ -29,7 +29,7 @@ import WaterfallTestSupport
     @Test func checkRecordsAndGuardsEveryVariantRenderDraws() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let render = try CommandRunner.run(["render", folder + "/feed.yaml", "--format", "png", "-o", folder + "/out"])
+        let render = InProcess.run(["render", folder + "/feed.yaml", "--format", "png", "-o", folder + "/out"])
         #expect(render.status == 0, "\(render.standardError)")
         let drawn = names(folder + "/out", ".png")
         #expect(
@@ -39,7 +39,7 @@ import WaterfallTestSupport
                 "feed@120.dark.screen-1.png", "feed@120.dark.screen-2.png", "feed@120.screen-1.png",
                 "feed@120.screen-2.png",
             ])
-        let record = try CommandRunner.run([
+        let record = InProcess.run([
             "check", folder + "/feed.yaml", "--baselines", folder + "/baselines", "--record",
         ])
         #expect(record.status == 0, "\(record.standardError)")
@@ -50,13 +50,13 @@ import WaterfallTestSupport
                 FileManager.default.contents(atPath: folder + "/baselines/" + file)
                     == FileManager.default.contents(atPath: folder + "/out/" + file), "\(file)")
         }
-        let again = try CommandRunner.run(["check", folder + "/feed.yaml", "--baselines", folder + "/baselines"])
+        let again = InProcess.run(["check", folder + "/feed.yaml", "--baselines", folder + "/baselines"])
         #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
         #expect(again.standardOutput.contains("ok       \(folder)/feed.yaml @100.dark.screen-2\n"))
         // The dark colors change: only the dark variants fail.
         try Self.spec.replacingOccurrences(of: "#101010", with: "#202020")
             .write(toFile: folder + "/feed.yaml", atomically: true, encoding: .utf8)
-        let changed = try CommandRunner.run(["check", folder + "/feed.yaml", "--baselines", folder + "/baselines"])
+        let changed = InProcess.run(["check", folder + "/feed.yaml", "--baselines", folder + "/baselines"])
         #expect(changed.status == 1)
         let lines = changed.standardOutput.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("CHANGED") }.count == 4, "\(changed.standardOutput)")
@@ -71,7 +71,7 @@ import WaterfallTestSupport
     @Test func optionsOverrideTheSpecsVariants() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let record = try CommandRunner.run(
+        let record = InProcess.run(
             [
                 "check", folder + "/feed.yaml", "--baselines", folder + "/baselines", "--record", "--appearance",
                 "light",
@@ -79,7 +79,7 @@ import WaterfallTestSupport
             ])
         #expect(record.status == 0, "\(record.standardError)")
         #expect(names(folder + "/baselines", ".png") == ["feed@110.screen-1.png", "feed@110.screen-2.png"])
-        let whole = try CommandRunner.run(
+        let whole = InProcess.run(
             [
                 "check", folder + "/feed.yaml", "--baselines", folder + "/baselines", "--record", "--appearance",
                 "light",
@@ -100,14 +100,14 @@ import WaterfallTestSupport
         try "width: 50\nscale: 1\nsections: [{items: [{height: 30}]}]\n".write(
             toFile: other, atomically: true, encoding: .utf8)
         let baselines = folder + "/baselines"
-        let record = try CommandRunner.run(["check", shop, other, "--baselines", baselines, "--record"])
+        let record = InProcess.run(["check", shop, other, "--baselines", baselines, "--record"])
         #expect(record.status == 0, "\(record.standardError)")
         #expect(names(baselines, ".png") == ["shop@100.png", "shop@60.png"])
-        let prune = try CommandRunner.run(["check", shop, other, "--baselines", baselines, "--prune"])
+        let prune = InProcess.run(["check", shop, other, "--baselines", baselines, "--prune"])
         #expect(prune.status == 0, "\(prune.standardOutput)")
         try "width: 50\nscale: 1\nsections: [{items: [{height: 20}]}]\n".write(
             toFile: shop, atomically: true, encoding: .utf8)
-        let stale = try CommandRunner.run(["check", shop, other, "--baselines", baselines, "--prune", "--record"])
+        let stale = InProcess.run(["check", shop, other, "--baselines", baselines, "--prune", "--record"])
         #expect(stale.status == 0, "\(stale.standardOutput)\(stale.standardError)")
         #expect(names(baselines, ".png") == ["shop.png", "shop@100.png"])
     }

@@ -6,7 +6,7 @@ import WaterfallTestSupport
 /// Templates whose partials include themselves or nest thousands deep are refused with the file
 /// and line of the tag, before anything renders (swift-mustache would recurse until the stack
 /// overflowed).
-@Suite(.tags(.process)) struct TemplateRecursionTests {
+@Suite struct TemplateRecursionTests {
     static let gallery = "<html>{{#pages}}{{title}}{{/pages}}</html>\n"
 
     /// A copy of the repository's templates with `changes` written over it.
@@ -26,7 +26,7 @@ import WaterfallTestSupport
     func render(templates folder: String) throws -> CommandResult {
         let output = ExternalRenderers.temporaryPath("dir")
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try CommandRunner.run([
+        let result = InProcess.run([
             "render", Repository.path("Examples/01-shop-grid.yaml"), "--output", output, "--templates", folder,
             "--format", "html",
         ])

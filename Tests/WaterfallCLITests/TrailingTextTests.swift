@@ -6,7 +6,7 @@ import WaterfallTestSupport
 
 /// `layoutDirection: rightToLeft`: card text keeps to the trailing (right) edge in every renderer,
 /// and a header's `align` reads leading and trailing in the layout's direction.
-@Suite(.tags(.process)) struct TrailingTextTests {
+@Suite struct TrailingTextTests {
     static func spec(_ direction: String) -> String {
         """
         width: 300
@@ -33,7 +33,7 @@ import WaterfallTestSupport
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.spec(direction).write(toFile: folder + "/t.yaml", atomically: true, encoding: .utf8)
-        let result = try CommandRunner.run(
+        let result = InProcess.run(
             ["render", folder + "/t.yaml", "--format", "svg,html,png", "--output", folder])
         #expect(result.status == 0, "\(result.standardError)")
         return (

@@ -16,4 +16,11 @@ public struct CommandResult: Sendable {
     public var standardError: String { String(decoding: errorBytes, as: UTF8.self) }
     /// Both streams, standard output first: for a failure message.
     public var output: String { standardOutput + standardError }
+
+    public init(status: Int32, wasSignalled: Bool = false, outputBytes: [UInt8], errorBytes: [UInt8]) {
+        self.status = status
+        self.wasSignalled = wasSignalled
+        self.outputBytes = outputBytes
+        self.errorBytes = errorBytes
+    }
 }

@@ -23,11 +23,8 @@ struct AuditCommand: ParsableCommand {
     var json: String?
 
     @OptionGroup var drawing: DrawingOptions
-
     @OptionGroup var fetch: FetchOptions
-
     @OptionGroup var read: ReadOptions
-
     @OptionGroup var variants: VariantOptions
 
     func validate() throws {

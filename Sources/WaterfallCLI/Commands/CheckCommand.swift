@@ -83,20 +83,16 @@ struct CheckCommand: ParsableCommand {
     var quiet = false
 
     @OptionGroup var pixels: PixelOptions
-
     @OptionGroup var drawing: DrawingOptions
-
     @OptionGroup var fetch: FetchOptions
-
     @OptionGroup var read: ReadOptions
-
     @OptionGroup var variants: VariantOptions
 
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
         if verbose && quiet { throw ValidationError("--verbose and --quiet cannot be given together") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
-        if let value = RecordMode.unknownValue(in: Array(CommandLine.arguments.dropFirst())) {
+        if let value = RecordMode.unknownValue(in: Waterfall.arguments) {
             throw ValidationError("--record must be missing, changed or all, not '\(value)'")
         }
     }
@@ -107,7 +103,7 @@ struct CheckCommand: ParsableCommand {
         let reportTemplates = try outputs.reportTemplates()
         try outputs.targets.check()
         let specs = try SpecFolder.expand(self.specs, skipped: Output.standardError)
-        let progress = ProgressCounter(total: run.positions(in: specs).count) { Output.standardError($0) }
+        let progress = ProgressCounter(total: run.positions(in: specs).count, sink: Output.standardErrorLines)
         let outcome = run.check(specs, workers: jobs) { progress.finished($0) }
         progress.end()
         if let warning = outcome.fingerprintWarning { Output.standardError("check: \(warning)") }
@@ -123,9 +119,8 @@ struct CheckCommand: ParsableCommand {
         let results = outcome.results
         Output.standardOutput(results.summary + "\n")
         if results.count(.failed) > 0 || outcome.fingerprintError != nil { throw ExitCode.badInput }
-        if results.count(.changed) + results.count(.new) > 0 || (!stale.isEmpty && record == nil) {
-            throw ExitCode.different
-        }
+        let isDifferent = results.count(.changed) + results.count(.new) > 0 || (!stale.isEmpty && record == nil)
+        if isDifferent { throw ExitCode.different }
     }
 
     /// What draws and compares each spec, as the options say.
@@ -144,12 +139,8 @@ struct CheckCommand: ParsableCommand {
     /// annotations in a GitHub Actions job.
     private func printResult(_ check: SpecCheck, annotate: Bool) {
         if check.status == .failed { Output.standardError("error: \(check.reason)") }
-        if annotate, [.changed, .new, .failed].contains(check.status) {
-            Output.standardOutput(GitHubAnnotation.error(for: check) + "\n")
-        }
-        if annotate, check.status != .recorded {
-            for finding in check.newFindings {
-                let line = GitHubAnnotation.annotation(for: finding, of: check, isError: audit == .fail)
+        if annotate {
+            for line in GitHubAnnotation.annotations(for: check, findingsAreErrors: audit == .fail) {
                 Output.standardOutput(line + "\n")
             }
         }

@@ -17,15 +17,10 @@ struct ExamplesCommand: ParsableCommand {
     var examples: String?
 
     @OptionGroup var options: RenderOptions
-
     @OptionGroup var drawing: DrawingOptions
-
     @OptionGroup var fetch: FetchOptions
-
     @OptionGroup var read: ReadOptions
-
     @OptionGroup var variants: VariantOptions
-
     @OptionGroup var animation: AnimationOptions
 
     func validate() throws { try validateRendering() }
@@ -41,7 +36,7 @@ struct ExamplesCommand: ParsableCommand {
         job.audits = true
         let galleryPath = (options.output as NSString).appendingPathComponent("index.html")
         try job.claims.claim(galleryPath, for: "the gallery")
-        let outcomes = job.runShowingProgress(specs) { Output.standardError($0) }
+        let outcomes = job.runShowingProgress(specs, say: Output.standardErrorLines)
         let page = try GalleryPage.render(
             outcomes, templates: try PageTemplates.named(options.templates),
             widths: try variants.deviceWidths() ?? [])

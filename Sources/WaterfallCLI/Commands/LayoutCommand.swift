@@ -37,7 +37,6 @@ struct LayoutCommand: ParsableCommand {
     var pretty = false
 
     @OptionGroup var fetch: FetchOptions
-
     @OptionGroup var read: ReadOptions
 
     func validate() throws {

@@ -4,6 +4,7 @@ import WaterfallMotion
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview
+import WaterfallServe
 import WaterfallSpec
 
 /// `waterfall render SPEC...`: SVG, HTML, PNG and PDF files named after each spec.
@@ -21,15 +22,10 @@ struct RenderCommand: ParsableCommand {
     var specs: [String]
 
     @OptionGroup var options: RenderOptions
-
     @OptionGroup var drawing: DrawingOptions
-
     @OptionGroup var fetch: FetchOptions
-
     @OptionGroup var read: ReadOptions
-
     @OptionGroup var variants: VariantOptions
-
     @OptionGroup var animation: AnimationOptions
 
     func validate() throws {
@@ -40,7 +36,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let job = try job(appearance: .light)
         // The files and the folder they went to, on a terminal too: a first render says where to look.
-        let outcomes = job.runShowingProgress(specs, listingFiles: true) { Output.standardError($0) }
+        let outcomes = job.runShowingProgress(specs, listingFiles: true, say: Output.standardErrorLines)
         if outcomes.contains(where: { $0.error != nil }) { throw ExitCode.badInput }
     }
 }
@@ -73,47 +69,28 @@ protocol RendersSpecs: DrawsSpecs {
 extension RendersSpecs {
     /// The checks of the render options that look at several groups at once.
     func validateRendering() throws {
-        guard !formats.isEmpty else {
-            throw ValidationError("--format needs at least one of \(Renderers.names)")
+        guard !formats.names.isEmpty else {
+            throw ValidationError("--format needs at least one of \(OutputFormats.stillNames)")
         }
         if animation.animate != nil {
-            _ = try clipFormats()
+            do { _ = try formats.clipFormats() } catch { throw ValidationError(error.description) }
             if variants.offset != nil || variants.screens != nil {
                 throw ValidationError("--animate draws its own screens: give --viewport without --offset or --screens")
             }
         }
     }
 
-    /// The formats named, each once, in the order first given.
-    var formats: [String] {
-        let given =
-            options.format
-            ?? (animation.animate == nil ? Renderers.defaults.map(\.rawValue) : ["apng"]).joined(separator: ",")
-        var seen = Set<String>()
-        return given.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && seen.insert($0).inserted }
-    }
-
-    /// The clip formats named, for `--animate`.
-    func clipFormats() throws -> [ClipFormat] {
-        try formats.map { name in
-            guard let format = ClipFormat(rawValue: name) else {
-                let names = ClipFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("--animate writes \(names), not \(name)")
-            }
-            return format
-        }
-    }
+    var formats: OutputFormats { OutputFormats(options.format, clip: animation.animate != nil) }
 
     func job(appearance defaultAppearance: AppearanceChoice) throws -> RenderJob {
         let animating = animation.animate != nil
-        let renderers = animating ? [] : try Renderers.named(formats, templates: options.templates)
+        let renderers = animating ? [] : try formats.renderers(templates: options.templates)
         try AtomicFile.makeFolder(options.output)
         var job = RenderJob(pipeline: pipeline(renderers: renderers), output: options.output)
         job.variants = try variants.variants(defaultAppearance: defaultAppearance)
         job.pages = animating ? 0 : animation.pages ?? 0
         if animating {
-            job.clip = animation.request(viewport: variants.viewport ?? 0, formats: try clipFormats())
+            job.clip = animation.request(viewport: variants.viewport ?? 0, formats: try formats.clipFormats())
         }
         return job
     }

@@ -44,9 +44,7 @@ struct ServeCommand: ParsableCommand {
     var templates: String?
 
     @OptionGroup var drawing: DrawingOptions
-
     @OptionGroup var fetch: FetchOptions
-
     @OptionGroup var read: ReadOptions
 
     @Option(

@@ -28,7 +28,11 @@ struct DrawingOptions: ParsableArguments {
 }
 
 /// A command that draws specs: its drawing, fetch and read options, side by side.
-protocol DrawsSpecs: DrawsText {
+///
+/// It needs the pinned fonts (``FontSet/pinned``), which `waterfall` checks before running it, so
+/// a missing font file is one line and exit status 2, not an error for every spec. `layout`
+/// checks them only when a spec has cards sized by their text; `diff` never needs them.
+protocol DrawsSpecs {
     var drawing: DrawingOptions { get }
     var fetch: FetchOptions { get }
     var read: ReadOptions { get }
@@ -49,3 +53,9 @@ extension DrawsSpecs {
 }
 
 extension MissingImagePolicy: ExpressibleByArgument {}
+
+extension RenderCommand: RendersSpecs {}
+extension CheckCommand: DrawsSpecs {}
+extension AuditCommand: DrawsSpecs {}
+extension ExamplesCommand: RendersSpecs {}
+extension ServeCommand: DrawsSpecs {}

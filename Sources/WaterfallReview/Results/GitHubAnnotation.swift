@@ -46,6 +46,17 @@ public enum GitHubAnnotation {
         return isError ? line : "::warning" + line.dropFirst("::error".count)
     }
 
+    /// The annotations of one checked picture: an error when it did not pass, and one for each
+    /// new accessibility finding (a warning unless `findingsAreErrors`).
+    public static func annotations(for check: SpecCheck, findingsAreErrors: Bool) -> [String] {
+        var lines: [String] = []
+        if [.changed, .new, .failed].contains(check.status) { lines.append(error(for: check)) }
+        if check.status != .recorded {
+            lines += check.newFindings.map { annotation(for: $0, of: check, isError: findingsAreErrors) }
+        }
+        return lines
+    }
+
     /// A message: `%`, carriage returns and line feeds escaped, as the runner's `escapeData` does.
     public static func escapeData(_ text: String) -> String { escape(text, isProperty: false) }
 
