@@ -73,7 +73,7 @@ struct FetchOptions: ParsableArguments {
                 access: access, cacheFolder: cache, limits: limits,
                 addresses: AddressPolicy(allowsLinkLocal: allowLinkLocal, deniesPrivateNetwork: denyPrivateNetwork),
                 remembersFailures: remembersFailures),
-            warn: { Output.standardError("warning: \($0)") },
+            warn: { [say = Output.standardErrorLines] in say("warning: \($0)") },
             progress: isTerminal ? Self.drawProgress : nil)
     }
 
