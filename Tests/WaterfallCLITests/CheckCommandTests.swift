@@ -83,6 +83,8 @@ import WaterfallTestSupport
         let recorded = InProcess.run(["check", spec, "--baselines", baselines, "--record"])
         #expect(recorded.status == 0)
         #expect(recorded.standardOutput.contains("recorded \(spec)"))
+        // Without --prune, no word of stale baselines.
+        #expect(!recorded.standardOutput.contains("prune:"), "\(recorded.standardOutput)")
         let again = InProcess.run(["check", spec, "--baselines", baselines])
         #expect(again.status == 0)
         #expect(!(try files(baselines)).contains { $0.contains(".tmp-") })

@@ -113,7 +113,7 @@ struct CheckCommand: ParsableCommand {
         try outputs.write(outcome.results, baselines: baselines, templates: reportTemplates)
         if let blob { try run.writeBlob(of: outcome, to: blob) }
         let stale = prune ? try run.prune(outcome, allowing: read.allowRead) : []
-        for line in StaleBaselines.lines(stale, in: baselines, removed: record != nil) {
+        for line in StaleBaselines.lines(stale, in: baselines, removed: prune && record != nil) {
             Output.standardOutput(line + "\n")
         }
         let results = outcome.results
