@@ -57,8 +57,8 @@ struct Waterfall: ParsableCommand {
         }
     }
 
-    /// The arguments of the run, for a check the parser cannot make (``RecordMode/unknownValue(in:)``).
-    @TaskLocal static var arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    /// What ``run(_:)`` was given, for a check the parser cannot make (``RecordMode/unknownValue(in:)``).
+    @TaskLocal static var arguments: [String] = []
 
     /// The parser's message for `error`, one line in the tool's form (see `ArgumentErrorMessage`).
     static func argumentError(_ error: any Error) -> String {

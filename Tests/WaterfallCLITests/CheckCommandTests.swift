@@ -85,6 +85,10 @@ import WaterfallTestSupport
         #expect(recorded.standardOutput.contains("recorded \(spec)"))
         // Without --prune, no word of stale baselines.
         #expect(!recorded.standardOutput.contains("prune:"), "\(recorded.standardOutput)")
+        // A mode the parser would read as the bare flag is refused, in process as in the binary.
+        let misspelt = InProcess.run(["check", spec, "--baselines", baselines, "--record=al"])
+        #expect(misspelt.status == 2)
+        #expect(misspelt.standardError == "error: --record must be missing, changed or all, not 'al'\n")
         let again = InProcess.run(["check", spec, "--baselines", baselines])
         #expect(again.status == 0)
         #expect(!(try files(baselines)).contains { $0.contains(".tmp-") })

@@ -37,12 +37,12 @@ enum Output {
     /// Writes `text` as one line to standard error, with every line break and terminal control
     /// it echoes from its input shown as an escape.
     static func standardError(_ text: String) {
-        let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        let line = (text.hasSuffix("\n") ? String(text.dropLast()) : text).escapedForMessage + "\n"
         if let capture {
-            capture.standardError.withLock { $0 += Array((line.escapedForMessage + "\n").utf8) }
+            capture.standardError.withLock { $0 += Array(line.utf8) }
             return
         }
-        _ = write(line.escapedForMessage + "\n", to: .standardError)
+        _ = write(line, to: .standardError)
     }
 
     /// Writes each line it is given with ``standardError(_:)``, from any thread: for work that
