@@ -25,13 +25,15 @@ enum HTMLPage {
     /// `element` partial (as `Templates/page.mustache` does), elements are rendered a few thousand
     /// at a time and memory stays bounded; other templates are rendered whole.
     static func write(_ scene: Scene, title: String, templates: TemplateSet, emit: (String) throws -> Void) throws {
+        // One allowance for the whole page, however many renders write it.
+        let budget = RenderBudget()
         var context = context(scene, title: title)
         context["fontFaces"] = try scene.fonts?.embeddedFaces(in: scene).map(FontFaceContext.init) ?? []
         if templates.has("element") {
             // Render the page once with a single stand-in element to find where elements go.
             context["elements"] = [[String: Any]()]
             let marker = "\u{1}waterfall-elements-\(scene.elements.count)\u{1}"
-            let frame = try templates.render("page", context, replacingPartial: "element", with: marker)
+            let frame = try templates.render("page", context, replacingPartial: "element", with: marker, budget: budget)
             let parts = frame.components(separatedBy: marker)
             if parts.count == 2 {
                 var out = parts[0]
@@ -46,7 +48,8 @@ enum HTMLPage {
                             writeBuiltIn(element, fonts: scene.fonts, to: &out)
                             if newline { out += "\n" }
                         } else {
-                            out += try templates.render("element", self.element(element, fonts: scene.fonts))
+                            out += try templates.render(
+                                "element", self.element(element, fonts: scene.fonts), budget: budget)
                         }
                     }
                     try emit(out)
@@ -57,7 +60,7 @@ enum HTMLPage {
             }
         }
         context["elements"] = scene.elements.map { element($0, fonts: scene.fonts) }
-        try emit(try templates.render("page", context))
+        try emit(try templates.render("page", context, budget: budget))
     }
 
     static func context(_ scene: Scene, title: String) -> [String: Any] {

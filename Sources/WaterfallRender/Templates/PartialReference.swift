@@ -14,57 +14,17 @@ struct PartialReference: Equatable, Sendable {
     var line: Int
 
     /// The partial tags of `text`, a template the Mustache parser has accepted, in order.
-    ///
-    /// Follows the parser's rules: a tag's kind is the character just after the opening
-    /// delimiter, every tag runs to the first closing delimiter, and `{{=<% %>=}}` changes the
-    /// delimiters for what follows.
     static func all(in text: String) -> [PartialReference] {
-        let scalars = Array(text.unicodeScalars)
-        var open = Array("{{".unicodeScalars)
-        var close = Array("}}".unicodeScalars)
-        var references: [PartialReference] = []
-        var line = 1
-        var index = 0
+        all(in: TemplateTag.all(in: text))
+    }
 
-        func matches(_ delimiter: [Unicode.Scalar], at position: Int) -> Bool {
-            guard !delimiter.isEmpty, position + delimiter.count <= scalars.count else { return false }
-            for offset in delimiter.indices where scalars[position + offset] != delimiter[offset] { return false }
-            return true
+    /// The partial tags among `tags`, in order.
+    static func all(in tags: [TemplateTag]) -> [PartialReference] {
+        tags.compactMap { tag in
+            guard tag.kind == ">" || tag.kind == "<" else { return nil }
+            let isDynamic = tag.body.hasPrefix("*")
+            let name = isDynamic ? String(tag.body.dropFirst()).trimmingCharacters(in: .whitespaces) : tag.body
+            return PartialReference(name: name, isDynamic: isDynamic, line: tag.line)
         }
-
-        while index < scalars.count {
-            guard matches(open, at: index) else {
-                if scalars[index] == "\n" { line += 1 }
-                index += 1
-                continue
-            }
-            let start = index + open.count
-            guard start < scalars.count else { break }
-            var end = start + 1
-            while end < scalars.count, !matches(close, at: end) { end += 1 }
-            guard end < scalars.count else { break }
-            let kind = scalars[start]
-            let body = String(String.UnicodeScalarView(scalars[(start + 1)..<end]))
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            let tagLine = line
-            line += scalars[index..<end].count { $0 == "\n" }
-            index = end + close.count
-            switch kind {
-            case ">", "<":
-                let isDynamic = body.hasPrefix("*")
-                let name = isDynamic ? String(body.dropFirst()).trimmingCharacters(in: .whitespaces) : body
-                references.append(PartialReference(name: name, isDynamic: isDynamic, line: tagLine))
-            case "=":
-                // `{{=<% %>=}}`: the new opening and closing delimiters, then the closing `=`.
-                let parts = body.dropLast(body.hasSuffix("=") ? 1 : 0).split(whereSeparator: \.isWhitespace)
-                if parts.count == 2 {
-                    open = Array(parts[0].unicodeScalars)
-                    close = Array(parts[1].unicodeScalars)
-                }
-            default:
-                break
-            }
-        }
-        return references
     }
 }

@@ -6,8 +6,10 @@ import WaterfallCore
 /// `Templates/`, or the user's own through `--templates`), or given as text (templates compiled
 /// into the binary).
 ///
-/// Every template is parsed, and the partials they include checked (see `PartialGraph`), before
-/// a set is made: rendering one never fails on its templates and never recurses without end.
+/// Every template is read for its sections and partials (see `TemplateOutline`, `PartialGraph`,
+/// `TemplateCosts`) and parsed before a set is made: rendering one never recurses without end
+/// and never fails on its templates' syntax. A render stops, and fails, when it would write
+/// more than its content allows (see `RenderBudget`).
 public struct TemplateSet: Sendable {
     /// Templates every set must have unless told otherwise: the page of one spec.
     public static let required = ["page"]
@@ -21,6 +23,7 @@ public struct TemplateSet: Sendable {
     /// Each template's text, by name.
     public let texts: [String: String]
     private let library: MustacheLibrary
+    private let costs: TemplateCosts
 
     /// The folder the templates were read from (the ``origin``).
     public var directory: String { origin }
@@ -28,38 +31,10 @@ public struct TemplateSet: Sendable {
     /// Reads and parses every `*.mustache` file of `directory`.
     ///
     /// - Throws: ``TemplateError`` when the folder is missing, a required template is absent, a
-    ///   template has a syntax error (with its line and column), or its partials include
-    ///   themselves or nest too deep (with the line).
+    ///   template has a syntax error (with its line and column), its sections nest too deep, or
+    ///   its partials include themselves, nest too deep or expand too far (with the line).
     public init(directory: String, required: [String] = TemplateSet.required) throws(TemplateError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw TemplateError(place: directory, message: "template folder not found")
-        }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".mustache") }
-                .sorted()
-        } catch {
-            throw TemplateError(place: directory, message: "cannot list the template folder")
-        }
-        var templates: [String: String] = [:]
-        for file in names {
-            let path = (directory as NSString).appendingPathComponent(file)
-            let text: String
-            switch RegularFile.read(atPath: path, limit: Self.maximumTemplateBytes) {
-            case .success(let bytes):
-                guard let decoded = String(validating: bytes, as: UTF8.self) else {
-                    throw TemplateError(place: path, message: "cannot be read as UTF-8 text")
-                }
-                text = decoded
-            case .failure(.tooLarge):
-                throw TemplateError(place: path, message: "is larger than \(Self.maximumTemplateBytes >> 20) MiB")
-            case .failure(let failure):
-                throw TemplateError(place: path, message: failure.reason)
-            }
-            templates[String(file.dropLast(".mustache".count))] = text
-        }
-        try self.init(templates: templates, origin: directory, required: required)
+        try self.init(templates: Self.readTexts(in: directory), origin: directory, required: required)
     }
 
     /// Parses `templates`, the text of each template by name (`"page"`, not `"page.mustache"`).
@@ -74,9 +49,11 @@ public struct TemplateSet: Sendable {
     ) throws(TemplateError) {
         func file(_ name: String) -> String { (origin as NSString).appendingPathComponent("\(name).mustache") }
         var library = MustacheLibrary()
-        var references: [String: [PartialReference]] = [:]
+        var outlines: [String: TemplateOutline] = [:]
         for name in templates.keys.sorted() {
             let text = templates[name]!
+            // Before the parser, which recurses once for each section.
+            outlines[name] = try TemplateOutline(text: text, file: file(name))
             do {
                 library.register(try MustacheTemplate(string: text), named: name)
             } catch let error as MustacheTemplate.ParserError {
@@ -86,15 +63,16 @@ public struct TemplateSet: Sendable {
             } catch {
                 throw TemplateError(place: file(name), message: "template syntax error (\(error))")
             }
-            references[name] = PartialReference.all(in: text)
         }
-        try PartialGraph.check(references, file: file)
+        try PartialGraph.check(outlines.mapValues(\.references), file: file)
+        let costs = try TemplateCosts(outlines, file: file)
         for name in required where library.getTemplate(named: name) == nil {
             throw TemplateError(place: origin, message: "missing template \(name).mustache")
         }
         self.origin = origin
         self.texts = templates
         self.library = library
+        self.costs = costs
     }
 
     /// Whether the folder has the template `name`.
@@ -102,28 +80,58 @@ public struct TemplateSet: Sendable {
         library.getTemplate(named: name) != nil
     }
 
-    /// Renders `name` with the partial `partial` replaced by the literal `text`.
-    func render(_ name: String, _ context: [String: Any], replacingPartial partial: String, with text: String)
-        throws(TemplateError) -> String
-    {
+    /// Renders `name` with the partial `partial` replaced by the literal `text`, charging `budget`.
+    func render(
+        _ name: String, _ context: [String: Any], replacingPartial partial: String, with text: String,
+        budget: RenderBudget
+    ) throws(TemplateError) -> String {
         var copy = library
         do {
             copy.register(try MustacheTemplate(string: text), named: partial)
         } catch {
             throw TemplateError(place: origin, message: "cannot stand in for the \(partial) template")
         }
-        guard let output = copy.render(context, withTemplate: name) else {
-            throw TemplateError(place: origin, message: "missing template \(name).mustache")
-        }
-        return output
+        return try render(name, context, budget: budget, library: copy)
     }
 
     /// Renders the template `name` with `context` (HTML-escaping `{{values}}`): a dictionary, or a
     /// value that gives its own children (`MustacheParent`).
+    ///
+    /// - Throws: ``TemplateError`` when the set has no template `name`, or when the page would
+    ///   be larger than its content allows (see ``RenderBudget``): at the line of the section
+    ///   that repeated too often, and without writing it.
     public func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
-        guard let text = library.render(context, withTemplate: name) else {
+        try render(name, context, budget: RenderBudget())
+    }
+
+    /// Renders the template `name` with `context`, charging `budget`, which may serve several
+    /// renders of one page.
+    func render(_ name: String, _ context: Any, budget: RenderBudget, library: MustacheLibrary? = nil)
+        throws(TemplateError) -> String
+    {
+        let library = library ?? self.library
+        func file(_ name: String) -> String { (origin as NSString).appendingPathComponent("\(name).mustache") }
+        guard library.getTemplate(named: name) != nil else {
             throw TemplateError(place: origin, message: "missing template \(name).mustache")
         }
-        return text
+        budget.costs = costs
+        budget.allow(context, names: costs.names)
+        let text = costs.expanded[name] ?? 0
+        budget.allow(template: name, bytes: text)
+        var output = ""
+        if budget.charge(text) {
+            output = library.render(ContextValue.wrap(context, name: "", budget: budget), withTemplate: name) ?? ""
+        }
+        if budget.isExhausted {
+            let site = budget.lastList.flatMap { costs.sites[$0] }
+            throw TemplateError(
+                place: site.map { "\($0.template):\($0.line)" } ?? file(name),
+                message: (budget.lastList.map { "section \"\($0)\" repeats too often: " } ?? "")
+                    + "the page would pass its limit of \(budget.limit)")
+        }
+        guard budget.write(output.utf8.count) else {
+            throw TemplateError(place: file(name), message: "the page is larger than its limit of \(budget.limit)")
+        }
+        return output
     }
 }
