@@ -54,15 +54,21 @@ let package = Package(
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]),
         // What every module below the command line shares: colors, numbers as text, pixel images,
         // the layout dump, and one of each utility (bounded file reads, the lock, SHA-256, escaping).
+        // openat2 and memfd_create, which Swift cannot call through glibc's variadic syscall().
+        .target(name: "CWaterfallSystem"),
         .target(
             name: "WaterfallCore",
             dependencies: [
-                "WaterfallLayout", "CWaterfallNettle", .product(name: "SystemPackage", package: "swift-system"),
+                "WaterfallLayout", "CWaterfallNettle", "CWaterfallSystem",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Spec files (JSON and YAML) decoded into layout configurations and content.
         .target(
             name: "WaterfallSpec",
-            dependencies: ["WaterfallLayout", "WaterfallCore", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "WaterfallLayout", "WaterfallCore", .product(name: "Yams", package: "Yams"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // The render model (scene) and the text renderers: SVG, and HTML from Mustache templates.
         // Knows nothing of specs: the pipeline builds the scene.
         .target(

@@ -51,6 +51,25 @@ package enum RegularFile {
         } catch {
             return .failure(.system(error as? Errno ?? .ioError))
         }
+        return checked(descriptor)
+    }
+
+    /// Opens `path` beneath the folder `folder` (``Beneath``; links that stay beneath it
+    /// followed unless `links` says none) without waiting on a FIFO, and returns the descriptor of
+    /// the regular file it names with its size; the caller closes it.
+    package static func open(
+        _ path: String, beneath folder: FileDescriptor, links: Beneath.Links = .stayingBeneath
+    ) -> Result<(descriptor: FileDescriptor, size: Int), Failure> {
+        switch Beneath.open(path, in: folder, .readOnly, options: [.nonBlocking], links: links) {
+        case .success(let descriptor): return checked(descriptor)
+        case .failure(let error): return .failure(.system(error))
+        }
+    }
+
+    /// `descriptor` with its size when it is a regular file; otherwise it is closed and refused.
+    private static func checked(
+        _ descriptor: FileDescriptor
+    ) -> Result<(descriptor: FileDescriptor, size: Int), Failure> {
         let information: Stat
         do {
             information = try descriptor.stat()
@@ -109,13 +128,18 @@ package enum RegularFile {
     package static func read(
         atPath path: String, limit: Int, followingLinks: Bool = true
     ) -> Result<[UInt8], Failure> {
-        let descriptor: FileDescriptor
-        let expected: Int
         switch open(path, followingLinks: followingLinks) {
-        case .success(let file): (descriptor, expected) = file
+        case .success(let file):
+            defer { try? file.descriptor.close() }
+            return read(file.descriptor, expected: file.size, limit: limit)
         case .failure(let failure): return .failure(failure)
         }
-        defer { try? descriptor.close() }
+    }
+
+    /// The bytes of the open regular file `descriptor`, `expected` long when it was opened, read
+    /// straight into the array; more than `limit` of them, even when the file grows while it is
+    /// read, is refused.
+    package static func read(_ descriptor: FileDescriptor, expected: Int, limit: Int) -> Result<[UInt8], Failure> {
         guard expected <= limit else { return .failure(.tooLarge) }
         var bytes: [UInt8] = []
         var capacity = max(expected, 1)

@@ -388,9 +388,9 @@ public struct ServeServer: Sendable {
     private func file(_ request: Request) -> Response {
         let parts = components(request)
         guard let mount = parts.first, let root = catalog.root(String(mount)),
-            let path = ServedPath.resolve(parts.dropFirst(), under: root.path)
+            let path = ServedPath.relative(parts.dropFirst())
         else { return ServeResponse.notFound() }
-        return ServedFile.response(path: path, range: request.headers[.range])
+        return ServedFile.response(path: path, under: root.path, range: request.headers[.range])
     }
 
     // MARK: Review

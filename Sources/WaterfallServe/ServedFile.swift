@@ -3,6 +3,7 @@ import Hummingbird
 import NIOPosix
 import SystemPackage
 import WaterfallCore
+import WaterfallPipeline
 
 /// A file from a served folder, sent from disk a chunk at a time: memory stays flat whatever its
 /// size, and a `Range` request gets the part it asks for.
@@ -13,10 +14,10 @@ enum ServedFile {
     /// How much of the file is read at a time.
     static let chunkBytes = 128 * 1024
 
-    /// The response for the file at `path` (already resolved inside a served folder).
-    static func response(path: String, range header: String?) -> Response {
+    /// The response for the file at `path` below the served folder `root`.
+    static func response(path: String, under root: String, range header: String?) -> Response {
         let size: Int
-        switch RegularFile.open(path) {
+        switch open(path, under: root) {
         case .success(let file):
             try? file.descriptor.close()
             size = file.size
@@ -42,7 +43,7 @@ enum ServedFile {
             return Response(status: .rangeNotSatisfiable, headers: headers)
         }
         let body = ResponseBody(contentLength: part.count) { [part] writer in
-            try await send(path: path, part: part, to: &writer)
+            try await send(path: path, under: root, part: part, to: &writer)
         }
         return ServeResponse.fromUserFolder(Response(status: status, headers: headers, body: body), scripts: true)
     }
@@ -53,8 +54,10 @@ enum ServedFile {
     /// The file is opened again here, so no descriptor is left open when the body is never sent;
     /// a file that is no longer regular, or now shorter, ends the response early (the client sees
     /// fewer bytes than announced, never other bytes).
-    private static func send(path: String, part: Range<Int>, to writer: inout any ResponseBodyWriter) async throws {
-        let descriptor = try RegularFile.open(path).get().descriptor
+    private static func send(
+        path: String, under root: String, part: Range<Int>, to writer: inout any ResponseBodyWriter
+    ) async throws {
+        let descriptor = try open(path, under: root).get().descriptor
         defer { try? descriptor.close() }
         var offset = part.lowerBound
         while offset < part.upperBound {
@@ -74,6 +77,23 @@ enum ServedFile {
             try await writer.write(chunk)
         }
         try await writer.finish(nil)
+    }
+}
+
+extension ServedFile {
+    /// Opens the regular file `path` beneath the served folder `root`: the folder reached with no
+    /// link on the way inside the current folder (``OutputFolder``), the file by the kernel's
+    /// rule beneath it (``Beneath``), links that stay inside followed.
+    static func open(_ path: String, under root: String) -> Result<
+        (descriptor: FileDescriptor, size: Int), RegularFile.Failure
+    > {
+        switch OutputFolder.open(root) {
+        case .success(let folder):
+            defer { try? folder.close() }
+            return RegularFile.open(path, beneath: folder)
+        case .failure(.system(let error)): return .failure(.system(error))
+        case .failure: return .failure(.system(.noSuchFileOrDirectory))
+        }
     }
 }
 

@@ -48,8 +48,14 @@ public struct SpecCatalog: Sendable {
                 throw ServeError("\(argument): no such file or folder")
             }
             let folder = isDirectory.boolValue ? argument : argument.folderPart
-            let real = ServedPath.realPath(folder.isEmpty ? "." : folder) ?? folder
-            if !folders.contains(real) { folders.append(real) }
+            // A served folder inside the current one is reached with no link on the way: a
+            // committed `specs -> ..` serves nothing.
+            switch OutputFolder.open(folder) {
+            case .success(let descriptor): try? descriptor.close()
+            case .failure(let failure): throw ServeError("\(folder.isEmpty ? "." : folder): \(failure.reason)")
+            }
+            let absolute = ReadRule.absolute(folder.isEmpty ? "." : folder)
+            if !folders.contains(absolute) { folders.append(absolute) }
         }
         roots = folders.enumerated().map { Root(mount: "specs\($0.offset + 1)", path: $0.element) }
         if let baselines {
@@ -102,9 +108,9 @@ public struct SpecCatalog: Sendable {
 
     /// `/files/MOUNT/PATH` for a file inside a root, or `nil`.
     func url(forFile path: String) -> String? {
-        guard let real = ServedPath.realPath(path) else { return nil }
+        guard let real = ReadRule.realPath(path) else { return nil }
         for root in roots {
-            guard let base = ServedPath.realPath(root.path), real.hasPrefix(base + "/") else { continue }
+            guard let base = ReadRule.realPath(root.path), real.hasPrefix(base + "/") else { continue }
             let relative = real.dropFirst(base.count + 1).split(separator: "/").map {
                 $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? String($0)
             }

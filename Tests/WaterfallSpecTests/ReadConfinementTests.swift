@@ -104,11 +104,17 @@ struct ReadConfinementTests {
     @Test func allowingAFolderWidensTheRootByNameOnly() throws {
         let branch = try HostileBranch(png: Self.png)
         let path = try branch.spec(
-            "allowed", "width: 300\nsections:\n  - itemsFrom: {file: ../links/out.csv, fields: {title: name}}\n")
+            "allowed", "width: 300\nsections:\n  - itemsFrom: {file: ../../outside/secret.csv, fields: {title: name}}\n"
+        )
         let spec = try Spec.load(path: path, allowing: [branch.outside])
         #expect(spec.sections[0].items.first?.title == HostileBranch.marker)
         // Another folder does not widen it.
         #expect(throws: SpecError.self) { try Spec.load(path: path, allowing: [branch.repo + "/data"]) }
+        // A link is followed only while it stays beneath the folder it starts in: a link inside
+        // the root into the allowed folder is still a link out of the root.
+        let linked = try branch.spec(
+            "linked", "width: 300\nsections:\n  - itemsFrom: {file: ../links/out.csv, fields: {title: name}}\n")
+        #expect(throws: SpecError.self) { try Spec.load(path: linked, allowing: [branch.outside]) }
     }
 
     @Test func aSpecWithoutARepositoryIsRootedInItsOwnFolder() throws {
@@ -124,7 +130,7 @@ struct ReadConfinementTests {
         try "width: 300\nsections:\n  - itemsFrom: {file: data.csv, fields: {title: name}}\n".write(
             toFile: here, atomically: true, encoding: .utf8)
         #expect(try Spec.load(path: here).sections[0].items.count == 1)
-        #expect(ReadRule.root(ofFolder: folder.path + "/a/b") == ReadRule.resolve(folder.path + "/a/b"))
+        #expect(ReadRule.root(ofFolder: folder.path + "/a/b") == ReadRule.realPath(folder.path + "/a/b"))
     }
 
     @Test func aSpecFileThatIsALinkOutOfItsRootIsRefused() throws {
@@ -136,23 +142,39 @@ struct ReadConfinementTests {
         #expect(throws: SpecError.self) { try Spec.load(path: branch.specs + "/linked.yaml") }
     }
 
-    @Test func resolvingFollowsLinksLikeTheKernelAndJoinsWhatDoesNotExistByName() throws {
+    @Test func theKernelSettlesEveryWayOutInTheOpenItself() throws {
         let branch = try HostileBranch(png: Self.png)
-        let outside = ReadRule.resolve(branch.outside)
-        #expect(ReadRule.resolve(branch.repo + "/links/chain.csv") == outside + "/secret.csv")
-        #expect(ReadRule.resolve(branch.repo + "/links/dangling.csv") == outside + "/none.csv")
-        #expect(ReadRule.resolve(branch.repo + "/links/outdir/x/../secret.csv") == outside + "/secret.csv")
-        #expect(ReadRule.resolve(branch.repo + "/nothing/../../outside") == outside)
-        // A loop of links stops at the link, which opening refuses.
-        try FileManager.default.createSymbolicLink(atPath: branch.repo + "/loop", withDestinationPath: "loop")
-        #expect(ReadRule.resolve(branch.repo + "/loop").hasSuffix("/repo/loop"))
         let rule = ReadRule.forSpec(inFolder: branch.specs)
-        #expect(rule.folders == [ReadRule.resolve(branch.repo)])
+        #expect(rule.folders == [ReadRule.realPath(branch.repo)])
+        let ways = [
+            "../links/chain.csv", "../links/dangling.csv", "../links/outdir/x/../secret.csv",
+            "../nothing/../../outside",
+            "../nothing/../links/out.csv", "../data/ok.csv/x/../../../links/out.csv",
+            String(repeating: "n", count: 300) + "/../../links/out.csv", "/etc/passwd", branch.outside + "/secret.csv",
+        ]
+        for way in ways {
+            switch rule.open(way, relativeTo: branch.specs) {
+            case .success(let file):
+                try? file.descriptor.close()
+                Issue.record("\(way) was opened")
+            case .failure(.outside), .failure(.file(.system(.noSuchFileOrDirectory))),
+                .failure(.file(.system(.notDirectory))), .failure(.file(.system(.fileNameTooLong))):
+                break
+            case .failure(let failure): Issue.record("\(way): \(failure)")
+            }
+        }
+        // Inside: through `..` that stays inside, a link that stays inside, an absolute path.
+        for way in ["../data/ok.csv", "../links/in.csv", branch.repo + "/data/ok.csv", "../specs/../data/ok.csv"] {
+            let read = rule.read(way, relativeTo: branch.specs, limit: 1 << 20)
+            #expect(
+                (try? read.get()).map { String(decoding: $0, as: UTF8.self) } == "name,image\nInside card,ok.png\n",
+                "\(way)")
+        }
+        // A loop of links is refused as the kernel refuses it.
+        try FileManager.default.createSymbolicLink(atPath: branch.repo + "/loop", withDestinationPath: "loop")
         #expect(
-            rule.resolution(of: branch.repo + "/links/in.csv")
-                == .inside(ReadRule.resolve(branch.repo + "/data/ok.csv")))
-        #expect(rule.resolution(of: branch.repo + "/links/out.csv") == .outside(outside + "/secret.csv"))
+            (try? rule.open("../loop", relativeTo: branch.specs).get()) == nil)
         // A folder whose name starts like the root's is not inside it.
-        #expect(!rule.contains(ReadRule.resolve(branch.repo) + "-other/x"))
+        #expect(ReadRule.path(branch.repo + "-other/x", below: branch.repo) == nil)
     }
 }

@@ -24,11 +24,20 @@ public enum AppFonts {
         public var path: String
         /// The path to read, from the current folder.
         public var file: String
+        /// The folders it may be read from: the spec's rule.
+        ///
+        /// `nil` reads ``file`` as it is (fonts a program names itself).
+        public var rule: ReadRule?
+        /// The folder ``path`` is relative to, with ``rule``.
+        public var base: String
 
-        /// Creates a request to read the font file `file`, named `path` in messages.
-        public init(path: String, file: String) {
+        /// Creates a request to read the font file `file`, named `path` in messages; with `rule`,
+        /// `path` (relative to `base`) is opened beneath the rule's folders.
+        public init(path: String, file: String, rule: ReadRule? = nil, base: String = ".") {
             self.path = path
             self.file = file
+            self.rule = rule
+            self.base = base
         }
     }
 
@@ -88,18 +97,28 @@ public enum AppFonts {
     /// Reads and proves one file.
     private static func read(_ request: Request, maximumFaces: Int) throws(FontFileProblem) -> SceneFont {
         let bytes: [UInt8]
-        switch RegularFile.read(atPath: request.file, limit: maximumFileBytes) {
+        let read =
+            request.rule.map { $0.read(request.path, relativeTo: request.base, limit: maximumFileBytes) }
+            ?? RegularFile.read(atPath: request.file, limit: maximumFileBytes).mapError { .file($0) }
+        switch read {
         case .success(let read): bytes = read
-        case .failure(.tooLarge): throw FontFileProblem("is larger than \(maximumFileBytes / 1_048_576) MiB")
-        case .failure(let failure): throw FontFileProblem(failure.reason)
+        case .failure(.file(.tooLarge)): throw FontFileProblem("is larger than \(maximumFileBytes / 1_048_576) MiB")
+        case .failure(let failure):
+            throw FontFileProblem(request.rule?.reason(failure) ?? ReadRule(folders: ["/"]).reason(failure))
         }
         let offsets = try FontFileStructure.faceOffsets(bytes, maximumFaces: max(maximumFaces, 0))
         guard offsets.count <= maximumFaces else {
             throw FontFileProblem("brings the faces past \(Self.maximumFaces), the most a spec's fonts may hold")
         }
         for offset in offsets { _ = try FontFileStructure.tables(bytes, faceAt: offset) }
-        // fontconfig reads the file again by this path: the same file whatever the spelling.
-        let file = canonical(request.file)
+        // fontconfig reads the file again by path: an anonymous copy of the bytes just proved,
+        // so no rename or link can put another file in its place.
+        let file: String
+        do {
+            file = try AnonymousFile.holding(bytes, digest: FileDigest.sha256(of: bytes), fallback: request.file)
+        } catch {
+            throw FontFileProblem("cannot be copied for fontconfig (\(error.description))")
+        }
         let faces = try FontFaces.read(bytes, file: file, count: offsets.count)
         return SceneFont(
             path: request.path, file: file, data: bytes, sha256: FileDigest.sha256(of: bytes), faces: faces)
@@ -146,16 +165,5 @@ public enum AppFonts {
             && !family.contains {
                 forbidden.contains($0) || $0.unicodeScalars.contains { $0.properties.generalCategory == .control }
             }
-    }
-
-    /// `path` from the current folder, links, `.` and `..` resolved; made absolute as it is
-    /// when it cannot be resolved.
-    private static func canonical(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else {
-            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-            return (absolute as NSString).standardizingPath
-        }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

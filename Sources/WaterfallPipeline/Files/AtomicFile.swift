@@ -13,13 +13,40 @@ package enum AtomicFile {
         try commit(try stage(bytes, for: path), to: path)
     }
 
-    /// Checks that `path` may be replaced: nothing is there, or a regular file.
+    /// The folder `path` is written into, opened as ``OutputFolder`` does (a link on the way
+    /// inside the current folder refused), and the file's name in it.
+    private static func folder(
+        of path: String, creating: Bool = false
+    ) throws(FileError) -> (descriptor: FileDescriptor, name: String) {
+        let name = FilePath(path).lastComponent?.string ?? path
+        switch OutputFolder.open(path.folderPart, creating: creating) {
+        case .success(let descriptor): return (descriptor, name)
+        case .failure(let failure): throw FileError(path: path, message: failure.reason)
+        }
+    }
+
+    /// Checks that `path` may be replaced: nothing is there, or a regular file, in a folder
+    /// reached with no link on the way.
     ///
     /// Callers that commit several files call it for every target before committing any, so that
     /// a refused target leaves all of them as they were.
     package static func checkTarget(_ path: String) throws(FileError) {
+        let folder: (descriptor: FileDescriptor, name: String)
+        do {
+            folder = try self.folder(of: path)
+        } catch {
+            // A folder that is not there yet holds nothing to replace; it is made when written.
+            if case .failure(.missing) = OutputFolder.open(path.folderPart) { return }
+            throw error
+        }
+        defer { try? folder.descriptor.close() }
+        try checkTarget(folder.name, in: folder.descriptor, path: path)
+    }
+
+    /// Checks that the entry `name` of `folder` may be replaced; `path` names it in messages.
+    private static func checkTarget(_ name: String, in folder: FileDescriptor, path: String) throws(FileError) {
         let type: FileType
-        switch Syscalls.fileType(atPath: path) {
+        switch OutputFolder.fileType(name, in: folder) {
         case .success(let found): type = found
         case .failure(.noSuchFileOrDirectory): return
         case .failure(let error): throw FileError(path: path, message: "cannot be written (\(error.description))")
@@ -48,10 +75,13 @@ package enum AtomicFile {
     /// Writes `pieces` one after the other to a new temporary file beside `path`, as `stage` does
     /// with one array, and returns the temporary file's path; nothing is joined in memory.
     package static func stage(_ pieces: [ArraySlice<UInt8>], for path: String) throws(FileError) -> String {
+        let folder = try self.folder(of: path)
+        defer { try? folder.descriptor.close() }
         TemporaryFiles.sweepOrphans(in: path.folderPart)
         let temporary = TemporaryFiles.path(for: path)
+        let temporaryName = FilePath(temporary).lastComponent?.string ?? temporary
         let descriptor: FileDescriptor
-        switch TemporaryFiles.create(temporary) {
+        switch TemporaryFiles.create(temporary, named: temporaryName, in: folder.descriptor) {
         case .success(let created): descriptor = created
         case .failure(let error):
             throw FileError(path: path, message: "cannot be written (\(error.description); is the folder writable?)")
@@ -63,7 +93,7 @@ package enum AtomicFile {
         try? descriptor.close()
         if let failure {
             TemporaryFiles.remove(temporary)
-            unlink(temporary)
+            unlinkat(folder.descriptor.rawValue, temporaryName, 0)
             throw FileError(path: path, message: "cannot be written (\(failure.description))")
         }
         return temporary
@@ -71,10 +101,10 @@ package enum AtomicFile {
 
     /// Adds `bytes` to the end of a staged file.
     package static func append(_ bytes: [UInt8], toStaged temporary: String, for path: String) throws(FileError) {
-        guard
-            let descriptor = try? FileDescriptor.open(
-                FilePath(temporary), .writeOnly, options: [.append, .closeOnExec], retryOnInterrupt: true)
-        else {
+        let folder = try self.folder(of: temporary)
+        defer { try? folder.descriptor.close() }
+        let opened = Beneath.open(folder.name, in: folder.descriptor, .writeOnly, options: [.append], links: .none)
+        guard case .success(let descriptor) = opened else {
             throw FileError(path: path, message: "cannot be written (the temporary file went away)")
         }
         let failure = bytes.withUnsafeBytes { Syscalls.writeAll($0, to: descriptor) }
@@ -87,28 +117,51 @@ package enum AtomicFile {
     /// Renames a staged file over `path`, in one step, when ``checkTarget(_:)`` allows it.
     package static func commit(_ temporary: String, to path: String) throws(FileError) {
         defer { TemporaryFiles.remove(temporary) }
+        let temporaryName = FilePath(temporary).lastComponent?.string ?? temporary
+        let folder: (descriptor: FileDescriptor, name: String)
         do {
-            try checkTarget(path)
+            folder = try self.folder(of: path)
         } catch {
             unlink(temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
+        defer { try? folder.descriptor.close() }
+        do {
+            try checkTarget(folder.name, in: folder.descriptor, path: path)
+        } catch {
+            unlinkat(folder.descriptor.rawValue, temporaryName, 0)
+            throw error
+        }
+        guard renameat(folder.descriptor.rawValue, temporaryName, folder.descriptor.rawValue, folder.name) == 0 else {
             let reason = Errno(rawValue: errno).description
-            unlink(temporary)
+            unlinkat(folder.descriptor.rawValue, temporaryName, 0)
             throw FileError(path: path, message: "cannot be written (\(reason))")
         }
     }
 
-    /// Makes `folder` (and its parents) if it is not there.
-    package static func makeFolder(_ folder: String) throws(FileError) {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw FileError(path: folder, message: "cannot create the output folder")
+    /// Removes the file `path` when it is a regular file, from its folder reached as files are
+    /// written (no link on the way); a link or anything else there is left alone.
+    package static func removeFile(_ path: String) {
+        guard let folder = try? self.folder(of: path) else { return }
+        defer { try? folder.descriptor.close() }
+        if case .success(.regular) = OutputFolder.fileType(folder.name, in: folder.descriptor) {
+            unlinkat(folder.descriptor.rawValue, folder.name, 0)
         }
-        guard access(folder, W_OK) == 0 else {
-            throw FileError(path: folder, message: "the output folder is not writable")
+    }
+
+    /// Makes `folder` (and its parents) if it is not there, with no link on the way inside the
+    /// current folder.
+    package static func makeFolder(_ folder: String) throws(FileError) {
+        switch OutputFolder.open(folder, creating: true) {
+        case .success(let descriptor):
+            defer { try? descriptor.close() }
+            guard faccessat(descriptor.rawValue, ".", W_OK, 0) == 0 else {
+                throw FileError(path: folder, message: "the output folder is not writable")
+            }
+        case .failure(.link(let link)):
+            throw FileError(path: folder, message: OutputFolder.Failure.link(link).reason)
+        case .failure:
+            throw FileError(path: folder, message: "cannot create the output folder")
         }
     }
 }

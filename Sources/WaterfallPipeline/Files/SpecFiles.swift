@@ -83,7 +83,7 @@ package struct SpecFiles {
         }
         for stem in stems {
             for file in Self.tiles(of: stem, in: folder) where !written.contains(file) {
-                try? FileManager.default.removeItem(atPath: path(file))
+                AtomicFile.removeFile(path(file))
             }
         }
         return staged.map(\.file)
@@ -93,7 +93,7 @@ package struct SpecFiles {
     package func discard() {
         guard !committed else { return }
         for entry in staged {
-            try? FileManager.default.removeItem(atPath: entry.temporary)
+            AtomicFile.removeFile(entry.temporary)
             TemporaryFiles.remove(entry.temporary)
         }
     }

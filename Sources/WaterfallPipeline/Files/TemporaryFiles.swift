@@ -59,22 +59,28 @@ package enum TemporaryFiles {
         }
     }
 
-    /// Creates `path`, a new empty file, and records it, as one step under the lock the
-    /// interrupt sweep holds: a file is either made and recorded before the sweep, which then
-    /// removes it, or not made at all.
-    ///
-    /// Returns the file open for writing, or why it cannot be made.
+    /// Creates the temporary file at `path` in its folder, reached as ``OutputFolder`` reaches it,
+    /// as ``create(_:named:in:)`` does.
     package static func create(_ path: String) -> Result<FileDescriptor, Errno> {
+        switch OutputFolder.open(path.folderPart) {
+        case .success(let folder):
+            defer { try? folder.close() }
+            return create(path, named: FilePath(path).lastComponent?.string ?? path, in: folder)
+        case .failure(.system(let error)): return .failure(error)
+        case .failure(.link): return .failure(.tooManySymbolicLinkLevels)
+        case .failure(.missing): return .failure(.noSuchFileOrDirectory)
+        }
+    }
+
+    /// Creates the temporary file `name` in the folder `folder` (its path `path`), never through
+    /// a link and never over anything there, and notes it for removal on an interrupt.
+    package static func create(
+        _ path: String, named name: String, in folder: FileDescriptor
+    ) -> Result<FileDescriptor, Errno> {
         files.withLock { staged in
-            let result: Result<FileDescriptor, Errno>
-            do {
-                result = .success(
-                    try FileDescriptor.open(
-                        FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
-                        permissions: FilePermissions(rawValue: 0o666), retryOnInterrupt: true))
-            } catch {
-                result = .failure(error as? Errno ?? .ioError)
-            }
+            let result = Beneath.open(
+                name, in: folder, .writeOnly, options: [.create, .exclusiveCreate],
+                permissions: FilePermissions(rawValue: 0o666), links: .none)
             if case .success = result { staged.insert(path) }
             return result
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import WaterfallCore
 import WaterfallRender
 
@@ -19,8 +20,19 @@ enum ImageFile {
         case corrupt(String)
         /// An image named by URL that the fetch step could not fetch, and why.
         case notFetched(String)
-        /// Outside the folders the spec may read from: the rule's sentence (`ReadRule.widening`).
+        /// Outside the folders the spec may read from: the rule's reason (`ReadRule.reason(_:)`).
         case outside(String)
+
+        /// The problem a failed open or read is.
+        init(_ failure: RegularFile.Failure) {
+            switch failure {
+            case _ where failure.isMissing: self = .missing
+            case .notRegular(isDirectory: true): self = .unreadable("it is a directory")
+            case .notRegular(isDirectory: false): self = .notRegular
+            case .tooLarge: self = .tooLarge("more than \(ImageFile.maximumBytes) bytes, the most an image may have")
+            case .system(let error): self = .unreadable(error.description)
+            }
+        }
 
         var description: String {
             switch self {
@@ -31,31 +43,37 @@ enum ImageFile {
             case .notRegular: "is not a regular file (a FIFO, a device or a socket)"
             case .corrupt(let reason): "is not a valid image (\(reason))"
             case .notFetched(let reason): "cannot be fetched (\(reason))"
-            case .outside(let widening): "is \(widening)"
+            case .outside(let reason): reason
             }
         }
     }
 
-    /// The file `path` names, relative to `base`, in one spelling.
-    ///
-    /// Symbolic links, `.` and `..` are resolved, so two paths that name one file give the same answer.
-    static func canonicalPath(_ path: String, relativeTo base: String) -> String {
-        let full = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
-        guard let resolved = realpath(full, nil) else { return (full as NSString).standardizingPath }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// A file's identity, whatever the spelling of its path: its device and inode.
+    static func identity(of descriptor: FileDescriptor) -> String {
+        guard let information = try? descriptor.stat() else { return "fd:\(descriptor.rawValue)" }
+        return "inode:\(information.deviceID.rawValue):\(information.inode.rawValue)"
     }
 
-    /// Reads the image at `full`, an already resolved path; `path` is the spelling messages use.
+    /// Reads the image at `full` (a fetched image's stored file); `path` is the spelling
+    /// messages use.
     static func load(_ path: String, at full: String, id: Int, budget: PixelBudget) throws(Problem) -> SceneImage {
+        switch RegularFile.open(full) {
+        case .success(let file):
+            defer { try? file.descriptor.close() }
+            return try load(path, from: file.descriptor, size: file.size, id: id, budget: budget)
+        case .failure(let failure): throw Problem(failure)
+        }
+    }
+
+    /// Reads the image open at `descriptor`, `size` bytes when opened; `path` is the spelling
+    /// messages use.
+    static func load(
+        _ path: String, from descriptor: FileDescriptor, size: Int, id: Int, budget: PixelBudget
+    ) throws(Problem) -> SceneImage {
         let bytes: [UInt8]
-        switch RegularFile.read(atPath: full, limit: maximumBytes) {
+        switch RegularFile.read(descriptor, expected: size, limit: maximumBytes) {
         case .success(let read): bytes = read
-        case .failure(let failure) where failure.isMissing: throw .missing
-        case .failure(.notRegular(isDirectory: true)): throw .unreadable("it is a directory")
-        case .failure(.notRegular(isDirectory: false)): throw .notRegular
-        case .failure(.tooLarge): throw .tooLarge("more than \(maximumBytes) bytes, the most an image may have")
-        case .failure(.system(let error)): throw .unreadable(error.description)
+        case .failure(let failure): throw Problem(failure)
         }
         return try image(bytes, path: path, id: id, budget: budget)
     }

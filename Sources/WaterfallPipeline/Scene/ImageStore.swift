@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
@@ -27,24 +28,38 @@ struct ImageStore {
 
     /// The image at `path`, relative to the spec's folder; a file that failed once fails again
     /// without being read again.
+    ///
+    /// A local file is opened once, beneath the spec's `ReadRule` when there is one, and known
+    /// by its device and inode: every spelling of its path, and a link to it, is one image.
     mutating func image(_ path: String) throws(ImageFile.Problem) -> SceneImage {
-        let file: String
+        let key: String
+        var opened: (descriptor: FileDescriptor, size: Int)?
         switch remote[path] {
-        case .stored(let stored): file = stored
+        case .stored(let stored):
+            key = stored
         case .failed(let reason): throw .notFetched(reason)
         case nil where ImageURL.isURL(path): throw .notFetched("URLs are fetched by the render pipeline only")
         case nil:
-            let full = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
-            switch readRule?.resolution(of: full) {
-            case .inside(let resolved): file = resolved
-            case .outside: throw .outside(readRule?.widening ?? "")
-            case nil: file = ImageFile.canonicalPath(path, relativeTo: base)
+            let result =
+                readRule.map { $0.open(path, relativeTo: base) }
+                ?? RegularFile.open(path.hasPrefix("/") ? path : base + "/" + path).mapError { .file($0) }
+            switch result {
+            case .success(let file):
+                opened = file
+                key = ImageFile.identity(of: file.descriptor)
+            case .failure(.file(let failure)): throw ImageFile.Problem(failure)
+            case .failure(let failure): throw .outside(readRule.map { $0.reason(failure) } ?? "")
             }
         }
-        if let known = byFile[file] { return try known.get() }
+        defer { try? opened?.descriptor.close() }
+        if let known = byFile[key] { return try known.get() }
         let result: Result<SceneImage, ImageFile.Problem>
         do {
-            let image = try ImageFile.load(path, at: file, id: count, budget: budget)
+            let image =
+                try opened.map {
+                    try ImageFile.load(path, from: $0.descriptor, size: $0.size, id: count, budget: budget)
+                }
+                ?? ImageFile.load(path, at: key, id: count, budget: budget)
             do {
                 try validator?(image)
             } catch {
@@ -57,7 +72,7 @@ struct ImageStore {
         } catch {
             result = .failure(.corrupt("\(error)"))
         }
-        byFile[file] = result
+        byFile[key] = result
         return try result.get()
     }
 }

@@ -9,7 +9,8 @@ extension Spec {
     ///   wrong with it, on one line.
     public func loadFonts() throws(SpecError) -> SceneFonts? {
         do {
-            return try AppFonts.load(fonts.map { AppFonts.Request(path: $0.path, file: $0.file) })
+            return try AppFonts.load(
+                fonts.map { AppFonts.Request(path: $0.path, file: $0.file, rule: readRule, base: baseDirectory) })
         } catch {
             let font = fonts[error.index]
             throw SpecError(

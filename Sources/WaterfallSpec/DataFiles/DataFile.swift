@@ -27,17 +27,17 @@ struct DataFile {
         case problem(String)
     }
 
-    /// Reads and parses the file at `path`.
+    /// Reads and parses the file at `path` (relative to `base`), opened beneath `rule`'s folders.
     ///
     /// - Throws: ``AccessProblem`` when the file cannot be had (missing, a folder, a device, too
     ///   large, unreadable); ``SpecError`` naming the file when its content is bad.
-    static func load(path: String, name: String) throws -> DataFile {
+    static func load(path: String, name: String, rule: ReadRule, base: String) throws -> DataFile {
         let format = (name as NSString).pathExtension.lowercased()
         guard extensions.contains(format) else {
             throw AccessProblem.problem(
                 "\(name): unknown format; a data file's name ends in .plist, .json or .csv")
         }
-        let bytes = try readBytes(path: path, name: name)
+        let bytes = try readBytes(path: path, name: name, rule: rule, base: base)
         switch format {
         case "plist": return try propertyList(bytes, name: name)
         case "json": return try json(bytes, name: name)
@@ -45,13 +45,16 @@ struct DataFile {
         }
     }
 
-    /// The file's bytes: a regular file (links followed) of at most ``maximumBytes``.
-    private static func readBytes(path: String, name: String) throws(AccessProblem) -> [UInt8] {
-        switch RegularFile.read(atPath: path, limit: maximumBytes) {
+    /// The file's bytes: a regular file beneath the rule's folders of at most ``maximumBytes``.
+    private static func readBytes(
+        path: String, name: String, rule: ReadRule, base: String
+    ) throws(AccessProblem) -> [UInt8] {
+        switch rule.read(path, relativeTo: base, limit: maximumBytes) {
         case .success(let bytes): return bytes
-        case .failure(.notRegular(isDirectory: true)): throw .problem("\(name): is a directory, not a data file")
-        case .failure(.tooLarge): throw .problem("\(name): is larger than \(maximumBytes / 1_048_576) MiB")
-        case .failure(let failure): throw .problem("\(name): \(failure.reason)")
+        case .failure(.file(.notRegular(isDirectory: true))):
+            throw .problem("\(name): is a directory, not a data file")
+        case .failure(.file(.tooLarge)): throw .problem("\(name): is larger than \(maximumBytes / 1_048_576) MiB")
+        case .failure(let failure): throw .problem("\(name): \(rule.reason(failure))")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import WaterfallCore
 
 extension Spec {
@@ -77,8 +78,13 @@ extension Spec {
         let base = path == "-" ? "." : path.folderPart
         let folder = base.isEmpty ? "." : base
         let rule = roots.map { ReadRule(folders: $0 + allowing) } ?? .forSpec(inFolder: folder, allowing: allowing)
-        if path != "-", case .outside = rule.resolution(of: path) {
-            throw SpecError(file: path, location: "", message: "leads \(rule.widening)")
+        if path != "-", let name = FilePath(path).lastComponent?.string {
+            switch rule.open(name, relativeTo: folder) {
+            case .success(let file): try? file.descriptor.close()
+            case .failure(.file): break
+            case .failure(.outside): throw SpecError(file: path, location: "", message: "leads \(rule.widening)")
+            case .failure(let failure): throw SpecError(file: path, location: "", message: rule.reason(failure))
+            }
         }
         let bytes = try readBytes(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -2,20 +2,20 @@ import Foundation
 import WaterfallCore
 
 extension SpecDecoder {
-    /// Where to read the file a spec names at `field`: `path` from the spec's folder, links
-    /// followed and `..` removed; refused when that lies outside the spec's `ReadRule`.
+    /// Refuses the file a spec names at `field` (`path`, from the spec's folder) when the kernel
+    /// will not open it beneath the spec's `ReadRule` (``ReadRule/open(_:relativeTo:)``); a
+    /// file that is missing or unreadable inside is left to its reader to name.
     ///
     /// The refusal names the key path and the path as written, and nothing else: the file is
-    /// neither opened nor said to exist.
+    /// neither read nor said to exist. Every reader opens the file through the rule again, so
+    /// a rename after this check reaches nothing outside either.
     ///
     /// - Parameter written: The path as the spec or data file writes it, for the message.
-    func readablePath(_ path: String, at field: Field, written: String? = nil) throws(SpecError) -> String {
-        let joined =
-            path.hasPrefix("/") || baseDirectory == "."
-            ? path : (baseDirectory as NSString).appendingPathComponent(path)
-        switch readRule.resolution(of: joined) {
-        case .inside(let resolved): return resolved
-        case .outside: throw field.error("\(written ?? path) is \(readRule.widening)")
+    func checkReadable(_ path: String, at field: Field, written: String? = nil) throws(SpecError) {
+        switch readRule.open(path, relativeTo: baseDirectory) {
+        case .success(let file): try? file.descriptor.close()
+        case .failure(.file): return
+        case .failure(let failure): throw field.error("\(written ?? path) \(readRule.reason(failure))")
         }
     }
 
@@ -34,7 +34,7 @@ extension SpecDecoder {
             image =
                 imageFolder.isEmpty || path.hasPrefix("/")
                 ? path : (imageFolder as NSString).appendingPathComponent(path)
-            _ = try readablePath(image, at: field, written: path)
+            try checkReadable(image, at: field, written: path)
         }
         if imagePlaces[image] == nil {
             imagePlaces[image] = SpecPlace(

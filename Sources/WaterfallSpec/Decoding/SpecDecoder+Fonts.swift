@@ -12,7 +12,7 @@ extension SpecDecoder {
         for element in list {
             let path = try element.dataFilePath()
             // Read where it is written (messages name it so), once the rule lets it be read.
-            _ = try readablePath(path, at: element)
+            try checkReadable(path, at: element)
             let file =
                 path.hasPrefix("/") || baseDirectory == "."
                 ? path : (baseDirectory as NSString).appendingPathComponent(path)

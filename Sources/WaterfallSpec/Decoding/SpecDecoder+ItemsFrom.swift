@@ -56,9 +56,9 @@ extension SpecDecoder {
             data = DataFile(name: name, root: .sequence(Node.Sequence(recordedData[index].records.map(\.node))))
             list = try data.records(at: [])
         } else {
-            let readable = try readablePath(file, at: fileField)
+            try checkReadable(file, at: fileField)
             do {
-                data = try DataFile.load(path: readable, name: name)
+                data = try DataFile.load(path: file, name: name, rule: readRule, base: baseDirectory)
             } catch let error as SpecError {
                 throw error
             } catch DataFile.AccessProblem.problem(let message) {
