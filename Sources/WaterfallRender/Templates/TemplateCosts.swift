@@ -28,8 +28,9 @@ struct TemplateCosts: Sendable {
     let largestRepetition: Int
     /// The deepest section of each name, where a list found under it repeats too often.
     let sites: [String: Site]
-    /// Every name a tag looks up, in any template.
-    let names: Set<String>
+    /// Every name a template looks up, its partials' included: what a render may ask of a
+    /// ``MustacheParent`` in its context.
+    let names: [String: Set<String>]
 
     /// - Parameters:
     ///   - outlines: every template, by name; its partials already checked (``PartialGraph``),
@@ -61,10 +62,18 @@ struct TemplateCosts: Sendable {
 
         var repetition: [String: Int] = [:]
         var sites: [String: (site: Site, depth: Int)] = [:]
-        var names: Set<String> = []
+        var names: [String: Set<String>] = [:]
+        func lookups(_ name: String) -> Set<String> {
+            if let known = names[name] { return known }
+            guard let outline = outlines[name] else { return [] }
+            var all = outline.names
+            for reference in outline.references where !reference.isDynamic { all.formUnion(lookups(reference.name)) }
+            names[name] = all
+            return all
+        }
         for name in templates {
             let outline = outlines[name]!
-            names.formUnion(outline.names)
+            _ = lookups(name)
             // The partials in order, and the text of the first n of them expanded (no sum
             // overflows: the whole template expands to at most `maximumExpandedBytes`).
             let partials = outline.tags.filter { ($0.kind == ">" || $0.kind == "<") && !$0.body.hasPrefix("*") }

@@ -115,7 +115,7 @@ public struct TemplateSet: Sendable {
             throw TemplateError(place: origin, message: "missing template \(name).mustache")
         }
         budget.costs = costs
-        budget.allow(context, names: costs.names)
+        budget.allow(context, names: costs.names[name] ?? [])
         let text = costs.expanded[name] ?? 0
         budget.allow(template: name, bytes: text)
         var output = ""
