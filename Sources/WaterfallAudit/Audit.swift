@@ -1,3 +1,4 @@
+import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
@@ -28,8 +29,14 @@ public enum Audit {
     ///   - scene: The scene as the renderers draw it.
     ///   - contentSize: The content size category the scene was laid out at, named in what a cut
     ///     text's finding says.
-    /// - Throws: When Cairo cannot draw a part of the scene to measure its contrast.
+    /// - Throws: When the picture is over the pixel limit of a PNG
+    ///   (`CairoRenderer.maximumPicturePixels`), checked before anything is drawn, or when Cairo
+    ///   cannot draw a part of the scene to measure its contrast.
     public static func findings(in scene: Scene, contentSize: String = "large") throws -> [Finding] {
+        // The contrast is measured on a raster of the whole picture, drawn a tile at a time.
+        if scene.size.width > 0, scene.size.height > 0 {
+            try CairoRenderer.checkPicture(size: scene.size, scale: scene.scale)
+        }
         var findings: [Finding] = []
         let contrast = try TextContrast.findings(in: scene)
         for (index, element) in scene.elements.enumerated() where element.kind != .background {

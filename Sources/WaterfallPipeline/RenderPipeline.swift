@@ -26,6 +26,13 @@ public struct RenderPipeline: Sendable {
     /// same errors, and its pixels are not kept. Set it to `true` when the prepared scene is drawn
     /// by other means, such as `CairoRenderer.rasterizeTiles`.
     public var keepsImagePixels: Bool?
+    /// Whether ``prepare(_:screens:)`` holds the pictures to the pixel limit
+    /// (`CairoRenderer.maximumPicturePixels`) from the layout, before the scene is built.
+    ///
+    /// `nil` (the default) holds them when a renderer draws PNG. Set it to `true` when the
+    /// prepared scene is drawn to pixels by other means (a check's tiles, the audit), `false` when
+    /// only screens of it are drawn that are checked on their own (a clip's frames).
+    public var drawsPictures: Bool?
     /// Folders a spec's files may be read from besides its root (`--allow-read`); see ``loadSpec(at:keepingInputs:)``.
     public var allowedFolders: [String] = []
     /// The folders that are every spec's roots instead of its own (`serve`'s served folders);
@@ -48,9 +55,16 @@ public struct RenderPipeline: Sendable {
     /// Cards whose height comes from their image and text are measured first, at the width the
     /// layout gives them, with the fonts the renderers draw: the heights `layout` reports are the
     /// heights every format draws.
-    public func prepare(_ spec: Spec) throws -> PreparedSpec {
+    ///
+    /// Before the scene is built (text drawn, images decoded), a card less than one device pixel
+    /// tall is refused, and, when the pictures are held to the pixel limit (``drawsPictures``),
+    /// a picture over it: the whole page, or each of `screens` when only they are drawn.
+    public func prepare(_ spec: Spec, screens: Screens? = nil) throws -> PreparedSpec {
+        try checkPicturesBeforeMeasuring(spec, screens: screens)
         let sizer = try cardSizer(for: spec, validator: imageValidator)
         let layout = try self.layout(spec, sizer: sizer)
+        if holdsPicturesToPixelLimit { try checkPictures(of: spec, layout: layout, screens: screens) }
+        try checkCardsVisible(spec, layout: layout)
         let builder = SceneBuilder(
             measurer: sizer.measurer, missingImages: missingImages, imageValidator: imageValidator)
         let scene = try builder.scene(for: spec, layout: layout, scale: scale, images: sizer.images, sizer: sizer)
@@ -89,9 +103,13 @@ public struct RenderPipeline: Sendable {
 
     /// The spec's layout, its cards measured as ``prepare(_:)`` measures them.
     ///
-    /// Nothing is drawn, so images are proved whole without keeping their pixels.
+    /// Nothing is drawn, so images are proved whole without keeping their pixels. A card less
+    /// than one device pixel tall at the scale it would be drawn at is refused, as there.
     public func layout(_ spec: Spec) throws -> Layout {
-        try layout(spec, sizer: spec.needsCardSizing ? cardSizer(for: spec, validator: Self.validateImage) : nil)
+        let layout = try layout(
+            spec, sizer: spec.needsCardSizing ? cardSizer(for: spec, validator: Self.validateImage) : nil)
+        try checkCardsVisible(spec, layout: layout)
+        return layout
     }
 
     /// The spec's layout as ``layout(_:)`` computes it, except that each image named in

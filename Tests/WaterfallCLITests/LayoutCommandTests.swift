@@ -48,7 +48,7 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         for seed in UInt64(5_000)..<5_040 {
             var random = TestRandom(seed: seed)
-            let configuration = RandomSpec.configuration(&random)
+            let configuration = RandomSpec.withVisibleCards(RandomSpec.configuration(&random))
             let path = folder.appendingPathComponent("spec-\(seed).json").path
             try RandomSpec.json(configuration).write(toFile: path, atomically: true, encoding: .utf8)
             let result = InProcess.run(["layout", path])

@@ -42,10 +42,12 @@ import WaterfallSpec
     }
 
     @Test func generatedHeightsUpToTheBoundDecode() throws {
-        let spec = try Spec.decode("width: 300\nsections: [{generate: {count: 3, minHeight: 0, maxHeight: 1e12}}]")
+        let spec = try Spec.decode("width: 300\nsections: [{generate: {count: 3, minHeight: 1, maxHeight: 1e12}}]")
         #expect(spec.sections[0].items.count == 3)
         #expect(
-            spec.sections[0].items.allSatisfy { if case .height(let h) = $0.layout.sizing { h <= 1e9 } else { false } })
+            spec.sections[0].items.allSatisfy {
+                if case .height(let h) = $0.layout.sizing { h <= 1e9 + 1 } else { false }
+            })
     }
 
     @Test func theScaleHasALowerBound() throws {

@@ -23,7 +23,7 @@ import WaterfallSpec
                 items:
                   - {height: 100, title: A, subtitle: "¥ 12", color: "#112233"}
                   - {size: {width: 4, height: 3}, span: full, image: photos/a.png}
-                  - {height: 0, span: 2}
+                  - {height: 0.5, span: 2}
                 footer: {height: 50, title: Load more}
               - columns: 1
                 generate: {count: 5, minHeight: 10, maxHeight: 20, seed: 7}
@@ -37,7 +37,7 @@ import WaterfallSpec
                 "headerInset": 5, "footerInset": {"left": 3},
                 "items": [{"height": 100, "title": "A", "subtitle": "¥ 12", "color": "#112233"},
                           {"size": {"width": 4, "height": 3}, "span": "full", "image": "photos/a.png"},
-                          {"height": 0, "span": 2}],
+                          {"height": 0.5, "span": 2}],
                 "footer": {"height": 50, "title": "Load more"}},
                {"columns": 1, "generate": {"count": 5, "minHeight": 10, "maxHeight": 20, "seed": 7}}]}
             """
@@ -65,7 +65,7 @@ import WaterfallSpec
         #expect(first.items[0].color == Color(red: 0x11, green: 0x22, blue: 0x33))
         #expect(first.items[1].layout == .size(width: 4, height: 3, span: .full))
         #expect(first.items[1].image == "photos/a.png")
-        #expect(first.items[2].layout == .height(0, span: .columns(2)))
+        #expect(first.items[2].layout == .height(0.5, span: .columns(2)))
         // Defaults apply to sections that do not override them.
         #expect(spec.sections[1].settings.columns == 1)
         #expect(spec.sections[1].settings.lineSpacing == 6)

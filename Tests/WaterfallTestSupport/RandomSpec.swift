@@ -134,13 +134,47 @@ public enum RandomSpec {
     }
 
     /// ``configurationWithEveryFeature(_:maxItems:scrollDirection:)`` as a spec file can give it:
-    /// the item decoder asks every size for a width > 0, in either direction.
+    /// the item decoder asks every size for a width > 0, in either direction, and every card for
+    /// a height (``withVisibleCards(_:)``).
     public static func describableConfiguration(_ random: inout TestRandom, maxItems: Int = 40) -> LayoutConfiguration {
         var configuration = configurationWithEveryFeature(&random, maxItems: maxItems)
         for s in configuration.sections.indices {
             for i in configuration.sections[s].items.indices {
                 if case .size(let size) = configuration.sections[s].items[i].sizing, size.width == 0 {
                     configuration.sections[s].items[i].sizing = .size(Size(width: 1, height: size.height))
+                }
+            }
+        }
+        return withVisibleCards(configuration)
+    }
+
+    /// `configuration` with cards a spec may have: every card at least a point long along the
+    /// scroll axis (two device pixels at scale 2).
+    ///
+    /// The layout engine lays out a card of no height, as UIKit does; a spec refuses one, and one
+    /// under a device pixel, as a card nobody can see. Heights under a point become a point; an
+    /// image size's height is at least as much as gives its card a point at its width (in a
+    /// vertical feed), and never 0.
+    public static func withVisibleCards(_ configuration: LayoutConfiguration) -> LayoutConfiguration {
+        var configuration = configuration
+        let vertical = configuration.scrollDirection == .vertical
+        for s in configuration.sections.indices {
+            var settings = configuration.sections[s].settings
+            settings.columns = (try? settings.columnCount(forWidth: configuration.width)) ?? settings.columns
+            settings.adaptiveColumns = nil
+            for i in configuration.sections[s].items.indices {
+                let item = configuration.sections[s].items[i]
+                switch item.sizing {
+                case .height(let height):
+                    if height < 1 { configuration.sections[s].items[i].sizing = .height(1) }
+                case .size(var size):
+                    size.height = max(size.height, 1)
+                    if vertical, let width = settings.itemWidth(span: item.span, contentWidth: configuration.width),
+                        width * size.height / size.width < 1
+                    {
+                        size.height = size.width / width * 1.01
+                    }
+                    configuration.sections[s].items[i].sizing = .size(size)
                 }
             }
         }
@@ -249,7 +283,7 @@ public enum RandomSpec {
     /// configuration of at most 8 items a section), then up to four random edits: a cut, a
     /// token of ``fuzzTokens`` spliced in, a run repeated, or a digit swapped for another number.
     public static func mangledJSON(_ random: inout TestRandom) -> String {
-        let configuration = configuration(&random, maxItems: 8)
+        let configuration = withVisibleCards(configuration(&random, maxItems: 8))
         var text = Array(json(configuration).unicodeScalars)
         for _ in 0..<Int.random(in: 0...4, using: &random) {
             guard !text.isEmpty else { break }
@@ -315,7 +349,7 @@ public enum RandomSpec {
     /// A spec of ``configuration(_:maxItems:)`` (at most 30 items a section) with content: a
     /// titled header, a footer and an "Item N" title on every card, drawn at scale 2.
     public static func specWithTitles(_ random: inout TestRandom) -> Spec {
-        let configuration = configuration(&random, maxItems: 30)
+        let configuration = withVisibleCards(configuration(&random, maxItems: 30))
         let sections = configuration.sections.map { section in
             SpecSection(
                 settings: section.settings,

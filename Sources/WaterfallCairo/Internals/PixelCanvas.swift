@@ -1,4 +1,5 @@
 import WaterfallCore
+import WaterfallLayout
 import WaterfallRender
 
 /// A scene's page in device pixels: `ceil(size × scale)`, checked against what Cairo can draw.
@@ -11,20 +12,24 @@ struct PixelCanvas {
     let scale: Double
 
     init(_ scene: Scene) throws {
-        let size = scene.size
-        guard scene.scale.isFinite, scene.scale > 0 else {
-            throw CairoError.invalidCanvas(reason: "the scale must be a positive number, not \(scene.scale)")
+        try self.init(size: scene.size, scale: scene.scale)
+    }
+
+    /// The canvas of a page `size` points large drawn at `scale` device pixels a point.
+    init(size: Size, scale: Double) throws(CairoError) {
+        guard scale.isFinite, scale > 0 else {
+            throw CairoError.invalidCanvas(reason: "the scale must be a positive number, not \(scale)")
         }
         // Cairo scales by a matrix it must invert; its determinant, scale², must not vanish.
-        guard (scene.scale * scene.scale).isNormal else {
-            throw CairoError.invalidCanvas(reason: "the scale \(scene.scale) is too small for Cairo to draw at")
+        guard (scale * scale).isNormal else {
+            throw CairoError.invalidCanvas(reason: "the scale \(scale) is too small for Cairo to draw at")
         }
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw CairoError.invalidCanvas(
                 reason: "the page must have a positive size, not \(size.width)×\(size.height) points")
         }
-        let width = (size.width * scene.scale).rounded(.up)
-        let height = (size.height * scene.scale).rounded(.up)
+        let width = (size.width * scale).rounded(.up)
+        let height = (size.height * scale).rounded(.up)
         guard width <= Limits.maxPageSide else {
             throw CairoError.invalidCanvas(
                 reason: "the page is \(width.countDescription) device pixels wide; at most \(Int32.max) are drawn")
@@ -41,7 +46,7 @@ struct PixelCanvas {
         }
         self.width = Int(width)
         self.height = Int(height)
-        self.scale = scene.scale
+        self.scale = scale
     }
 
     /// One tile of the page: a rectangle of device pixels.

@@ -29,6 +29,8 @@ public struct ClipWriter: Sendable {
     public init(pipeline: RenderPipeline, request: ClipRequest) {
         var pipeline = pipeline
         pipeline.keepsImagePixels = true
+        // Its frames are screens, held to a clip frame's own limit, whatever the whole page is.
+        pipeline.drawsPictures = false
         self.pipeline = pipeline
         self.request = request
     }

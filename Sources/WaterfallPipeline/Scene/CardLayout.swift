@@ -57,8 +57,12 @@ public struct CardLayout: Sendable, Hashable {
         return 2 * padding + rows.reduce(0) { $0 + $1.height } + spacing * Double(rows.count - 1)
     }
 
-    /// The card's height when its content sizes it.
-    public var height: Double { imageHeight + textHeight }
+    /// The card's height when its content sizes it; a card with neither an image area nor text
+    /// (`height: auto` with no text, or `title: ""`) is as tall as its padding above and below,
+    /// never 0.
+    public var height: Double {
+        rows.isEmpty && imageHeight == 0 ? 2 * padding : imageHeight + textHeight
+    }
 
     /// The layout of `item`, `width` points wide, drawn with `style`; `imageSize` is the image's
     /// natural size (from `size` or its file), `nil` without an image area.

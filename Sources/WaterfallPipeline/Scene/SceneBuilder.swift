@@ -413,9 +413,26 @@ public struct SceneBuilder {
                 scalars.append(" ")
                 continue
             }
-            let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
-            if !isControl && !scalar.isBidiControl { scalars.append(scalar) }
+            if isDrawn(scalar) { scalars.append(scalar) }
         }
         return String(scalars)
+    }
+
+    /// Whether ``displayable(_:)`` of `text` is not empty, without making it.
+    static func hasDisplayableText(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: return true
+            default: if isDrawn(scalar) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether `scalar` is drawn as it is: neither a control character nor a bidirectional one.
+    private static func isDrawn(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
+        return !isControl && !scalar.isBidiControl
     }
 }

@@ -45,9 +45,12 @@ public enum SpecAudit {
         var pipeline = pipeline
         // The contrast is measured on the pixels Cairo draws: keep the images' pixels.
         pipeline.keepsImagePixels = true
+        // Its contrast is measured on a raster of the picture: held to the pixel limit of a PNG,
+        // from each variant's layout before its scene is built.
+        pipeline.drawsPictures = true
         var audits: [PictureAudit] = []
         for variant in try variants.of(spec) {
-            let prepared = try pipeline.prepare(variant.apply(to: spec))
+            let prepared = try pipeline.prepare(variant.apply(to: spec), screens: variant.screens)
             audits += try self.audits(
                 of: prepared, name: variant.name(name), screens: variant.screens, spec: path, pipeline: pipeline)
         }

@@ -87,7 +87,10 @@ public struct RenderJob: Sendable {
         }
         let spec = loaded.loadingPages(pages)
         let prepared = try variants.of(spec).map { variant in
-            (name: variant.name(name), spec: try pipeline.prepare(variant.apply(to: spec)), screens: variant.screens)
+            (
+                name: variant.name(name), spec: try pipeline.prepare(variant.apply(to: spec), screens: variant.screens),
+                screens: variant.screens
+            )
         }
         // The clips the spec declares (`variants: {animate: scroll}`) go with its PNG pictures;
         // they are planned, and refused, before any picture is written.

@@ -214,7 +214,9 @@ public struct BaselineChecker: Sendable {
         var pipeline = pipeline
         // The tiles are drawn from the prepared scene, not by a renderer: keep the images' pixels.
         pipeline.keepsImagePixels = true
-        let prepared = try pipeline.prepare(spec)
+        // Its tiles are a picture: held to the pixel limit before the scene is built.
+        pipeline.drawsPictures = true
+        let prepared = try pipeline.prepare(spec, screens: variant.screens)
         seen(prepared.scene)
         guard let screens = variant.screens else {
             var check = SpecCheck(spec: path, name: stem, variant: String(stem.dropFirst(name.count)))

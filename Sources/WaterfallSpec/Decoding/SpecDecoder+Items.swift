@@ -11,6 +11,11 @@ extension SpecDecoder {
                 throw height.error("must be a number or \"auto\", not \"\(scalar.string)\"")
             }
             fixedHeight = try height.length()
+            // As `width: 0` is refused: a card nobody can see is not one. Heights under a device
+            // pixel are refused where the scale is known (`RenderPipeline`).
+            if fixedHeight == 0 {
+                throw height.error("0 is not a height a card can have; give a positive one, or \"auto\"")
+            }
         }
         var imageSize: Size?
         if let size = keys["size"] {
@@ -18,7 +23,8 @@ extension SpecDecoder {
             guard let width = sizeKeys["width"] else { throw size.error("missing key \"width\"") }
             guard let height = sizeKeys["height"] else { throw size.error("missing key \"height\"") }
             imageSize = Size(
-                width: try width.positiveNumber(atMost: SpecLimits.maximumLength), height: try height.length())
+                width: try width.positiveNumber(atMost: SpecLimits.maximumLength),
+                height: try height.positiveNumber(atMost: SpecLimits.maximumLength))
         }
         let hasContent = ["image", "title", "subtitle", "meta"].contains { keys[$0] != nil }
         if fixedHeight == nil, imageSize == nil, keys["height"] == nil, !hasContent {
@@ -65,7 +71,7 @@ extension SpecDecoder {
         guard let countField = keys["count"] else { throw field.error("missing key \"count\"") }
         let count = try countField.integer(in: 0...SpecLimits.maximumItems)
         try reserve(count, at: countField)
-        let minHeight = try keys["minHeight"]?.length() ?? 80
+        let minHeight = try keys["minHeight"]?.positiveNumber(atMost: SpecLimits.maximumLength) ?? 80
         let maxHeight = try keys["maxHeight"]?.length() ?? 240
         guard maxHeight >= minHeight else {
             throw (keys["maxHeight"] ?? field).error(

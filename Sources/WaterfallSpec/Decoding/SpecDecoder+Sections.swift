@@ -226,6 +226,8 @@ extension String {
             result += rest[..<range.lowerBound] + "\"width\""
             rest = rest[range.upperBound...]
         }
-        return result + rest
+        result += rest
+        // "0 is not a height a card can have" (see `item(_:columns:)`).
+        return result.replacing("not a height a card", with: "not a width a card")
     }
 }
