@@ -12,15 +12,15 @@ import Darwin
 ///
 /// On Linux it is a `memfd_create` file, read through its `/proc/self/fd/N` path: no rename or
 /// link in the spec's folder can put another file in its place between the proof and the read.
-/// One is made for each distinct content (by digest) and kept for the life of the process, so
-/// every configuration built from the same bytes names the same path.
+/// One is made for each file and content (its identity and digest) and kept for the life of the
+/// process, so every configuration built from the same file names the same path.
 package enum AnonymousFile {
-    private static let byDigest = Locked([String: String]())
+    private static let byKey = Locked([String: String]())
 
-    /// The path of a file holding `bytes`, whose SHA-256 is `digest`; where anonymous files are
+    /// The path of a file holding `bytes`, read from the file and content `key` names; where anonymous files are
     /// missing (not Linux), `fallback` as it is.
-    package static func holding(_ bytes: [UInt8], digest: String, fallback: String) throws(Errno) -> String {
-        if let known = byDigest.withLock({ $0[digest] }) { return known }
+    package static func holding(_ bytes: [UInt8], key: String, fallback: String) throws(Errno) -> String {
+        if let known = byKey.withLock({ $0[key] }) { return known }
         let raw = wf_memfd_create("waterfall-font")
         guard raw >= 0 else {
             if errno == ENOSYS { return fallback }
@@ -34,12 +34,12 @@ package enum AnonymousFile {
             throw error as? Errno ?? .ioError
         }
         let path = "/proc/self/fd/\(raw)"
-        return byDigest.withLock { paths in
-            if let known = paths[digest] {
+        return byKey.withLock { paths in
+            if let known = paths[key] {
                 try? descriptor.close()
                 return known
             }
-            paths[digest] = path
+            paths[key] = path
             return path
         }
     }

@@ -66,6 +66,13 @@ package enum RegularFile {
         }
     }
 
+    /// A file's identity, whatever the spelling of its path or the link it was opened through:
+    /// its device and inode.
+    package static func identity(of descriptor: FileDescriptor) -> String {
+        guard let information = try? descriptor.stat() else { return "descriptor \(descriptor.rawValue)" }
+        return "\(information.deviceID.rawValue):\(information.inode.rawValue)"
+    }
+
     /// `descriptor` with its size when it is a regular file; otherwise it is closed and refused.
     private static func checked(
         _ descriptor: FileDescriptor

@@ -96,12 +96,17 @@ public enum AppFonts {
 
     /// Reads and proves one file.
     private static func read(_ request: Request, maximumFaces: Int) throws(FontFileProblem) -> SceneFont {
+        let opened =
+            request.rule.map { $0.open(request.path, relativeTo: request.base) }
+            ?? RegularFile.open(request.file).mapError { .file($0) }
         let bytes: [UInt8]
-        let read =
-            request.rule.map { $0.read(request.path, relativeTo: request.base, limit: maximumFileBytes) }
-            ?? RegularFile.read(atPath: request.file, limit: maximumFileBytes).mapError { .file($0) }
-        switch read {
-        case .success(let read): bytes = read
+        let identity: String
+        switch opened.flatMap({ file in
+            defer { try? file.descriptor.close() }
+            return RegularFile.read(file.descriptor, expected: file.size, limit: maximumFileBytes)
+                .map { ($0, RegularFile.identity(of: file.descriptor)) }.mapError { .file($0) }
+        }) {
+        case .success(let read): (bytes, identity) = read
         case .failure(.file(.tooLarge)): throw FontFileProblem("is larger than \(maximumFileBytes / 1_048_576) MiB")
         case .failure(let failure):
             throw FontFileProblem(request.rule?.reason(failure) ?? ReadRule(folders: ["/"]).reason(failure))
@@ -115,7 +120,8 @@ public enum AppFonts {
         // so no rename or link can put another file in its place.
         let file: String
         do {
-            file = try AnonymousFile.holding(bytes, digest: FileDigest.sha256(of: bytes), fallback: request.file)
+            file = try AnonymousFile.holding(
+                bytes, key: "\(identity) \(FileDigest.sha256(of: bytes))", fallback: request.file)
         } catch {
             throw FontFileProblem("cannot be copied for fontconfig (\(error.description))")
         }
@@ -143,10 +149,11 @@ public enum AppFonts {
             }
         }
         var choices: [SceneFonts.Choice] = []
+        let copies = PinnedCopies()
         for family in families {
             for weight in [TextRun.Weight.regular, .bold] {
                 guard let (file, index) = configuration.match(family: family, weight: weight),
-                    let font = files.firstIndex(where: { $0.file == file }),
+                    let font = files.firstIndex(where: { $0.file == file }) ?? copies.index(of: file, in: files),
                     let face = files[font].faces.firstIndex(where: { $0.index == index }),
                     files[font].faces[face].families.contains(family)
                 else { continue }
@@ -165,5 +172,23 @@ public enum AppFonts {
             && !family.contains {
                 forbidden.contains($0) || $0.unicodeScalars.contains { $0.properties.generalCategory == .control }
             }
+    }
+}
+
+/// The app files that are copies of pinned fonts fontconfig matched first, each pinned file read
+/// once: an app file that is a copy of a pinned one draws the same either way.
+private final class PinnedCopies {
+    private var known: [String: Int?] = [:]
+
+    /// The app file whose bytes are those of the pinned file `file`, or `nil`.
+    func index(of file: String, in files: [SceneFont]) -> Int? {
+        if let index = known[file] { return index }
+        var index: Int?
+        if case .success(let bytes) = RegularFile.read(atPath: file, limit: AppFonts.maximumFileBytes) {
+            let digest = FileDigest.sha256(of: bytes)
+            index = files.firstIndex { $0.sha256 == digest }
+        }
+        known[file] = index
+        return index
     }
 }

@@ -48,12 +48,6 @@ enum ImageFile {
         }
     }
 
-    /// A file's identity, whatever the spelling of its path: its device and inode.
-    static func identity(of descriptor: FileDescriptor) -> String {
-        guard let information = try? descriptor.stat() else { return "fd:\(descriptor.rawValue)" }
-        return "inode:\(information.deviceID.rawValue):\(information.inode.rawValue)"
-    }
-
     /// Reads the image at `full` (a fetched image's stored file); `path` is the spelling
     /// messages use.
     static func load(_ path: String, at full: String, id: Int, budget: PixelBudget) throws(Problem) -> SceneImage {

@@ -46,7 +46,7 @@ struct ImageStore {
             switch result {
             case .success(let file):
                 opened = file
-                key = ImageFile.identity(of: file.descriptor)
+                key = RegularFile.identity(of: file.descriptor)
             case .failure(.file(let failure)): throw ImageFile.Problem(failure)
             case .failure(let failure): throw .outside(readRule.map { $0.reason(failure) } ?? "")
             }
