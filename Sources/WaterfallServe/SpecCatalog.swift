@@ -63,6 +63,9 @@ public struct SpecCatalog: Sendable {
             if FileManager.default.fileExists(atPath: baselines, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw ServeError("\(baselines): is not a folder")
             }
+            if case .failure(.link(let link)) = OutputFolder.open(baselines) {
+                throw ServeError("\(baselines): \(OutputFolder.Failure.link(link).reason)")
+            }
             roots.append(Root(mount: "baselines", path: baselines))
         }
         _ = try entries()

@@ -80,6 +80,26 @@ package enum OutputFolder {
         return .success(descriptor)
     }
 
+    /// The bytes of a file the tool wrote (a baseline, a record, a blob's index), at most `limit`:
+    /// its folder reached as ``open(_:creating:)`` reaches it and the file opened beneath it, with
+    /// no link followed on the way or at the end (a link is `ELOOP`, ``RegularFile/Failure/isLink``).
+    package static func read(_ path: String, limit: Int) -> Result<[UInt8], RegularFile.Failure> {
+        let name = FilePath(path).lastComponent?.string ?? path
+        switch open(path.folderPart) {
+        case .success(let folder):
+            defer { try? folder.close() }
+            switch RegularFile.open(name, beneath: folder, links: .none) {
+            case .success(let file):
+                defer { try? file.descriptor.close() }
+                return RegularFile.read(file.descriptor, expected: file.size, limit: limit)
+            case .failure(let failure): return .failure(failure)
+            }
+        case .failure(.link): return .failure(.system(.tooManySymbolicLinkLevels))
+        case .failure(.missing): return .failure(.system(.noSuchFileOrDirectory))
+        case .failure(.system(let error)): return .failure(.system(error))
+        }
+    }
+
     /// The kind of the entry `name` in the folder `descriptor`, a final link not followed.
     package static func fileType(_ name: String, in descriptor: FileDescriptor) -> Result<FileType, Errno> {
         var information = stat()
