@@ -49,8 +49,10 @@ final class RenderBudget {
         allowance = TemplateCosts.sum(allowance, added)
     }
 
-    /// Grows the allowance by the text of `template` the first time it is rendered.
+    /// Grows the allowance by the text of `template` the first time it is rendered, and starts
+    /// a render of it: no list repeated yet.
     func allow(template: String, bytes: Int) {
+        lastList = nil
         guard templates.insert(template).inserted else { return }
         allowance = TemplateCosts.sum(allowance, bytes)
     }
