@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaterfallCore
 import WaterfallTestSupport
 
 /// `check --shard K/N --blob DIR` and `merge-reports`: three shards merged give the report, JUnit
@@ -105,6 +106,8 @@ import WaterfallTestSupport
                 "does not hold together"
             ),
             (good.replacingOccurrences(of: "\"suffix\":\"\"", with: "\"suffix\":\"\\/..\\/x\""), "has the suffix"),
+            // A baseline the report would show as an empty file.
+            (good.replacingOccurrences(of: "\"reference\":\"p", with: "\"unread\":\"p"), "lacks a picture"),
         ]
         for (content, message) in cases {
             try content.write(toFile: index, atomically: true, encoding: .utf8)
@@ -128,6 +131,98 @@ import WaterfallTestSupport
         let missing = InProcess.run(["merge-reports", folder + "/nothing"])
         #expect(missing.status == 2)
         #expect(missing.standardError.contains(folder + "/nothing/blob.json"), "\(missing.standardError)")
+    }
+
+    /// Every output asked for, in `folder`, and whether any of them is there.
+    func outputs(_ folder: String) -> (arguments: [String], written: () -> [String]) {
+        let paths = ["--report": folder + "/r", "--json": folder + "/f.json", "--junit": folder + "/j.xml"]
+        return (
+            paths.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] },
+            { paths.values.filter { FileManager.default.fileExists(atPath: $0) }.sorted() }
+        )
+    }
+
+    /// A picture that does not decode whole (cut to 15 bytes, cut in its pixel data, a size past
+    /// the decoder's pixel limit) is refused before anything is written: one line naming the
+    /// blob's file, exit 2, no report, no JSON, no JUnit.
+    @Test func aDamagedPictureIsRefusedBeforeAnythingIsWritten() throws {
+        let (folder, specs, baselines) = try suite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let blob = folder + "/blob"
+        let shard = InProcess.run(["check"] + specs + ["--baselines", baselines, "--blob", blob])
+        #expect(shard.status == 1, "\(shard.standardError)")
+        let (arguments, written) = outputs(folder)
+        let merged = InProcess.run(["merge-reports", blob] + arguments)
+        #expect(merged.status == 1, "\(merged.standardError)")
+        #expect(written().count == 3)
+        for file in written() { try FileManager.default.removeItem(atPath: file) }
+        let picture = blob + "/p0.png"
+        let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: picture)))
+        #expect(good.count > 100)
+        let huge =
+            PNGFormat.signature
+            + PNGFormat.chunk("IHDR", PNGFormat.Header(width: 20_000, height: 20_000, bitDepth: 8, colorType: 6).data)
+            + PNGFormat.chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + PNGFormat.endChunk
+        let damaged: [(bytes: [UInt8], what: String)] = [
+            (Array(good.prefix(15)), "cut to 15 bytes"),
+            (Array(good.prefix(good.count - 40)) + Array(good.suffix(12)), "cut in its pixel data, IEND kept"),
+            (huge, "20,000 × 20,000 pixels"),
+        ]
+        for (bytes, what) in damaged {
+            try Data(bytes).write(to: URL(fileURLWithPath: picture))
+            let result = InProcess.run(["merge-reports", blob] + arguments)
+            #expect(result.status == 2, "\(what): \(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(what): \(result.standardError)")
+            #expect(
+                result.standardError.hasPrefix("error: \(picture): is not a readable PNG"),
+                "\(what): \(result.standardError)")
+            #expect(written().isEmpty, "\(what)")
+        }
+    }
+
+    /// A blob folder that is a symbolic link, or that holds one, is refused, one line naming the
+    /// link, before anything is written: no writer makes a link, and one could lead anywhere.
+    @Test func aLinkedBlobFolderOrEntryIsRefused() throws {
+        let (folder, specs, baselines) = try suite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let blob = folder + "/blob"
+        let shard = InProcess.run(["check"] + specs + ["--baselines", baselines, "--blob", blob])
+        #expect(shard.status == 1, "\(shard.standardError)")
+        let (arguments, written) = outputs(folder)
+        let linked = folder + "/linked"
+        try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: blob)
+        for given in [linked, linked + "/", linked + "/."] {
+            let result = InProcess.run(["merge-reports", given] + arguments)
+            #expect(result.status == 2, "\(given): \(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+            #expect(
+                result.standardError.hasPrefix("error: \(given): is a symbolic link; a blob folder is not read"),
+                "\(result.standardError)")
+            #expect(written().isEmpty, "\(given)")
+        }
+        // An entry that is a link, whether the index names it or not.
+        try "secret".write(toFile: folder + "/secret", atomically: true, encoding: .utf8)
+        let index = blob + "/blob.json"
+        try FileManager.default.moveItem(atPath: index, toPath: folder + "/blob.json")
+        let entries: [(name: String, target: String)] = [
+            ("blob.json", folder + "/blob.json"), ("p0.png", folder + "/secret"), ("unnamed", folder + "/secret"),
+        ]
+        for (name, target) in entries {
+            let entry = blob + "/" + name
+            if name == "p0.png" {
+                try FileManager.default.copyItem(atPath: folder + "/blob.json", toPath: index)
+                try FileManager.default.removeItem(atPath: entry)
+            }
+            try FileManager.default.createSymbolicLink(atPath: entry, withDestinationPath: target)
+            let result = InProcess.run(["merge-reports", blob] + arguments)
+            #expect(result.status == 2, "\(name): \(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+            #expect(
+                result.standardError.hasPrefix("error: \(entry): is a symbolic link; not read"),
+                "\(result.standardError)")
+            #expect(written().isEmpty, "\(name)")
+            try FileManager.default.removeItem(atPath: entry)
+        }
     }
 
     /// A check draws each tile once: a blob that repeats a tile's suffix (60,000 times made a

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCairo
 import WaterfallCore
 import WaterfallPipeline
 
@@ -31,14 +32,19 @@ extension ResultsBlob {
     /// Reads the blob in `folder`, counting the bytes of its pictures against `budget`.
     ///
     /// Only `blob.json` and the pictures it names as the writer names them (`p12.png`) are read,
-    /// never through a link, so a hostile blob cannot make this read outside its folder.
+    /// never through a link, so a hostile blob cannot make this read outside its folder: a folder
+    /// that is a symbolic link, or that holds one, is refused, as no writer makes either. Every
+    /// picture is decoded whole (within the decoder's pixel limit) before it is given, so what a
+    /// report copies from a blob is a PNG that reads.
     /// - Throws: ``ReviewError`` naming the file: missing, too large, not a blob, another
-    ///   version, or a value no writer writes.
+    ///   version, a link, a picture that does not decode, or a value no writer writes.
     public static func read(from folder: String, budget: inout Int) throws(ReviewError) -> ResultsBlob {
+        try refuseLinks(folder)
         let file = (folder as NSString).appendingPathComponent(indexFile)
         let bytes: [UInt8]
         switch RegularFile.read(atPath: file, limit: maximumIndexBytes, followingLinks: false) {
         case .success(let read): bytes = read
+        case .failure(let failure) where failure.isLink: throw linkRefused(file)
         case .failure(let failure): throw ReviewError(reason: "\(file): \(failure.reason)")
         }
         let index: BlobIndex
@@ -65,16 +71,23 @@ extension ResultsBlob {
             throw ReviewError(reason: "\(file): the specs checked are not those of shard \(shard)")
         }
         var remaining = budget
+        // Each file is read and decoded once, however many times the index names it.
+        var pictures: [String: [UInt8]] = [:]
         let reader = BlobReader(file: file) { (name: String) throws(ReviewError) -> [UInt8] in
+            if let read = pictures[name] { return read }
             let path = try picturePath(name, in: folder, index: file)
             switch RegularFile.read(
                 atPath: path, limit: min(remaining, BaselineChecker.maximumBaselineBytes), followingLinks: false)
             {
             case .success(let read):
                 remaining -= read.count
+                try decode(read, path: path)
+                pictures[name] = read
                 return read
             case .failure(.tooLarge):
                 throw ReviewError(reason: "\(path): too many picture bytes for one merge")
+            case .failure(let failure) where failure.isLink:
+                throw linkRefused(path)
             case .failure(let failure):
                 throw ReviewError(reason: "\(path): \(failure.reason)")
             }
@@ -97,6 +110,39 @@ extension ResultsBlob {
             results: CheckResults(checks: []))
         blob.checked = checked
         return blob
+    }
+
+    /// Refuses a blob folder that is a symbolic link, and one that holds a link: a writer makes
+    /// neither, and a merge reads a blob's files only as regular files inside its folder.
+    ///
+    /// A folder that is not there is left to the read of its index, which says so.
+    private static func refuseLinks(_ folder: String) throws(ReviewError) {
+        // `blob/` and `blob/.` name the link's target, not the link: look at `blob`.
+        var named = folder
+        while named.count > 1, named.hasSuffix("/") || named.hasSuffix("/.") {
+            named.removeLast(named.hasSuffix("/") ? 1 : 2)
+        }
+        if RegularFile.isSymbolicLink(named) { throw linkRefused(folder, what: "a blob folder is not read through it") }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names.sorted() {
+            let path = (folder as NSString).appendingPathComponent(name)
+            if RegularFile.isSymbolicLink(path) { throw linkRefused(path) }
+        }
+    }
+
+    /// A link refused, naming it.
+    private static func linkRefused(_ path: String, what: String = "not read") -> ReviewError {
+        ReviewError(reason: "\(path.escapedForMessage): is a symbolic link; \(what)")
+    }
+
+    /// Refuses a picture that does not decode whole: cut short, corrupt, or larger than the
+    /// decoder's pixel limit.
+    private static func decode(_ bytes: [UInt8], path: String) throws(ReviewError) {
+        do {
+            _ = try PixelImage(png: bytes, name: path)
+        } catch {
+            throw ReviewError(reason: error.description)
+        }
     }
 
     /// The path of the picture `name` in `folder`: only a name the writer gives (`p12.png`).
