@@ -10,6 +10,10 @@
 ///   so that every line and column after it stays where it was. A lone surrogate is refused with
 ///   its line and column.
 ///
+/// It also drops a byte order mark at the start, from YAML and JSON alike (specs and data files
+/// both come this way). libyaml skips one but counts it as a column, so the block mapping of a
+/// YAML file that starts with one read as indented, and its next key as a syntax error.
+///
 /// A document that does not start with `{` or `[`, or that holds anything that is not a JSON
 /// token (a comment, an anchor, a plain word), is not scanned: it is YAML, and the count after
 /// parsing applies to it.
@@ -32,12 +36,14 @@ struct JSONPreScan {
         self.bytes = bytes
     }
 
-    /// Scans `text` and returns the text libyaml should read: `text` itself, or a rewritten copy.
+    /// Scans `text` and returns the text libyaml should read: `text` itself, or a copy without its
+    /// byte order mark or with surrogate pairs rewritten.
     ///
     /// - Throws: ``SpecError`` when the document has more than `maximumValues` values or a lone
     ///   surrogate escape.
     static func prepare(_ text: String, maximumValues: Int) throws(SpecError) -> String {
         var text = text
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         text.makeContiguousUTF8()
         let outcome = text.utf8.withContiguousStorageIfAvailable { (bytes) -> Result<String?, SpecError> in
             var scan = JSONPreScan(bytes: bytes)
@@ -208,10 +214,6 @@ struct JSONPreScan {
                 position += 1
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 newLine()
-            case 0xEF where position == 0 && bytes.count >= 3 && bytes[1] == 0xBB && bytes[2] == 0xBF:
-                // A byte order mark.
-                position = 3
-                lineStart = 3
             default:
                 return
             }
