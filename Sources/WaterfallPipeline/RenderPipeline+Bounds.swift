@@ -79,14 +79,18 @@ extension RenderPipeline {
     /// `height: 0` is refused when the spec is decoded; heights under a device pixel depend on
     /// the scale (`--scale`), known only here: `1e-300`, or a `size` whose aspect ratio gives a
     /// card a fraction of a pixel tall.
-    func checkCardsVisible(_ spec: Spec, layout: Layout) throws(SpecError) {
+    ///
+    /// - Parameter checked: The items of each section already checked, which are skipped (the
+    ///   pages loaded before); none when empty.
+    func checkCardsVisible(_ spec: Spec, layout: Layout, checked: [Int] = []) throws(SpecError) {
         let scale = drawingScale(of: spec)
         guard scale.isFinite, scale > 0 else { return }
         let pixel = 1 / scale
         let horizontal = layout.scrollDirection == .horizontal
         for section in spec.sections.indices {
             let count = min(layout.numberOfItems(inSection: section), spec.sections[section].items.count)
-            for index in 0..<count {
+            let first = checked.indices.contains(section) ? min(checked[section], count) : 0
+            for index in first..<count {
                 // A height of two device pixels stays over one in the layout's rounding (at most
                 // 1/64 point, see `Placement.gridLanes`): only the others are looked up.
                 if let fixed = spec.sections[section].items[index].fixedHeight, fixed >= 2 * pixel { continue }
@@ -222,6 +226,13 @@ extension Spec {
         add(item.meta, 2)
         guard rows > 0 else { return imageHeight > 0 ? imageHeight : 2 * card.padding }
         return imageHeight + 2 * card.padding + height + card.textSpacing * Double(rows - 1)
+    }
+}
+
+extension Layout {
+    /// The number of items in each section.
+    var sectionItemCounts: [Int] {
+        (0..<numberOfSections).map { numberOfItems(inSection: $0) }
     }
 }
 

@@ -86,6 +86,7 @@ public struct RenderPipeline: Sendable {
         let sizer = try cardSizer(for: next, validator: imageValidator)
         let configuration = next.needsCardSizing ? try next.measuredConfiguration(sizing: sizer) : next.configuration
         var layout = previous.layout
+        let checked = layout.sectionItemCounts
         for (section, items) in spec.itemsOfPage(after: pages) {
             let start = layout.numberOfItems(inSection: section)
             let added = Array(configuration.sections[section].items[start..<(start + items.count)])
@@ -95,6 +96,7 @@ public struct RenderPipeline: Sendable {
                 throw SpecError(file: spec.source, location: "sections[\(section)]", message: error.message)
             }
         }
+        try checkCardsVisible(next, layout: layout, checked: checked)
         let builder = SceneBuilder(
             measurer: sizer.measurer, missingImages: missingImages, imageValidator: imageValidator)
         let scene = try builder.scene(for: next, layout: layout, scale: scale, images: sizer.images, sizer: sizer)

@@ -170,4 +170,21 @@ import WaterfallTestSupport
         #expect(atFour.status == 0, "\(atFour.standardError)")
         #expect(files(in: folder + "/out") == ["thin.svg"])
     }
+
+    @Test func aCardUnderOneDevicePixelOnALaterPageIsRefusedToo() throws {
+        // The second page is laid out only when the load-more clip loads it.
+        let path = try spec(
+            "paged.yaml",
+            "width: 200\nscale: 1\nsections:\n  - pageSize: 1\n    items:\n      - {height: 40}\n      - {height: 0.5}\n"
+        )
+        let result = InProcess.run([
+            "render", path, "--animate", "load-more", "--viewport", "100", "--pages", "1", "--format", "gif",
+            "--output", folder + "/out",
+        ])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(
+            result.standardError.contains("sections[0].items[1].height: 0.5 is not a height a card can have"),
+            "\(result.standardError)")
+        #expect(files(in: folder + "/out").isEmpty)
+    }
 }
