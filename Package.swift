@@ -75,6 +75,7 @@ let package = Package(
             name: "WaterfallRender",
             dependencies: [
                 "WaterfallLayout", "WaterfallCore", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Cairo and Pango, through pkg-config; every C call is in WaterfallCairo/Internals/Cairo/.
         .systemLibrary(
@@ -222,6 +223,7 @@ let package = Package(
             dependencies: [
                 "WaterfallRender", "WaterfallCairo", "WaterfallPipeline", "WaterfallSpec", "WaterfallLayout",
                 "WaterfallDiff", "WaterfallReview", "WaterfallTestSupport",
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             exclude: ["Fixtures"]),
         .testTarget(

@@ -82,12 +82,12 @@ enum ServedFile {
 
 extension ServedFile {
     /// Opens the regular file `path` beneath the served folder `root`: the folder reached with no
-    /// link on the way inside the current folder (``OutputFolder``), the file by the kernel's
+    /// link on the way inside the current folder (``NamedFolder``), the file by the kernel's
     /// rule beneath it (``Beneath``), links that stay inside followed.
     static func open(_ path: String, under root: String) -> Result<
         (descriptor: FileDescriptor, size: Int), RegularFile.Failure
     > {
-        switch OutputFolder.open(root) {
+        switch NamedFolder.open(root) {
         case .success(let folder):
             defer { try? folder.close() }
             return RegularFile.open(path, beneath: folder)

@@ -50,7 +50,7 @@ public struct SpecCatalog: Sendable {
             let folder = isDirectory.boolValue ? argument : argument.folderPart
             // A served folder inside the current one is reached with no link on the way: a
             // committed `specs -> ..` serves nothing.
-            switch OutputFolder.open(folder) {
+            switch NamedFolder.open(folder) {
             case .success(let descriptor): try? descriptor.close()
             case .failure(let failure): throw ServeError("\(folder.isEmpty ? "." : folder): \(failure.reason)")
             }
@@ -63,8 +63,8 @@ public struct SpecCatalog: Sendable {
             if FileManager.default.fileExists(atPath: baselines, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw ServeError("\(baselines): is not a folder")
             }
-            if case .failure(.link(let link)) = OutputFolder.open(baselines) {
-                throw ServeError("\(baselines): \(OutputFolder.Failure.link(link).reason)")
+            if case .failure(.link(let link)) = NamedFolder.open(baselines) {
+                throw ServeError("\(baselines): \(NamedFolder.Failure.link(link).reason)")
             }
             roots.append(Root(mount: "baselines", path: baselines))
         }

@@ -155,7 +155,9 @@ import WaterfallTestSupport
         let rsvg = try PNGCodec.decode(
             [UInt8](
                 try ExternalRenderers.rsvg(
-                    svgPath: svg, scale: 2, fontFiles: scene.fonts?.files.map(\.file) ?? [])))
+                    svgPath: svg, scale: 2,
+                    // The files as the examples name them: `file` is this process's own copy.
+                    fontFiles: scene.fonts?.files.map { Repository.path("Examples/\($0.path)") } ?? [])))
         return (png, chromium, rsvg)
     }
 

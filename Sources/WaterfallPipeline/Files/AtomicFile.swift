@@ -13,13 +13,13 @@ package enum AtomicFile {
         try commit(try stage(bytes, for: path), to: path)
     }
 
-    /// The folder `path` is written into, opened as ``OutputFolder`` does (a link on the way
+    /// The folder `path` is written into, opened as ``NamedFolder`` does (a link on the way
     /// inside the current folder refused), and the file's name in it.
     private static func folder(
         of path: String, creating: Bool = false
     ) throws(FileError) -> (descriptor: FileDescriptor, name: String) {
         let name = FilePath(path).lastComponent?.string ?? path
-        switch OutputFolder.open(path.folderPart, creating: creating) {
+        switch NamedFolder.open(path.folderPart, creating: creating) {
         case .success(let descriptor): return (descriptor, name)
         case .failure(let failure): throw FileError(path: path, message: failure.reason)
         }
@@ -36,7 +36,7 @@ package enum AtomicFile {
             folder = try self.folder(of: path)
         } catch {
             // A folder that is not there yet holds nothing to replace; it is made when written.
-            if case .failure(.missing) = OutputFolder.open(path.folderPart) { return }
+            if case .failure(.missing) = NamedFolder.open(path.folderPart) { return }
             throw error
         }
         defer { try? folder.descriptor.close() }
@@ -46,7 +46,7 @@ package enum AtomicFile {
     /// Checks that the entry `name` of `folder` may be replaced; `path` names it in messages.
     private static func checkTarget(_ name: String, in folder: FileDescriptor, path: String) throws(FileError) {
         let type: FileType
-        switch OutputFolder.fileType(name, in: folder) {
+        switch NamedFolder.fileType(name, in: folder) {
         case .success(let found): type = found
         case .failure(.noSuchFileOrDirectory): return
         case .failure(let error): throw FileError(path: path, message: "cannot be written (\(error.description))")
@@ -144,7 +144,7 @@ package enum AtomicFile {
     package static func removeFile(_ path: String) {
         guard let folder = try? self.folder(of: path) else { return }
         defer { try? folder.descriptor.close() }
-        if case .success(.regular) = OutputFolder.fileType(folder.name, in: folder.descriptor) {
+        if case .success(.regular) = NamedFolder.fileType(folder.name, in: folder.descriptor) {
             unlinkat(folder.descriptor.rawValue, folder.name, 0)
         }
     }
@@ -152,14 +152,14 @@ package enum AtomicFile {
     /// Makes `folder` (and its parents) if it is not there, with no link on the way inside the
     /// current folder.
     package static func makeFolder(_ folder: String) throws(FileError) {
-        switch OutputFolder.open(folder, creating: true) {
+        switch NamedFolder.open(folder, creating: true) {
         case .success(let descriptor):
             defer { try? descriptor.close() }
             guard faccessat(descriptor.rawValue, ".", W_OK, 0) == 0 else {
                 throw FileError(path: folder, message: "the output folder is not writable")
             }
         case .failure(.link(let link)):
-            throw FileError(path: folder, message: OutputFolder.Failure.link(link).reason)
+            throw FileError(path: folder, message: NamedFolder.Failure.link(link).reason)
         case .failure:
             throw FileError(path: folder, message: "cannot create the output folder")
         }

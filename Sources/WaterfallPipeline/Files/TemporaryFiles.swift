@@ -59,10 +59,10 @@ package enum TemporaryFiles {
         }
     }
 
-    /// Creates the temporary file at `path` in its folder, reached as ``OutputFolder`` reaches it,
+    /// Creates the temporary file at `path` in its folder, reached as ``NamedFolder`` reaches it,
     /// as ``create(_:named:in:)`` does.
     package static func create(_ path: String) -> Result<FileDescriptor, Errno> {
-        switch OutputFolder.open(path.folderPart) {
+        switch NamedFolder.open(path.folderPart) {
         case .success(let folder):
             defer { try? folder.close() }
             return create(path, named: FilePath(path).lastComponent?.string ?? path, in: folder)

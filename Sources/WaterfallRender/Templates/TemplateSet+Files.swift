@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import WaterfallCore
 
 extension TemplateSet {
@@ -8,10 +9,17 @@ extension TemplateSet {
     /// - Throws: ``TemplateError`` when the folder is missing or cannot be listed, or a file
     ///   cannot be read, is larger than ``maximumTemplateBytes`` or is not UTF-8.
     static func readTexts(in directory: String) throws(TemplateError) -> [String: String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        // The folder as the user named it, with no committed link on the way inside the current
+        // folder; each file beneath it, never through a link.
+        let folder: FileDescriptor
+        switch NamedFolder.open(directory) {
+        case .success(let opened): folder = opened
+        case .failure(.link(let link)):
+            throw TemplateError(place: directory, message: NamedFolder.Failure.link(link).reason)
+        case .failure:
             throw TemplateError(place: directory, message: "template folder not found")
         }
+        defer { try? folder.close() }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".mustache") }
@@ -23,7 +31,11 @@ extension TemplateSet {
         for file in names {
             let path = (directory as NSString).appendingPathComponent(file)
             let text: String
-            switch RegularFile.read(atPath: path, limit: maximumTemplateBytes) {
+            let read = RegularFile.open(file, beneath: folder, links: .none).flatMap { opened in
+                defer { try? opened.descriptor.close() }
+                return RegularFile.read(opened.descriptor, expected: opened.size, limit: maximumTemplateBytes)
+            }
+            switch read {
             case .success(let bytes):
                 guard let decoded = String(validating: bytes, as: UTF8.self) else {
                     throw TemplateError(place: path, message: "cannot be read as UTF-8 text")
@@ -31,6 +43,9 @@ extension TemplateSet {
                 text = decoded
             case .failure(.tooLarge):
                 throw TemplateError(place: path, message: "is larger than \(maximumTemplateBytes >> 20) MiB")
+            case .failure(let failure) where failure.isLink:
+                throw TemplateError(
+                    place: path, message: "is a symbolic link; templates are read only as regular files")
             case .failure(let failure):
                 throw TemplateError(place: path, message: failure.reason)
             }

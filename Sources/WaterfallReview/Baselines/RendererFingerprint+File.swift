@@ -71,7 +71,7 @@ extension RendererFingerprint {
     public static func recorded(inBaselines baselines: String) throws(FingerprintFileError) -> RendererFingerprint? {
         let path = (baselines as NSString).appendingPathComponent(fileName)
         // Never opened unless a regular file: a FIFO would block the check.
-        switch OutputFolder.read(path, limit: maxFileBytes) {
+        switch NamedFolder.read(path, limit: maxFileBytes) {
         case .success(let bytes): return try RendererFingerprint(json: bytes)
         case .failure(.system(.noSuchFileOrDirectory)): return nil
         case .failure(let failure) where failure.isLink:
@@ -88,7 +88,7 @@ extension RendererFingerprint {
         let path = (baselines as NSString).appendingPathComponent(Self.fileName)
         let bytes = json
         if (try? Self.recorded(inBaselines: baselines)) == self,
-            case .success(let existing) = OutputFolder.read(path, limit: Self.maxFileBytes),
+            case .success(let existing) = NamedFolder.read(path, limit: Self.maxFileBytes),
             existing == bytes
         {
             return

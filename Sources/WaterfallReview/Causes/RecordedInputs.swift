@@ -158,7 +158,7 @@ public struct RecordedInputs: Sendable, Hashable, Codable {
     public static func read(name: String, inBaselines baselines: String) throws(ReviewError) -> RecordedInputs? {
         let path = (baselines as NSString).appendingPathComponent(fileName(for: name))
         let bytes: [UInt8]
-        switch OutputFolder.read(path, limit: maximumBytes) {
+        switch NamedFolder.read(path, limit: maximumBytes) {
         case .success(let read): bytes = read
         case .failure(let failure):
             if failure.isMissing { return nil }

@@ -344,7 +344,7 @@ public struct BaselineChecker: Sendable {
     /// The bytes of the baseline file at `path`, never through a link: `nil` when there is no
     /// regular file of at most `limit` bytes there, an error when there is a link.
     package static func readBaseline(at path: String, limit: Int) throws(ReviewError) -> [UInt8]? {
-        switch OutputFolder.read(path, limit: limit) {
+        switch NamedFolder.read(path, limit: limit) {
         case .success(let bytes): return bytes
         case .failure(let failure) where failure.isLink: throw .baselineLink(path)
         case .failure: return nil

@@ -57,8 +57,8 @@ public struct CheckRun: Sendable {
         if record != nil { try AtomicFile.makeFolder(baselines) }
         // A committed link on the way to the baselines (or a baselines folder that is one) is
         // never followed: neither read through nor written through.
-        if case .failure(.link(let link)) = OutputFolder.open(baselines) {
-            throw FileError(path: baselines, message: OutputFolder.Failure.link(link).reason)
+        if case .failure(.link(let link)) = NamedFolder.open(baselines) {
+            throw FileError(path: baselines, message: NamedFolder.Failure.link(link).reason)
         }
         if let error = BaselineFingerprint.linkError(baselines: baselines) { throw error }
     }

@@ -65,7 +65,7 @@ extension SpecCheck {
         let file = RecordedInputs.fileName(for: RenderPipeline.baseName(checks[0].spec))
         let existing = (baselines as NSString).appendingPathComponent(file)
         let bytes = inputs.bounded.bytes
-        let current = try? OutputFolder.read(existing, limit: RecordedInputs.maximumBytes).get()
+        let current = try? NamedFolder.read(existing, limit: RecordedInputs.maximumBytes).get()
         guard current != bytes else { return false }
         guard !written.isEmpty || current == nil || mode == .all else { return false }
         try files.add(bytes, file: file)

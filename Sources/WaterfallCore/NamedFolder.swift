@@ -1,8 +1,8 @@
 import Foundation
 import SystemPackage
-import WaterfallCore
 
-/// The folder a file is written into, opened so that a link committed on the way is refused.
+/// A folder the user named (an output folder, a baselines or templates folder, a served one),
+/// opened so that a link committed on the way is refused.
 ///
 /// A folder inside the current folder (where a repository is checked out) is reached from the
 /// current folder one component at a time beneath it, with no symbolic link followed
@@ -11,9 +11,9 @@ import WaterfallCore
 /// all; what is created below it is created beneath its descriptor. Files are then made,
 /// checked and renamed with the `*at` calls from that descriptor, so no rename of a folder on
 /// the way between the check and the write can move them elsewhere.
-package enum OutputFolder {
+package enum NamedFolder {
     /// Why a folder could not be had.
-    package enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable, Sendable {
         /// A symbolic link lies on the way, at this path.
         case link(String)
         /// Part of the way is not there (and was not to be created).
@@ -57,9 +57,10 @@ package enum OutputFolder {
         } catch {
             return .failure(.system(error as? Errno ?? .ioError))
         }
-        var walked = start
+        // The way so far, for messages: from the current folder as the user wrote it, else absolute.
+        var walked = start == current ? "" : start
         for component in below.split(separator: "/").map(String.init) where component != "." {
-            walked = walked == "/" ? "/" + component : walked + "/" + component
+            walked = walked.isEmpty ? component : walked == "/" ? "/" + component : walked + "/" + component
             var next = Beneath.open(component, in: descriptor, .readOnly, options: [.directory], links: .none)
             if case .failure(.noSuchFileOrDirectory) = next, creating {
                 if mkdirat(descriptor.rawValue, component, 0o777) != 0, errno != EEXIST {
