@@ -78,7 +78,8 @@ def make_spec(rng, kind):
         for _ in range(rng.randint(3, 40)):
             # shortestColumn specs mostly avoid ties, so that most of them can be compared at all.
             repeats = 0.1 if kind == "shortest" else 0.7
-            item = {"height": rng.choice(palette) if rng.random() < repeats else length(rng, 0, 250, mode)}
+            # At least 1 pt: a card under one device pixel is refused, as nobody could see it.
+            item = {"height": rng.choice(palette) if rng.random() < repeats else length(rng, 1, 250, mode)}
             if kind != "ltr" and rng.random() < 0.15:
                 item["span"] = "full" if rng.random() < 0.4 else rng.randint(2, columns)
             if kind == "horizontal":
