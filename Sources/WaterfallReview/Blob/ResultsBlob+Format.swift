@@ -236,16 +236,16 @@ struct BlobReader {
             guard suffixes.insert(stored.suffix).inserted else {
                 throw fail("a check of \(entry.spec) (\(entry.name)) has the tile \"\(stored.suffix)\" twice")
             }
-            // The report copies every picture of a check that needs review: a writer keeps them all.
-            guard
-                status == .passed
-                    || ((stored.actual ?? stored.encoded) != nil && stored.hasReference == (stored.reference != nil))
-            else { throw fail("a tile of \(entry.spec) (\(entry.name)) lacks a picture the report shows") }
             var tile = SpecCheck.Tile(suffix: stored.suffix, pixelCount: try count(stored.pixelCount, "pixel count"))
             tile.actual = try stored.actual.map(picture)
             tile.reference = try stored.reference.map(picture) ?? (stored.hasReference ? [] : nil)
             tile.diffImage = try stored.diff.map(picture)
             tile.encodedActual = try stored.encoded.map(picture)
+            // The report copies every picture of a check that needs review: a writer keeps them all.
+            guard
+                status == .passed
+                    || ((stored.actual ?? stored.encoded) != nil && stored.hasReference == (stored.reference != nil))
+            else { throw fail("a tile of \(entry.spec) (\(entry.name)) lacks a picture the report shows") }
             tile.result = try stored.result.map(result)
             check.tiles.append(tile)
         }
