@@ -60,15 +60,28 @@ public struct RenderPipeline: Sendable {
     /// tall is refused, and, when the pictures are held to the pixel limit (``drawsPictures``),
     /// a picture over it: the whole page, or each of `screens` when only they are drawn.
     public func prepare(_ spec: Spec, screens: Screens? = nil) throws -> PreparedSpec {
+        let (sizer, layout) = try laidOut(spec, screens: screens)
+        let builder = SceneBuilder(
+            measurer: sizer.measurer, missingImages: missingImages, imageValidator: imageValidator)
+        let scene = try builder.scene(for: spec, layout: layout, scale: scale, images: sizer.images, sizer: sizer)
+        return PreparedSpec(spec: spec, layout: layout, scene: scene)
+    }
+
+    /// Refuses `spec` as ``prepare(_:screens:)`` would before it builds a scene: a picture over
+    /// the pixel limit, a card under a device pixel; a command that draws several variants asks
+    /// this of every one before it draws any.
+    public func checkBounds(_ spec: Spec, screens: Screens? = nil) throws {
+        _ = try laidOut(spec, screens: screens)
+    }
+
+    /// `spec` measured and laid out, held to the bounds (see ``prepare(_:screens:)``).
+    private func laidOut(_ spec: Spec, screens: Screens?) throws -> (sizer: CardSizer, layout: Layout) {
         try checkPicturesBeforeMeasuring(spec, screens: screens)
         let sizer = try cardSizer(for: spec, validator: imageValidator)
         let layout = try self.layout(spec, sizer: sizer)
         if holdsPicturesToPixelLimit { try checkPictures(of: spec, layout: layout, screens: screens) }
         try checkCardsVisible(spec, layout: layout)
-        let builder = SceneBuilder(
-            measurer: sizer.measurer, missingImages: missingImages, imageValidator: imageValidator)
-        let scene = try builder.scene(for: spec, layout: layout, scale: scale, images: sizer.images, sizer: sizer)
-        return PreparedSpec(spec: spec, layout: layout, scene: scene)
+        return (sizer, layout)
     }
 
     /// The feed of `spec` once one more page is loaded after `pages` loaded ones (see

@@ -36,12 +36,16 @@ struct ExamplesCommand: ParsableCommand {
         job.audits = true
         let galleryPath = (options.output as NSString).appendingPathComponent("index.html")
         try job.claims.claim(galleryPath, for: "the gallery")
+        // The gallery's templates are read before any spec is drawn: a bad one writes nothing.
+        let templates = try PageTemplates.named(options.templates)
+        let widths = try variants.deviceWidths() ?? []
         let outcomes = job.runShowingProgress(specs, say: Output.standardErrorLines)
-        let page = try GalleryPage.render(
-            outcomes, templates: try PageTemplates.named(options.templates),
-            widths: try variants.deviceWidths() ?? [])
-        try AtomicFile.write(Array(page.utf8), to: galleryPath)
         let failed = outcomes.filter { $0.error != nil }.count
+        // A spec that failed has said so in its line; no gallery or fingerprint is written for a
+        // set with a hole in it.
+        if failed > 0 { throw ExitCode.badInput }
+        let page = try GalleryPage.render(outcomes, templates: templates, widths: widths)
+        try AtomicFile.write(Array(page.utf8), to: galleryPath)
         // What shaped these pictures, for `check` with this folder as its baselines.
         let fingerprintError = BaselineFingerprint.record(
             rendered: outcomes, into: options.output, allowing: read.allowRead)

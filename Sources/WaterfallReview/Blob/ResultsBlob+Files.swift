@@ -42,7 +42,7 @@ extension ResultsBlob {
         try refuseLinks(folder)
         let file = (folder as NSString).appendingPathComponent(indexFile)
         let bytes: [UInt8]
-        switch RegularFile.read(atPath: file, limit: maximumIndexBytes, followingLinks: false) {
+        switch NamedFolder.read(file, limit: maximumIndexBytes) {
         case .success(let read): bytes = read
         case .failure(let failure) where failure.isLink: throw linkRefused(file)
         case .failure(let failure): throw ReviewError(reason: "\(file): \(failure.reason)")
@@ -76,9 +76,7 @@ extension ResultsBlob {
         let reader = BlobReader(file: file) { (name: String) throws(ReviewError) -> [UInt8] in
             if let read = pictures[name] { return read }
             let path = try picturePath(name, in: folder, index: file)
-            switch RegularFile.read(
-                atPath: path, limit: min(remaining, BaselineChecker.maximumBaselineBytes), followingLinks: false)
-            {
+            switch NamedFolder.read(path, limit: min(remaining, BaselineChecker.maximumBaselineBytes)) {
             case .success(let read):
                 remaining -= read.count
                 try decode(read, path: path)

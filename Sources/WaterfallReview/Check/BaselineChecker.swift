@@ -73,6 +73,21 @@ public struct BaselineChecker: Sendable {
             check.duration = Self.seconds(since: start)
             return [check]
         }
+        // Every variant is laid out and held to the pixel limit before any is drawn: a variant
+        // that cannot be drawn fails the spec before the others are drawn.
+        for variant in expanded {
+            do {
+                try drawingPipeline.checkBounds(variant.apply(to: spec), screens: variant.screens)
+            } catch {
+                let stem = variant.name(name)
+                var check = SpecCheck(spec: path, name: stem, variant: String(stem.dropFirst(name.count)))
+                check.status = .failed
+                check.error = "\(error)"
+                check.specError = error as? SpecError
+                check.duration = Self.seconds(since: start)
+                return [check]
+            }
+        }
         var checks: [SpecCheck] = []
         // The variant each picture's check drew, for telling its causes apart.
         var drewVariant: [Variant?] = []
@@ -205,17 +220,23 @@ public struct BaselineChecker: Sendable {
         Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
+    /// The pipeline a check draws with: the tiles are drawn from the prepared scene, not by a
+    /// renderer, so the images' pixels are kept; and they are a picture, held to the pixel limit
+    /// before the scene is built.
+    private var drawingPipeline: RenderPipeline {
+        var pipeline = pipeline
+        pipeline.keepsImagePixels = true
+        pipeline.drawsPictures = true
+        return pipeline
+    }
+
     /// Draws `spec` (a variant of the spec file `path`, named `stem`) and hands `body` its check,
     /// or one check for each of its screens.
     private func compare(
         _ spec: Spec, variant: Variant, spec path: String, name: String, stem: String,
         prepared seen: (Scene) -> Void, body: (SpecCheck) -> Void
     ) throws {
-        var pipeline = pipeline
-        // The tiles are drawn from the prepared scene, not by a renderer: keep the images' pixels.
-        pipeline.keepsImagePixels = true
-        // Its tiles are a picture: held to the pixel limit before the scene is built.
-        pipeline.drawsPictures = true
+        let pipeline = drawingPipeline
         let prepared = try pipeline.prepare(spec, screens: variant.screens)
         seen(prepared.scene)
         guard let screens = variant.screens else {
