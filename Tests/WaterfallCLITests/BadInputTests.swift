@@ -48,7 +48,7 @@ import WaterfallTestSupport
         let path = write("broken.json", Array("{\"width\": 375,\n \"sections\": [{\"items\": [}]}".utf8))
         try expectBadInput(
             ["layout", path],
-            message: "\(path):2:26: syntax error: while parsing a flow node did not find expected node content")
+            message: "\(path):2:26: this } does not close the [ opened at 2:25; ] does")
     }
 
     @Test func unknownKeyWithSuggestion() throws {

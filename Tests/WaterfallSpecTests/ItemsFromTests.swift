@@ -195,7 +195,7 @@ import WaterfallSpec
         ),
         (
             "shop.json", Array("[{\"w\": 1, \"h\": 2".utf8),
-            "shop.json:2:1: syntax error: while parsing a flow mapping did not find expected ',' or '}'"
+            "shop.json:1:2: this { is never closed"
         ),
         (
             "shop.csv", Array("w,h\n1,2\nwide,2\n".utf8),

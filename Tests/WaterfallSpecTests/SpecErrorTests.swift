@@ -7,7 +7,7 @@ import WaterfallSpec
         // Malformed documents, with line and column.
         (
             "{\"width\": 300,\n \"sections\": [}",
-            "bad.json:2:15: syntax error: while parsing a flow node did not find expected node content"
+            "bad.json:2:15: this } does not close the [ opened at 2:14; ] does"
         ),
         ("width: 300\n  sections: []", "bad.json:2:11: syntax error: mapping values are not allowed in this context"),
         ("- 1\n- 2", "bad.json:1:1: expected a mapping, found a list"),

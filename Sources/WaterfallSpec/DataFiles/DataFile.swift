@@ -94,7 +94,7 @@ struct DataFile {
     private static func json(_ bytes: [UInt8], name: String) throws(SpecError) -> DataFile {
         do {
             let text = try JSONPreScan.prepare(
-                try Self.text(bytes, name: name), maximumValues: SpecDecoder.maximumNodes)
+                try Self.text(bytes, name: name), maximumValues: SpecDecoder.maximumNodes, strictJSON: true)
             let root = try compose(text)
             try SpecDecoder.checkShape(root)
             return DataFile(name: name, root: root)

@@ -17,36 +17,47 @@
 /// A document that does not start with `{` or `[`, or that holds anything that is not a JSON
 /// token (a comment, an anchor, a plain word), is not scanned: it is YAML, and the count after
 /// parsing applies to it.
+///
+/// A file named `.json` that starts as JSON does (`{`, `[`, or a comment's `/`) is held to JSON
+/// itself (`strict`, in `JSONPreScan+Strict.swift`): what YAML would read but JSON forbids (a
+/// trailing comma, a comment, a single-quoted string, `NaN`) is refused at its line and column,
+/// in words that name it.
 struct JSONPreScan {
     /// The document, with surrogate pairs rewritten; `nil` when it is unchanged.
     private(set) var rewritten: String?
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
     /// Line number (1-based) and the offset its first byte is at, for messages.
-    private var line = 1
-    private var lineStart = 0
+    var line = 1
+    var lineStart = 0
     private var values = 0
+    /// Whether the document is held to JSON's own grammar (a `.json` file written as JSON: its
+    /// first character `{`, `[` or a comment's `/`), not YAML's.
+    var strict: Bool
     /// Where each surrogate pair's 12 bytes start, with the code point they make, and after each
     /// closing quote of a string that had any, how many spaces to add.
     private var pairs: [(offset: Int, scalar: UInt32)] = []
     private var paddings: [(offset: Int, count: Int)] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, strict: Bool) {
         self.bytes = bytes
+        self.strict = strict
     }
 
     /// Scans `text` and returns the text libyaml should read: `text` itself, or a copy without its
     /// byte order mark or with surrogate pairs rewritten.
     ///
+    /// - Parameter strictJSON: Whether the document must be JSON (a `.json` file), refused where
+    ///   it is only YAML.
     /// - Throws: ``SpecError`` when the document has more than `maximumValues` values or a lone
-    ///   surrogate escape.
-    static func prepare(_ text: String, maximumValues: Int) throws(SpecError) -> String {
+    ///   surrogate escape, or, with `strictJSON`, is not JSON.
+    static func prepare(_ text: String, maximumValues: Int, strictJSON: Bool = false) throws(SpecError) -> String {
         var text = text
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         text.makeContiguousUTF8()
         let outcome = text.utf8.withContiguousStorageIfAvailable { (bytes) -> Result<String?, SpecError> in
-            var scan = JSONPreScan(bytes: bytes)
+            var scan = JSONPreScan(bytes: bytes, strict: strictJSON)
             return Result { () throws(SpecError) -> String? in
                 try scan.run(maximumValues: maximumValues)
                 return scan.rewritten
@@ -58,18 +69,28 @@ struct JSONPreScan {
 
     // MARK: - Scanning
 
-    private enum Stop: Error {
+    enum Stop: Error {
         /// Not JSON: leave the document to the YAML parser.
         case notJSON
         case refused(SpecError)
     }
 
     private mutating func run(maximumValues: Int) throws(SpecError) {
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "{") || bytes[position] == UInt8(ascii: "[")
-        else { return }
         do {
-            try scanTokens(maximumValues: maximumValues)
+            // A `.json` file held to JSON is one written as JSON: YAML in a file so named stays YAML.
+            let strictAsked = strict
+            strict = false
+            try skipWhitespace()
+            guard position < bytes.count else { return }
+            let first = bytes[position]
+            strict =
+                strictAsked && (first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "/"))
+            guard strict || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return }
+            if strict {
+                try scanStrictly(maximumValues: maximumValues)
+            } else {
+                try scanTokens(maximumValues: maximumValues)
+            }
         } catch {
             switch error {
             case .notJSON: return
@@ -81,7 +102,7 @@ struct JSONPreScan {
 
     private mutating func scanTokens(maximumValues: Int) throws(Stop) {
         while true {
-            skipWhitespace()
+            try skipWhitespace()
             guard position < bytes.count else { return }
             let byte = bytes[position]
             switch byte {
@@ -105,14 +126,14 @@ struct JSONPreScan {
         }
     }
 
-    private mutating func count(maximumValues: Int) throws(Stop) {
+    mutating func count(maximumValues: Int) throws(Stop) {
         values += 1
         guard values <= maximumValues else {
             throw .refused(error(at: position, "has more than \(maximumValues) values"))
         }
     }
 
-    private mutating func scanLiteral() throws(Stop) {
+    mutating func scanLiteral() throws(Stop) {
         for literal in ["true", "false", "null"] where matches(literal) {
             position += literal.utf8.count
             return
@@ -120,7 +141,7 @@ struct JSONPreScan {
         throw .notJSON
     }
 
-    private func matches(_ literal: String) -> Bool {
+    func matches(_ literal: String) -> Bool {
         var offset = position
         for byte in literal.utf8 {
             guard offset < bytes.count, bytes[offset] == byte else { return false }
@@ -131,7 +152,8 @@ struct JSONPreScan {
     }
 
     /// Scans a string from its opening quote to after its closing one, noting surrogate pairs.
-    private mutating func scanString() throws(Stop) {
+    mutating func scanString() throws(Stop) {
+        let opening = mark
         position += 1
         var pairsHere = 0
         while position < bytes.count {
@@ -141,6 +163,7 @@ struct JSONPreScan {
                 if pairsHere > 0 { paddings.append((position, 2 * pairsHere)) }
                 return
             }
+            if strict, byte < 0x20 { throw .refused(controlInString(byte)) }
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 newLine()
                 continue
@@ -149,7 +172,8 @@ struct JSONPreScan {
                 position += 1
                 continue
             }
-            guard position + 1 < bytes.count else { throw .notJSON }
+            guard position + 1 < bytes.count else { throw strict ? .refused(neverClosed(opening)) : .notJSON }
+            if strict { try checkEscape() }
             if bytes[position + 1] == UInt8(ascii: "\n") || bytes[position + 1] == UInt8(ascii: "\r") {
                 // YAML's escaped line break: step to it, so that the loop counts the line.
                 position += 1
@@ -185,12 +209,12 @@ struct JSONPreScan {
                 position += 6
             }
         }
-        // An unterminated string: libyaml says where.
-        throw .notJSON
+        // An unterminated string: libyaml says where, or, for JSON, where it opens.
+        throw strict ? .refused(neverClosed(opening)) : .notJSON
     }
 
     /// The four hexadecimal digits at `offset`, if they are there.
-    private func hexUnit(at offset: Int) -> UInt32? {
+    func hexUnit(at offset: Int) -> UInt32? {
         guard offset + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
         for index in offset..<(offset + 4) {
@@ -207,13 +231,15 @@ struct JSONPreScan {
         return value
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() throws(Stop) {
         while position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"):
                 position += 1
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 newLine()
+            case UInt8(ascii: "/") where strict, UInt8(ascii: "#") where strict:
+                throw .refused(error(at: mark, "JSON has no comments; remove this one"))
             default:
                 return
             }
@@ -231,7 +257,7 @@ struct JSONPreScan {
         lineStart = position
     }
 
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
+    static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
             UInt8(ascii: "e"), UInt8(ascii: "E"):
@@ -240,7 +266,7 @@ struct JSONPreScan {
         }
     }
 
-    private static func isWordByte(_ byte: UInt8) -> Bool {
+    static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ","),
             UInt8(ascii: ":"), UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -249,16 +275,31 @@ struct JSONPreScan {
         }
     }
 
-    private static func hex(_ value: UInt32) -> String {
+    static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// An error at byte `offset` of the current line, its column counted in characters as libyaml does.
-    private func error(at offset: Int, _ message: String) -> SpecError {
+    func error(at offset: Int, _ message: String) -> SpecError {
+        error(at: Mark(offset: offset, line: line, lineStart: lineStart), message)
+    }
+
+    /// A place in the document, kept to say an error there later (where a bracket opened).
+    struct Mark {
+        var offset: Int
+        var line: Int
+        var lineStart: Int
+    }
+
+    /// Where the scan is.
+    var mark: Mark { Mark(offset: position, line: line, lineStart: lineStart) }
+
+    /// An error at `mark`, its column counted in characters as libyaml does.
+    func error(at mark: Mark, _ message: String) -> SpecError {
         var column = 1
-        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
-        return SpecError(line: line, column: column, location: "", message: message)
+        for index in mark.lineStart..<mark.offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        return SpecError(line: mark.line, column: column, location: "", message: message)
     }
 
     // MARK: - Rewriting

@@ -7,7 +7,8 @@ extension Spec {
     ///
     /// - Parameters:
     ///   - text: The document.
-    ///   - file: The name to put in error messages.
+    ///   - file: The name to put in error messages. A name that ends in `.json` holds the text to
+    ///     JSON's grammar: what only YAML reads (a trailing comma, a comment) is refused.
     ///   - baseDirectory: Where relative image paths are resolved.
     ///   - keepingInputs: Whether to keep the document and the data records read, normalized, as
     ///     ``Spec/inputs``.
@@ -20,7 +21,7 @@ extension Spec {
         do {
             var spec = try SpecDecoder.decode(
                 text, baseDirectory: baseDirectory, readRule: readRule ?? .forSpec(inFolder: baseDirectory),
-                keepsInputs: keepingInputs)
+                keepsInputs: keepingInputs, strictJSON: file?.lowercased().hasSuffix(".json") ?? false)
             spec.source = file
             return spec
         } catch {

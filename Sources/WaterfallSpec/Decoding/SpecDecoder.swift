@@ -73,10 +73,11 @@ struct SpecDecoder {
     static let maximumNodes = 20_000_000
 
     static func decode(
-        _ text: String, baseDirectory: String, readRule: ReadRule, keepsInputs: Bool = false
+        _ text: String, baseDirectory: String, readRule: ReadRule, keepsInputs: Bool = false, strictJSON: Bool = false
     ) throws(SpecError) -> Spec {
-        // A JSON document is counted, and refused when too large, before any tree is built.
-        let text = try JSONPreScan.prepare(text, maximumValues: maximumNodes)
+        // A JSON document is counted, and refused when too large, before any tree is built; a
+        // `.json` file is held to JSON's grammar.
+        let text = try JSONPreScan.prepare(text, maximumValues: maximumNodes, strictJSON: strictJSON)
         // Yams composes recursively: run it, and drop its tree, on a thread with room for deep input.
         return try LargeStack.run { () -> Result<Spec, SpecError> in
             Result { () throws(SpecError) -> Spec in
