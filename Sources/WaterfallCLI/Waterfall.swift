@@ -32,9 +32,17 @@ struct Waterfall: ParsableCommand {
     ///
     /// - Returns: The exit status.
     static func run(_ arguments: [String]) -> Int32 {
+        // A command that fails takes back the folders it made that are still empty.
+        let folders = CreatedFolders()
+        let status = CreatedFolders.$current.withValue(folders) { runCommand(arguments) }
+        if status != ExitCode.success.rawValue { folders.removeEmpty() }
+        return status
+    }
+
+    private static func runCommand(_ arguments: [String]) -> Int32 {
         $arguments.withValue(arguments) {
             do {
-                if let typo = unknownCommand(arguments.first) { throw typo }
+                if let typo = unknownCommand(arguments.first) ?? unknownHelpTopic(arguments) { throw typo }
                 var command = try parseAsRoot(arguments)
                 if command is DrawsSpecs { try FontSet.validatePinned() }
                 try command.run()
@@ -77,5 +85,32 @@ struct Waterfall: ParsableCommand {
             let suggestion = KeySuggestion.closest(to: first, in: names)
         else { return nil }
         return .badArgument("unknown command '\(first.escapedForMessage)'; did you mean '\(suggestion)'?")
+    }
+
+    /// The error for `help` followed by a command that does not exist (`help rendr`), or `nil`.
+    ///
+    /// The parser's own `help` prints the root's help for a name it does not know, and exits 0.
+    static func unknownHelpTopic(_ arguments: [String]) -> CLIError? {
+        guard arguments.first == "help" else { return nil }
+        var command: any ParsableCommand.Type = Waterfall.self
+        var path: [String] = []
+        for name in arguments.dropFirst() where !name.hasPrefix("-") {
+            let subcommands = command.configuration.subcommands
+            if let next = subcommands.first(where: { $0.configuration.commandName == name }) {
+                command = next
+                path.append(name)
+                continue
+            }
+            let names = subcommands.compactMap { $0.configuration.commandName }
+            let asked = (path + [name]).joined(separator: " ").escapedForMessage
+            guard !names.isEmpty else { return .badArgument("no command \(asked)") }
+            let hint =
+                KeySuggestion.closest(to: name, in: names).map {
+                    "did you mean \((path + [$0]).joined(separator: " "))?"
+                }
+                ?? "the commands are \(names.joined(separator: ", "))"
+            return .badArgument("no command \(asked); \(hint)")
+        }
+        return nil
     }
 }

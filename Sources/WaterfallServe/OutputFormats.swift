@@ -2,6 +2,7 @@ import Foundation
 import WaterfallCore
 import WaterfallMotion
 import WaterfallRender
+import WaterfallSpec
 
 /// The formats a `--format` value names, each once, in the order first given.
 public struct OutputFormats: Sendable, Equatable {
@@ -54,10 +55,20 @@ public enum OutputFormatError: UserFacingError {
     public var description: String {
         switch self {
         case .unknown(let name):
-            "unknown format \"\(name)\"; the formats are \(OutputFormats.stillNames)"
+            "unknown format \"\(name)\"; "
+                + (Self.suggestion(for: name, in: RenderFormat.allCases.map(\.rawValue)).map { "did you mean \($0)? " }
+                    ?? "") + "the formats are \(OutputFormats.stillNames)"
         case .notAClipFormat(let name):
             "--animate writes \(ClipFormat.allCases.map(\.rawValue).joined(separator: ", ")), not \(name)"
+                + (Self.suggestion(for: name, in: ClipFormat.allCases.map(\.rawValue)).map { "; did you mean \($0)?" }
+                    ?? "")
         case .templates(let error): "\(error)"
         }
+    }
+
+    /// The format `name` was most likely meant to be (`png` for `pgn`), the closest by edit
+    /// distance as for misspelt keys and commands.
+    private static func suggestion(for name: String, in formats: [String]) -> String? {
+        KeySuggestion.closest(to: name, in: formats)
     }
 }

@@ -26,7 +26,16 @@ import WaterfallServe
         #expect {
             try OutputFormats("apng,png", clip: true).clipFormats()
         } throws: { error in
-            "\(error)" == "--animate writes apng, webp, gif, mp4, not png"
+            "\(error)" == "--animate writes apng, webp, gif, mp4, not png; did you mean apng?"
+        }
+    }
+
+    @Test func aMisspeltNameGetsTheClosestFormat() {
+        #expect {
+            try OutputFormats("svg,pgn", clip: false).renderers(templates: nil)
+        } throws: { error in
+            "\(error)"
+                == "unknown format \"pgn\"; did you mean png? the formats are svg, html, html-grid-lanes, png, pdf, json"
         }
     }
 }

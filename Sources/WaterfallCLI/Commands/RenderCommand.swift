@@ -85,7 +85,7 @@ extension RendersSpecs {
     func job(appearance defaultAppearance: AppearanceChoice) throws -> RenderJob {
         let animating = animation.animate != nil
         let renderers = animating ? [] : try formats.renderers(templates: options.templates)
-        try AtomicFile.makeFolder(options.output)
+        try CreatedFolders.make(options.output)
         var job = RenderJob(pipeline: pipeline(renderers: renderers), output: options.output)
         job.variants = try variants.variants(defaultAppearance: defaultAppearance)
         job.pages = animating ? 0 : animation.pages ?? 0
