@@ -1,6 +1,34 @@
 #ifndef CWATERFALLCAIRO_SHIM_H
 #define CWATERFALLCAIRO_SHIM_H
 
+// A machine without the system libraries (or without pkg-config, which gives their folders) gets
+// one line that says what to run, instead of clang's "file not found" for the first header.
+#if !__has_include(<cairo.h>)
+#error "Cairo's headers are missing (cairo.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<cairo-pdf.h>)
+#error "Cairo's PDF's headers are missing (cairo-pdf.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<pango/pangocairo.h>)
+#error "Pango's headers are missing (pango/pangocairo.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<pango/pangofc-fontmap.h>)
+#error "Pango's headers are missing (pango/pangofc-fontmap.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<fontconfig/fontconfig.h>)
+#error "Fontconfig's headers are missing (fontconfig/fontconfig.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<hb.h>)
+#error "HarfBuzz's headers are missing (hb.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<hb-subset.h>)
+#error "HarfBuzz's subsetter's headers are missing (hb-subset.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<ft2build.h>)
+#error "FreeType's headers are missing (ft2build.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<png.h>)
+#error "libpng's headers are missing (png.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<turbojpeg.h>)
+#error "TurboJPEG's headers are missing (turbojpeg.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<zlib.h>)
+#error "zlib's headers are missing (zlib.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<libdeflate.h>)
+#error "libdeflate's headers are missing (libdeflate.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#else
+
 // Cairo (raster + PDF surfaces), Pango on Cairo for text, libpng's simplified API for PNG
 // decoding, libdeflate to inflate plain 8-bit PNGs fast, zlib (with libdeflate's checksums) for
 // our own fast PNG writer and TurboJPEG for JPEG. None of these use setjmp/longjmp across the
@@ -465,5 +493,7 @@ static inline int wf_png_unfilter_rgba_rows(
     return channels == 3 ? wf_png_unfilter_rgba_n(filtered, width, height, 3, rgba, above)
                          : wf_png_unfilter_rgba_n(filtered, width, height, 4, rgba, above);
 }
+
+#endif  // the system libraries' headers are there
 
 #endif

@@ -1,6 +1,20 @@
 #ifndef CWATERFALLMOTION_SHIM_H
 #define CWATERFALLMOTION_SHIM_H
 
+// A machine without the system libraries (or without pkg-config, which gives their folders) gets
+// one line that says what to run, instead of clang's "file not found" for the first header.
+#if !__has_include(<webp/encode.h>)
+#error "libwebp's headers are missing (webp/encode.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<webp/mux.h>)
+#error "libwebp's muxer's headers are missing (webp/mux.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<gif_lib.h>)
+#error "giflib's headers are missing (gif_lib.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<libimagequant.h>)
+#error "libimagequant's headers are missing (libimagequant.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<libyuv/convert.h>)
+#error "libyuv's headers are missing (libyuv/convert.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#else
+
 // The clip encoders' C libraries: libwebp's encoder and muxer, giflib's encoder, libimagequant's
 // palettes and libyuv's colour conversion (an MP4's frames, before ffmpeg). None of them use
 // setjmp/longjmp across the Swift boundary. Called only from WaterfallMotion's Encoders/.
@@ -161,5 +175,7 @@ static inline void wf_clear_unchanged(
         }
     }
 }
+
+#endif  // the system libraries' headers are there
 
 #endif

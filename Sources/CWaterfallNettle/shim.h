@@ -3,6 +3,14 @@
 #ifndef CWATERFALL_NETTLE_SHIM_H
 #define CWATERFALL_NETTLE_SHIM_H
 
+// A machine without the system libraries (or without pkg-config, which gives their folders) gets
+// one line that says what to run, instead of clang's "file not found" for the first header.
+#if !__has_include(<nettle/sha2.h>)
+#error "Nettle's headers are missing (nettle/sha2.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#elif !__has_include(<nettle/version.h>)
+#error "Nettle's headers are missing (nettle/version.h): run bash scripts/setup.sh (Debian/Ubuntu) or see README"
+#else
+
 #include <nettle/sha2.h>
 #include <nettle/version.h>
 
@@ -20,5 +28,7 @@ static inline void wf_sha256_digest(struct sha256_ctx *context, uint8_t digest[S
     nettle_sha256_digest(context, SHA256_DIGEST_SIZE, digest);
 #endif
 }
+
+#endif  // the system libraries' headers are there
 
 #endif
