@@ -39,12 +39,11 @@ extension HostileSuiteTests {
                     name: "examples", variants: true,
                     arguments: ["examples", "--examples", "specs", "--format", "svg,png", "--output", "out"],
                     writes: "out"),
+                // `check --record` drew and audited the `large` variant for 3 minutes first.
+                Case(
+                    name: "check --record", variants: true,
+                    arguments: ["check", "specs/tall.yaml", "--baselines", "bl", "--record"], writes: "bl"),
             ]
-
-            /// `check --record`, which drew and audited the `large` variant for minutes first.
-            static let checkRecord = Case(
-                name: "check --record", variants: true,
-                arguments: ["check", "specs/tall.yaml", "--baselines", "bl", "--record"], writes: "bl")
         }
 
         @Test(.timeLimit(.minutes(2)), arguments: Case.all)
