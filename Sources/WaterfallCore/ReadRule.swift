@@ -4,7 +4,7 @@ import SystemPackage
 /// The folders a spec may read files from: its root, and the folders the user widened it by.
 ///
 /// A spec from a pull-request branch is someone else's input. Every file it names (data files,
-/// images, fonts) is opened beneath one of these folders by the kernel (``Beneath``), the way
+/// images, fonts) is opened beneath one of these folders by the kernel (`Beneath`), the way
 /// Vite's `server.fs.allow` and Deno's `--allow-read` promise: one root, one rule, widened only
 /// by name. A `..` past the folder, an absolute link, a chain of links, a missing folder before
 /// `..` and a rename racing the open all fail inside the one system call that opens the file,

@@ -93,7 +93,7 @@ public struct RenderPipeline: Sendable {
     ///   - spec: The whole feed, every page of it.
     ///   - pages: How many pages `previous` has loaded.
     ///   - previous: The feed with `pages` pages loaded, as this method or
-    ///     ``prepare(_:)`` of `spec.loadingPages(pages)` made it.
+    ///     ``prepare(_:screens:)`` of `spec.loadingPages(pages)` made it.
     public func prepareNextPage(of spec: Spec, after pages: Int, previous: PreparedSpec) throws -> PreparedSpec {
         let next = spec.loadingPages(pages + 1)
         let sizer = try cardSizer(for: next, validator: imageValidator)
@@ -116,7 +116,7 @@ public struct RenderPipeline: Sendable {
         return PreparedSpec(spec: next, layout: layout, scene: scene)
     }
 
-    /// The spec's layout, its cards measured as ``prepare(_:)`` measures them.
+    /// The spec's layout, its cards measured as ``prepare(_:screens:)`` measures them.
     ///
     /// Nothing is drawn, so images are proved whole without keeping their pixels. A card less
     /// than one device pixel tall at the scale it would be drawn at is refused, as there.

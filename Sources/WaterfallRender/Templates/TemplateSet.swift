@@ -98,7 +98,7 @@ public struct TemplateSet: Sendable {
     /// value that gives its own children (`MustacheParent`).
     ///
     /// - Throws: ``TemplateError`` when the set has no template `name`, or when the page would
-    ///   be larger than its content allows (see ``RenderBudget``): at the line of the section
+    ///   be larger than its content allows (see `RenderBudget`): at the line of the section
     ///   that repeated too often, and without writing it.
     public func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
         try render(name, context, budget: RenderBudget())
