@@ -219,15 +219,17 @@ import WaterfallTestSupport
         #expect(try workspace.files().filter { $0.hasSuffix(".png") } == ["feed@160.png", "feed@200.png"])
         #expect(checker.checks(specAt: workspace.spec).allSatisfy { $0.status == .passed })
 
-        // A variant that cannot be drawn (too narrow for its insets) keeps every variant from recording.
+        // A variant that cannot be drawn (too narrow for its insets) fails the spec before any
+        // variant is drawn, and keeps every variant from recording.
         try workspace.write(
             Self.feed(firstHeight: 130) + "\ndefaults: {sectionInset: 40}\nvariants: {widths: [200, 60]}\n")
         var broken = checker.check([workspace.spec])
-        #expect(broken.checks.map(\.status) == [.changed, .failed])
+        #expect(broken.checks.map(\.status) == [.failed])
+        #expect(broken.checks.map(\.name) == ["feed@60"])
         let before = workspace.bytes("feed@200.png")
         _ = broken.record(into: workspace.baselines, mode: .changed)
         #expect(workspace.bytes("feed@200.png") == before)
-        #expect(broken.checks.map(\.status) == [.changed, .failed])
+        #expect(broken.checks.map(\.status) == [.failed])
 
         // Options override the declaration; the stale files are the variants no longer drawn.
         var narrow = checker

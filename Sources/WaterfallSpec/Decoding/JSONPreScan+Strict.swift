@@ -84,6 +84,8 @@ extension JSONPreScan {
                     throw .refused(
                         error(at: mark, "a key in JSON is a string in double quotes, not \(found)"))
                 }
+                // A key is a value of the tree the parser builds, as the plain scan counts it.
+                try count(maximumValues: maximumValues)
                 try scanString()
                 expecting = .colon
             case .value, .valueOrClose:
