@@ -21,6 +21,16 @@ package enum NamedFolder {
         /// A part is not a folder, or a system call failed.
         case system(Errno)
 
+        /// The failure as the error a plain `open` of a path through it would give: a link `ELOOP`,
+        /// a missing part `ENOENT`.
+        package var errno: Errno {
+            switch self {
+            case .link: .tooManySymbolicLinkLevels
+            case .missing: .noSuchFileOrDirectory
+            case .system(let error): error
+            }
+        }
+
         /// The failure in a few words, for a message that names the path before it.
         package var reason: String {
             switch self {
@@ -95,9 +105,7 @@ package enum NamedFolder {
                 return RegularFile.read(file.descriptor, expected: file.size, limit: limit)
             case .failure(let failure): return .failure(failure)
             }
-        case .failure(.link): return .failure(.system(.tooManySymbolicLinkLevels))
-        case .failure(.missing): return .failure(.system(.noSuchFileOrDirectory))
-        case .failure(.system(let error)): return .failure(.system(error))
+        case .failure(let failure): return .failure(.system(failure.errno))
         }
     }
 

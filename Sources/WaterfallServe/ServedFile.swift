@@ -91,8 +91,7 @@ extension ServedFile {
         case .success(let folder):
             defer { try? folder.close() }
             return RegularFile.open(path, beneath: folder)
-        case .failure(.system(let error)): return .failure(.system(error))
-        case .failure: return .failure(.system(.noSuchFileOrDirectory))
+        case .failure(let failure): return .failure(.system(failure.errno))
         }
     }
 }

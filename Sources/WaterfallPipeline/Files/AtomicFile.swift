@@ -31,16 +31,15 @@ package enum AtomicFile {
     /// Callers that commit several files call it for every target before committing any, so that
     /// a refused target leaves all of them as they were.
     package static func checkTarget(_ path: String) throws(FileError) {
-        let folder: (descriptor: FileDescriptor, name: String)
-        do {
-            folder = try self.folder(of: path)
-        } catch {
-            // A folder that is not there yet holds nothing to replace; it is made when written.
-            if case .failure(.missing) = NamedFolder.open(path.folderPart) { return }
-            throw error
+        let folder: FileDescriptor
+        switch NamedFolder.open(path.folderPart) {
+        case .success(let opened): folder = opened
+        // A folder that is not there yet holds nothing to replace; it is made when written.
+        case .failure(.missing): return
+        case .failure(let failure): throw FileError(path: path, message: failure.reason)
         }
-        defer { try? folder.descriptor.close() }
-        try checkTarget(folder.name, in: folder.descriptor, path: path)
+        defer { try? folder.close() }
+        try checkTarget(FilePath(path).lastComponent?.string ?? path, in: folder, path: path)
     }
 
     /// Checks that the entry `name` of `folder` may be replaced; `path` names it in messages.

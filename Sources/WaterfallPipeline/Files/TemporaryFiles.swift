@@ -66,9 +66,7 @@ package enum TemporaryFiles {
         case .success(let folder):
             defer { try? folder.close() }
             return create(path, named: FilePath(path).lastComponent?.string ?? path, in: folder)
-        case .failure(.system(let error)): return .failure(error)
-        case .failure(.link): return .failure(.tooManySymbolicLinkLevels)
-        case .failure(.missing): return .failure(.noSuchFileOrDirectory)
+        case .failure(let failure): return .failure(failure.errno)
         }
     }
 
