@@ -15,6 +15,12 @@ import WaterfallTestSupport
             given[path] = sizing
             return sizing
         }
+
+        /// A header or footer sized by its title: a line for every 20 characters, 20 points each.
+        func height(of supplementary: SpecSupplementary, role: TextRole, style: SpecStyle, width: Double) -> Double {
+            let characters = supplementary.title?.count ?? 0
+            return 16 + 20 * Double(max(1, (characters + 19) / 20))
+        }
     }
 
     func load(_ name: String) throws -> (Spec, Layout) {
@@ -29,6 +35,16 @@ import WaterfallTestSupport
         let layout = try spec.layout(sizing: sizer)
         var configuration = spec.configuration
         for (path, sizing) in sizer.given { configuration.sections[path.section].items[path.item].sizing = sizing }
+        for (index, section) in spec.sections.enumerated() {
+            if let header = section.header, header.isSizedByTitle {
+                configuration.sections[index].headerHeight = sizer.height(
+                    of: header, role: .header, style: spec.style(ofSection: index), width: 0)
+            }
+            if let footer = section.footer, footer.isSizedByTitle {
+                configuration.sections[index].footerHeight = sizer.height(
+                    of: footer, role: .footer, style: spec.style(ofSection: index), width: 0)
+            }
+        }
         return (spec, layout, configuration)
     }
 

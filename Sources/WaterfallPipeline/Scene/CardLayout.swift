@@ -50,6 +50,8 @@ public struct CardLayout: Sendable, Hashable {
     public var padding: Double
     /// Between two rows of text, in points.
     public var spacing: Double
+    /// The width the rows were wrapped to, in points.
+    public var textWidth: Double = 0
 
     /// The text block's height: 0 without text.
     public var textHeight: Double {
@@ -74,7 +76,8 @@ public struct CardLayout: Sendable, Hashable {
         if let imageSize, imageSize.width > 0 {
             imageHeight = width * imageSize.height / imageSize.width
         }
-        let textWidth = width - 2 * card.padding
+        let padding = Self.padding(of: card, width: width)
+        let textWidth = width - 2 * padding
         var rows: [Row] = []
         let style = style.applying(item)
         func add(_ text: String?, maxLines: Int, role: TextRole) {
@@ -98,11 +101,71 @@ public struct CardLayout: Sendable, Hashable {
             row.text = displayable
             rows.append(row)
         }
-        add(item.title, maxLines: item.titleLines ?? card.resolvedTitleLines, role: .title)
+        add(item.title, maxLines: titleLineLimit(of: item, card: card), role: .title)
         add(item.subtitle, maxLines: card.subtitleLines, role: .subtitle)
         add(item.meta, maxLines: 1, role: .meta)
-        return CardLayout(imageHeight: imageHeight, rows: rows, padding: card.padding, spacing: card.textSpacing)
+        return CardLayout(
+            imageHeight: imageHeight, rows: rows, padding: padding, spacing: card.textSpacing, textWidth: textWidth)
     }
+
+    /// The layout of a header's or footer's title, `width` points wide, in `role` drawn with
+    /// `style`: its lines wrapped to at most `maxLines` within the horizontal inset
+    /// (``supplementaryInset(width:)``), between ``supplementaryPadding`` above and below.
+    public static func supplementary(
+        title: String, role: TextRole, style: SpecStyle, width: Double, maxLines: Int, measurer: any TextMeasuring
+    ) -> CardLayout {
+        let textWidth = width - 2 * supplementaryInset(width: width)
+        let displayable = SceneBuilder.displayable(title)
+        let resolved = style.resolved(role)
+        let weight = TextRun.Weight(resolved.fontWeight)
+        var lines =
+            textWidth > 0
+            ? measurer.lines(
+                displayable, width: textWidth, maxLines: maxLines, fontFamilies: resolved.font,
+                fontSize: resolved.fontSize, weight: weight) : []
+        if lines.isEmpty, let first = firstCharacter(of: displayable) { lines = [first] }
+        var rows: [Row] = []
+        if !lines.isEmpty {
+            var row = Row(lines: lines, fontSize: resolved.fontSize, weight: weight)
+            row.role = role
+            row.font = resolved.font
+            row.lineHeight = resolved.lineHeight
+            row.text = displayable
+            rows.append(row)
+        }
+        return CardLayout(
+            imageHeight: 0, rows: rows, padding: supplementaryPadding, spacing: 0, textWidth: max(0, textWidth))
+    }
+
+    /// Above and below a header's or footer's title when its height comes from it, in points.
+    public static let supplementaryPadding = 8.0
+
+    /// A header's or footer's title's inset from its leading and trailing edges: 12 points, at
+    /// most a quarter of its width.
+    public static func supplementaryInset(width: Double) -> Double { min(12, max(0, width / 4)) }
+
+    /// The padding around a card's text: the style's, and over the card at most a quarter of its
+    /// width, so a narrow card keeps room for its text.
+    public static func padding(of card: CardStyle, width: Double) -> Double {
+        card.content == .overlay ? min(card.padding, max(0, width / 4)) : card.padding
+    }
+
+    /// The most lines `item`'s title wraps to: its own `titleLines`, else the style's; when
+    /// neither gives one, 2 under an image, 1 over an image, and over a card without an image
+    /// every line (at most ``allLines``), as a label with no line limit in a self-sizing cell
+    /// wraps: a card as tall as its text shows all of it, and a shorter one as many lines as fit,
+    /// the last ended with "…".
+    public static func titleLineLimit(of item: SpecItem, card: CardStyle) -> Int {
+        if let lines = item.titleLines ?? card.titleLines { return lines }
+        switch card.content {
+        case .below: return 2
+        case .overlay: return item.image != nil || item.imageSize != nil ? 1 : allLines
+        }
+    }
+
+    /// The most lines a text with no line limit wraps to: far more than any card shows, and a
+    /// bound on what measuring a very long text costs.
+    public static let allLines = 1_000
 
     /// The first character of `text` as one line draws it (a line break as a space), at most
     /// ``maximumClippedScalars`` of its scalars; `nil` for empty text.

@@ -28,6 +28,8 @@ public final class CardSizer: CardSizing {
         var style: SpecStyle
         var width: Double
         var imageSize: Size?
+        /// Whether the card has an image, which sets its title's line limit over the card.
+        var hasImage: Bool
     }
 
     /// Creates a sizer that measures with `measurer` and reads images from `images`.
@@ -48,15 +50,27 @@ public final class CardSizer: CardSizing {
         return .height(layout(of: item, style: style, width: width, imageSize: imageSize).height)
     }
 
+    /// The height of a header or footer sized by its title: every line of its title (at most
+    /// ``CardLayout/allLines``) and ``CardLayout/supplementaryPadding`` above and below.
+    public func height(of supplementary: SpecSupplementary, role: TextRole, style: SpecStyle, width: Double) -> Double {
+        CardLayout.supplementary(
+            title: supplementary.title ?? "", role: role, style: style, width: width, maxLines: CardLayout.allLines,
+            measurer: measurer
+        ).height
+    }
+
     /// The card's layout, measured once for each distinct item, style, width and image size.
     public func layout(of item: SpecItem, style: SpecStyle, width: Double, imageSize: Size?) -> CardLayout {
         var text = item
         // Only what the text block depends on makes the key.
+        let hasImage = item.image != nil || item.imageSize != nil
         text.image = nil
         text.color = nil
         text.textColor = nil
         text.cornerRadius = nil
-        let key = Key(item: text, style: style, width: width, imageSize: style.card.content == .below ? imageSize : nil)
+        let key = Key(
+            item: text, style: style, width: width, imageSize: style.card.content == .below ? imageSize : nil,
+            hasImage: hasImage)
         if let known = measured[key] { return known }
         let layout = CardLayout.make(
             item, style: style, width: width, imageSize: style.card.content == .below ? imageSize : nil,

@@ -77,9 +77,9 @@ public struct SceneBuilder {
                 let role: TextRole = isHeader ? .header : .footer
                 if let title = content.title {
                     let text = style.resolved(role)
-                    element.texts = line(
-                        title, in: frame, text: text, color: content.textColor ?? text.color, centered: true,
-                        align: content.align ?? .leading, rightToLeft: rightToLeft, role: role)
+                    element.texts = supplementaryTexts(
+                        title, of: content, role: role, style: style, in: frame, color: content.textColor ?? text.color,
+                        rightToLeft: rightToLeft)
                     element.cuts = Self.cuts(of: [(role, title)], in: element.texts)
                 }
                 // A footer with a title is a button ("Load more"); a header is a target only when marked.
@@ -103,7 +103,6 @@ public struct SceneBuilder {
                     kind: .cell, section: sectionIndex, item: attributes.indexPath.item, frame: frame,
                     fill: fill, cornerRadius: item.cornerRadius ?? style.cornerRadius)
                 element.isTarget = item.tappable ?? true
-                let itemStyle = style.applying(item)
                 var overImage = false
                 var imageSize = item.imageSize
                 if let path = item.image {
@@ -130,12 +129,15 @@ public struct SceneBuilder {
                 }
                 switch style.card.content {
                 case .overlay:
-                    let texts = cardTexts(item, frame: frame, color: color, style: itemStyle)
-                    element.texts = texts.title + texts.subtitle
-                    element.cuts = Self.cuts(of: [(.title, item.title), (.subtitle, item.subtitle)], in: element.texts)
+                    let card = sizer.layout(of: item, style: style, width: frame.width, imageSize: nil)
+                    let texts = overlayTexts(card, in: frame, color: color)
+                    element.texts = texts.top + texts.bottom
+                    element.cuts = Self.cuts(
+                        of: [(.title, item.title), (.subtitle, item.subtitle), (.meta, item.meta)], in: element.texts)
                     if overImage {
                         if style.card.scrim == .gradient {
-                            element.scrims = Self.scrims(title: texts.title, subtitle: texts.subtitle, in: frame)
+                            element.scrims = Self.scrims(
+                                title: texts.top, subtitle: texts.bottom, in: frame, padding: card.padding)
                         }
                         if style.card.textShadow {
                             for index in element.texts.indices { element.texts[index].shadow = Self.textShadow }
@@ -195,42 +197,6 @@ public struct SceneBuilder {
         return spec.pixelSnapping == .device ? scene.snappedToDevicePixels() : scene
     }
 
-    /// The rows of a card's text block under its image area, one run a line; lines that would
-    /// reach past the card's bottom padding are left out, so text never leaves its card.
-    ///
-    /// A line's box is as tall as its ink when the ink reaches below the line (a descender in a
-    /// fallback font), up to the card's edge; a line whose ink would cross that edge is left out.
-    private func textBlock(_ card: CardLayout, in frame: Rect, color: (TextRole) -> Color) -> [TextRun] {
-        var runs: [TextRun] = []
-        var top = frame.minY + card.imageHeight + card.padding
-        let bottom = frame.maxY - card.padding
-        for row in card.rows {
-            let height = row.fontSize * row.lineHeight
-            for text in row.lines {
-                guard top + height <= bottom + 1e-9 else { return runs }
-                let metrics = measurer.lineMetrics(
-                    of: text, fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight)
-                guard let box = Self.box(top: top, height: height, metrics: metrics, within: frame) else {
-                    return runs
-                }
-                runs.append(
-                    withEmojiAdvance(
-                        TextRun(
-                            text: text,
-                            frame: Rect(
-                                // A padding wider than half the card leaves its line no width: it is
-                                // there, holding the card's height, and clipped away.
-                                x: frame.minX + card.padding, y: box.top, width: max(0, frame.width - 2 * card.padding),
-                                height: box.height),
-                            fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight, color: color(row.role),
-                            baseline: metrics.baseline, role: row.role.rawValue)))
-                top += height
-            }
-            top += card.spacing
-        }
-        return runs
-    }
-
     /// The top and height of a line's box starting at `top`: at least `height`, and tall enough
     /// for the line's ink, without leaving `element`; `nil` when the ink would leave it.
     static func box(top: Double, height: Double, metrics: LineMetrics, within element: Rect)
@@ -255,9 +221,6 @@ public struct SceneBuilder {
     /// The shadow of text over an image: 1 point down, black at 40%, no blur.
     static let textShadow = TextShadow(offset: Point(x: 0, y: 1), color: Color(red: 0, green: 0, blue: 0, alpha: 102))
 
-    /// The text's padding from the edges of a card whose text is over it.
-    static func overlayPadding(width: Double) -> Double { min(padding, width / 4) }
-
     /// A header's or footer's separator: a one-colour scrim a device pixel wide along the edge
     /// that faces its section's cards, drawn over its fill and behind its title by every renderer.
     static func separator(
@@ -277,11 +240,10 @@ public struct SceneBuilder {
         return Scrim(frame: strip, top: color, bottom: color)
     }
 
-    /// The scrims behind a card's text over its image: from the top edge to a padding below the
-    /// title's box, and from a padding above the subtitle's box to the bottom edge, darkest at
-    /// the edge; none where there is no text.
-    static func scrims(title: [TextRun], subtitle: [TextRun], in frame: Rect) -> [Scrim] {
-        let padding = overlayPadding(width: frame.width)
+    /// The scrims behind a card's text over its image: from the top edge to `padding` below the
+    /// title's box, and from `padding` above the subtitle's and meta line's boxes to the bottom
+    /// edge, darkest at the edge; none where there is no text.
+    static func scrims(title: [TextRun], subtitle: [TextRun], in frame: Rect, padding: Double) -> [Scrim] {
         var scrims: [Scrim] = []
         if let bottom = title.map(\.frame.maxY).max() {
             let height = min(frame.height, bottom + padding - frame.minY)
@@ -300,90 +262,6 @@ public struct SceneBuilder {
         return scrims
     }
 
-    /// A title at the top and a subtitle at the bottom of a card, when they fit.
-    private func cardTexts(_ item: SpecItem, frame: Rect, color: (TextRole) -> Color, style: SpecStyle) -> (
-        title: [TextRun], subtitle: [TextRun]
-    ) {
-        let padding = Self.overlayPadding(width: frame.width)
-        let inner = Rect(
-            x: frame.minX + padding, y: frame.minY + padding, width: frame.width - 2 * padding,
-            height: frame.height - 2 * padding)
-        let titleText = style.resolved(.title)
-        let subtitleText = style.resolved(.subtitle)
-        let titleHeight = titleText.fontSize * titleText.lineHeight
-        let subtitleHeight = subtitleText.fontSize * subtitleText.lineHeight
-        var runs: (title: [TextRun], subtitle: [TextRun]) = ([], [])
-        if let title = item.title, inner.height >= titleHeight {
-            runs.title = line(
-                title, in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: titleHeight),
-                text: titleText, color: color(.title), centered: false, within: frame, keepsFirstCharacter: true,
-                role: .title)
-        }
-        if let subtitle = item.subtitle, inner.height >= titleHeight + subtitleHeight + 2 {
-            runs.subtitle = line(
-                subtitle,
-                in: Rect(x: inner.minX, y: inner.maxY - subtitleHeight, width: inner.width, height: subtitleHeight),
-                text: subtitleText, color: color(.subtitle), centered: false, within: frame,
-                keepsFirstCharacter: true, role: .subtitle)
-        }
-        return runs
-    }
-
-    /// One line of text fitted to `box` (vertically centered in it when `centered`), placed
-    /// along the line as `align` says: leading is the left edge, or the right one `rightToLeft`.
-    ///
-    /// The line is as tall as its fonts make it when that is more than `lineHeight` times its
-    /// size (a Latin title with CJK in it), and its run's box reaches down to its ink, so no
-    /// glyph is cut; a line whose ink would leave `element` (the box when `nil`) is left out.
-    /// A card's text narrower than its first character (and an ellipsis) keeps that character,
-    /// clipped (`keepsFirstCharacter`), as ``CardLayout`` sizes it.
-    private func line(
-        _ text: String, in box: Rect, text style: ResolvedTextStyle, color: Color, centered: Bool,
-        align: TextAlignment = .leading, rightToLeft: Bool = false, within element: Rect? = nil,
-        keepsFirstCharacter: Bool = false, role: TextRole
-    ) -> [TextRun] {
-        let size = style.fontSize
-        let weight = TextRun.Weight(style.fontWeight)
-        let font = style.font
-        var align = align
-        if rightToLeft, align != .center { align = align == .leading ? .trailing : .leading }
-        let horizontal = centered ? min(12, box.width / 4) : 0
-        let width = box.width - 2 * horizontal
-        guard width > 0, box.height >= size * style.lineHeight || !centered else { return [] }
-        let displayable = Self.displayable(text)
-        var fitted = measurer.fitting(displayable, width: width, fontFamilies: font, fontSize: size, weight: weight)
-        if fitted.isEmpty, keepsFirstCharacter { fitted = CardLayout.firstCharacter(of: displayable) ?? "" }
-        guard !fitted.isEmpty else { return [] }
-        let metrics = measurer.lineMetrics(of: fitted, fontFamilies: font, fontSize: size, weight: weight)
-        let height = max(size * style.lineHeight, metrics.height)
-        var top = box.minY
-        if centered {
-            // The whole line centered, then moved up as far as its ink needs and the box allows.
-            top = box.minY + (box.height - height) / 2
-            top = max(
-                box.minY - min(0, metrics.inkTop),
-                min(top, box.maxY - max(height, metrics.inkBottom + Self.inkMargin)))
-        }
-        guard let lineBox = Self.box(top: top, height: height, metrics: metrics, within: element ?? box) else {
-            return []
-        }
-        var left = box.minX + horizontal
-        var runWidth = width
-        if align != .leading {
-            // The run's box hugs the text (and a point to spare), so every renderer starts it there.
-            let textWidth = measurer.width(of: fitted, fontFamilies: font, fontSize: size, weight: weight)
-            runWidth = min(width, textWidth + 1)
-            left += align == .center ? (width - runWidth) / 2 : width - runWidth
-        }
-        return [
-            withEmojiAdvance(
-                TextRun(
-                    text: fitted, frame: Rect(x: left, y: lineBox.top, width: runWidth, height: lineBox.height),
-                    fontFamilies: font, fontSize: size, weight: weight, color: color, baseline: metrics.baseline,
-                    alignment: align == .trailing ? .right : .left, role: role.rawValue))
-        ]
-    }
-
     /// The texts of an element drawn cut short: each of `texts` (a role and its text, `nil` for
     /// none) against the lines of `runs` drawn in that role.
     static func cuts(of texts: [(TextRole, String?)], in runs: [TextRun]) -> [TextCut] {
@@ -395,7 +273,7 @@ public struct SceneBuilder {
     }
 
     /// `run` with its emoji's advance, when it has emoji.
-    private func withEmojiAdvance(_ run: TextRun) -> TextRun {
+    func withEmojiAdvance(_ run: TextRun) -> TextRun {
         guard run.text.unicodeScalars.contains(where: { $0.value > 0x7F }), run.text.contains(where: \.isEmojiGlyph)
         else { return run }
         var run = run

@@ -61,24 +61,78 @@ extension SpecDecoder {
         return settings
     }
 
+    /// The key of the settings a section takes from a content size up, in `defaults` and in a
+    /// section.
+    static let fromContentSizeKey = "fromContentSize"
+
+    /// `fromContentSize: {accessibility1: {columns: 1}}`: each content size named, in order of
+    /// size, with the settings it changes; empty without the key.
+    func contentSizeOverrides(_ field: Field?) throws(SpecError) -> [ContentSizeOverride] {
+        guard let field else { return [] }
+        let names = ContentSizeCategory.allCases.map(\.rawValue)
+        let entries = try field.mapping(allowed: names)
+        guard !entries.isEmpty else { throw field.error("names no content size; give one, e.g. accessibility1") }
+        var overrides: [ContentSizeOverride] = []
+        for category in ContentSizeCategory.allCases {
+            guard let entry = entries[category.rawValue] else { continue }
+            let keys = try entry.mapping(allowed: Self.settingsKeys + Self.screenSettingsKeys)
+            overrides.append(ContentSizeOverride(from: category, field: entry, keys: keys))
+        }
+        return overrides
+    }
+
+    /// The section's settings at each content size its `fromContentSize` or the defaults' names,
+    /// the first at the smallest size: the defaults, what the defaults change up to that size,
+    /// the section's own keys, then what the section changes up to that size, in that order, so
+    /// a section's own `columns` wins over the defaults' at every size.
+    private func settingsFromContentSize(
+        _ field: Field, keys: [String: Field], defaults: SectionSettings, defaultsFromContentSize: [ContentSizeOverride]
+    ) throws(SpecError) -> [ContentSizeSettings] {
+        let own = try contentSizeOverrides(keys[Self.fromContentSizeKey])
+        guard !own.isEmpty || !defaultsFromContentSize.isEmpty else { return [] }
+        let order = ContentSizeCategory.allCases
+        let sizes = order.filter { size in (own + defaultsFromContentSize).contains { $0.from == size } }
+        var result = [ContentSizeSettings(from: order[0], settings: try settings(field, keys: keys, base: defaults))]
+        for size in sizes {
+            let upTo = order.firstIndex(of: size)!
+            var base = defaults
+            for entry in defaultsFromContentSize where order.firstIndex(of: entry.from)! <= upTo {
+                base = try settings(entry.field, keys: entry.keys, base: base)
+            }
+            var settings = try self.settings(field, keys: keys, base: base)
+            for entry in own where order.firstIndex(of: entry.from)! <= upTo {
+                settings = try self.settings(entry.field, keys: entry.keys, base: settings)
+            }
+            result.append(ContentSizeSettings(from: size, settings: settings))
+        }
+        return result
+    }
+
     /// What `flowTolerance: normal` reads as until the section's font size is known: CSS's
     /// `normal` is `1em`, the section's font size.
     static let normalTolerance = -1.0
 
     mutating func section(
-        _ field: Field, defaults: SectionSettings, shape: SpecShape? = nil, style: SpecStyle = SpecStyle(),
-        darkStyle: SpecStyle? = nil
+        _ field: Field, defaults: SectionSettings, defaultsFromContentSize: [ContentSizeOverride] = [],
+        shape: SpecShape? = nil, style: SpecStyle = SpecStyle(), darkStyle: SpecStyle? = nil
     ) throws(SpecError) -> SpecSection {
         let keys = try field.mapping(
-            allowed: Self.sectionKeys + Self.screenSettingsKeys + Self.sectionDecorationKeys + Self.dataSourceKeys)
+            allowed: Self.sectionKeys + Self.screenSettingsKeys + Self.sectionDecorationKeys + Self.dataSourceKeys
+                + [Self.fromContentSizeKey])
         let settings = try self.settings(field, keys: keys, base: defaults)
         var section = SpecSection(settings: settings)
+        section.settingsFromContentSize = try settingsFromContentSize(
+            field, keys: keys, defaults: defaults, defaultsFromContentSize: defaultsFromContentSize)
         section.background = try keys["background"]?.color()
         if let styleField = keys["style"] {
             try sectionStyle(styleField, into: &section, style: style, darkStyle: darkStyle)
         }
         if section.settings.flowTolerance == Self.normalTolerance {
             section.settings.flowTolerance = (section.style ?? style).fontSize
+        }
+        for index in section.settingsFromContentSize.indices
+        where section.settingsFromContentSize[index].settings.flowTolerance == Self.normalTolerance {
+            section.settingsFromContentSize[index].settings.flowTolerance = (section.style ?? style).fontSize
         }
         // Spans are checked against the columns the section has on this page.
         var columns = settings.columns
@@ -187,9 +241,15 @@ extension SpecDecoder {
         guard let height = keys["height"] else { throw field.error("missing key \"height\"") }
         var alignment: TextAlignment?
         if let align = keys["align"] { alignment = try align.choice(of: TextAlignment.self) }
+        let sizedByTitle = height.isWord("auto")
+        let title = try keys["title"]?.string()
+        if sizedByTitle, title == nil {
+            throw height.error("a header or footer sized by its title (\"auto\") needs a \"title\"")
+        }
         var supplementary = SpecSupplementary(
-            height: try height.length(), title: try keys["title"]?.string(), color: try keys["color"]?.color(),
+            height: sizedByTitle ? 0 : try height.length(), title: title, color: try keys["color"]?.color(),
             align: alignment, textColor: try keys["textColor"]?.color())
+        supplementary.isSizedByTitle = sizedByTitle
         supplementary.separator = try keys["separator"]?.color()
         supplementary.tappable = try keys["tappable"]?.boolean()
         supplementary.dark = try keys["dark"].map { (field) throws(SpecError) in
@@ -215,6 +275,13 @@ extension SpecDecoder {
             top: try keys["top"]?.length() ?? 0, left: try keys["left"]?.length() ?? 0,
             bottom: try keys["bottom"]?.length() ?? 0, right: try keys["right"]?.length() ?? 0)
     }
+}
+
+/// One content size's entry of a `fromContentSize` mapping: its keys, read as section settings.
+struct ContentSizeOverride {
+    var from: ContentSizeCategory
+    var field: Field
+    var keys: [String: Field]
 }
 
 extension String {

@@ -137,11 +137,14 @@ struct SpecDecoder {
         let scale = try keys["scale"]?.number(in: SpecLimits.scale) ?? 2
         let pixelSnapping = try keys["pixelSnapping"]?.named(PixelSnapping.self) ?? PixelSnapping.none
         let fonts = try keys["fonts"].map { (field) throws(SpecError) in try self.fonts(field) } ?? []
-        let defaults =
-            try keys["defaults"].map { (field) throws(SpecError) in
-                try settings(
-                    field, keys: field.mapping(allowed: Self.settingsKeys + Self.screenSettingsKeys), base: .default)
-            } ?? .default
+        var defaults = SectionSettings.default
+        var defaultsFromContentSize: [ContentSizeOverride] = []
+        if let field = keys["defaults"] {
+            let defaultKeys = try field.mapping(
+                allowed: Self.settingsKeys + Self.screenSettingsKeys + [Self.fromContentSizeKey])
+            defaults = try settings(field, keys: defaultKeys, base: .default)
+            defaultsFromContentSize = try contentSizeOverrides(defaultKeys[Self.fromContentSizeKey])
+        }
         let style =
             try keys["style"].map { (field) throws(SpecError) in try self.style(field, base: SpecStyle()) }
             ?? SpecStyle()
@@ -157,7 +160,9 @@ struct SpecDecoder {
             for element in list {
                 sectionIndex = sections.count
                 sections.append(
-                    try section(element, defaults: defaults, shape: shape, style: style, darkStyle: darkStyle))
+                    try section(
+                        element, defaults: defaults, defaultsFromContentSize: defaultsFromContentSize, shape: shape,
+                        style: style, darkStyle: darkStyle))
             }
         }
         var spec = Spec(

@@ -6,6 +6,10 @@ import WaterfallLayout
 public protocol CardSizing {
     /// The sizing of `item`, at `path`, drawn `width` points wide with `style`.
     func sizing(of item: SpecItem, style: SpecStyle, width: Double, at path: ItemPath) throws -> ItemSizing
+
+    /// The height of a header or footer sized by its title (`height: auto`), `width` points wide,
+    /// its title drawn in `role` with `style`.
+    func height(of supplementary: SpecSupplementary, role: TextRole, style: SpecStyle, width: Double) throws -> Double
 }
 
 extension SpecItem {
@@ -69,6 +73,9 @@ extension Spec {
         for index in spec.sections.indices {
             spec.sections[index].style?.contentSize = given
             spec.sections[index].darkStyle?.contentSize = given
+            if !spec.sections[index].settingsFromContentSize.isEmpty {
+                spec.sections[index].applyContentSize(category)
+            }
         }
         return spec
     }
@@ -78,7 +85,9 @@ extension Spec {
     public var needsCardSizing: Bool {
         sections.indices.contains { index in
             let style = self.style(ofSection: index)
-            return sections[index].items.contains { $0.isSizedByContent(in: style) }
+            let section = sections[index]
+            return section.header?.isSizedByTitle == true || section.footer?.isSizedByTitle == true
+                || section.items.contains { $0.isSizedByContent(in: style) }
         }
     }
 
@@ -107,6 +116,28 @@ extension Spec {
                         + "needs a width (such text is not yet measured across a row)")
             }
             return try sizer.sizing(of: item, style: style, width: width, at: path)
+        }
+        for (index, section) in sections.enumerated() {
+            for (name, supplementary) in [("header", section.header), ("footer", section.footer)]
+            where supplementary?.isSizedByTitle == true && scrollDirection == .horizontal {
+                throw SpecError(
+                    file: source, location: "sections[\(index)].\(name).height",
+                    message:
+                        "in a horizontal feed a header or footer needs a width (\"auto\" sizes one by its title "
+                        + "only down a vertical feed)")
+            }
+            let settings = configuration.sections[index].settings
+            let style = self.style(ofSection: index)
+            if let header = section.header, header.isSizedByTitle {
+                let inset = settings.headerInset
+                configuration.sections[index].headerHeight = try sizer.height(
+                    of: header, role: .header, style: style, width: width - inset.left - inset.right)
+            }
+            if let footer = section.footer, footer.isSizedByTitle {
+                let inset = settings.footerInset
+                configuration.sections[index].footerHeight = try sizer.height(
+                    of: footer, role: .footer, style: style, width: width - inset.left - inset.right)
+            }
         }
         return configuration
     }

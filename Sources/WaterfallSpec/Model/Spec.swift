@@ -80,6 +80,12 @@ public struct Spec: Sendable {
                     file: source, location: "sections[\(sectionIndex)].items[\(index)]",
                     message: "its height comes from its image and text, which only a renderer measures")
             }
+            for (name, supplementary) in [("header", section.header), ("footer", section.footer)]
+            where supplementary?.isSizedByTitle == true {
+                throw SpecError(
+                    file: source, location: "sections[\(sectionIndex)].\(name).height",
+                    message: "its height comes from its title, which only a renderer measures")
+            }
         }
         return try layout(of: configuration)
     }
@@ -123,6 +129,48 @@ public struct Spec: Sendable {
     }
 }
 
+/// The columns, insets and spacing a section takes from a Dynamic Type size up, as an app shows
+/// fewer columns at accessibility sizes (`fromContentSize: {accessibility1: {columns: 1}}`).
+public struct ContentSizeSettings: Sendable, Hashable {
+    /// The smallest content size the settings apply at.
+    public var from: ContentSizeCategory
+    /// The settings from that size up, to the next entry's.
+    public var settings: SectionSettings
+
+    /// Creates the settings a section takes from `from` up.
+    public init(from: ContentSizeCategory, settings: SectionSettings) {
+        self.from = from
+        self.settings = settings
+    }
+}
+
+extension SpecSection {
+    /// The section as laid out at `category`: the settings of the last ``settingsFromContentSize``
+    /// entry at or below it, its cards spanning at most that many columns (a banner across two
+    /// columns spans the one column an accessibility size leaves).
+    mutating func applyContentSize(_ category: ContentSizeCategory) {
+        let order = ContentSizeCategory.allCases
+        guard let index = order.firstIndex(of: category),
+            let entry = settingsFromContentSize.last(where: { order.firstIndex(of: $0.from)! <= index })
+        else { return }
+        settings = entry.settings
+        guard settings.adaptiveColumns == nil else { return }
+        let columns = settings.columns
+        func narrowed(_ item: SpecItem) -> SpecItem? {
+            guard case .columns(let span) = item.layout.span, span > columns else { return nil }
+            var item = item
+            item.layout.span = .columns(columns)
+            return item
+        }
+        for item in items.indices {
+            if let narrow = narrowed(items[item]) { items[item] = narrow }
+        }
+        if laterItems.contains(where: { narrowed($0) != nil }) {
+            laterItems = ArraySlice(laterItems.map { narrowed($0) ?? $0 })
+        }
+    }
+}
+
 /// One section of a spec.
 public struct SpecSection: Sendable {
     /// The columns, insets and spacing the section is laid out with.
@@ -135,6 +183,9 @@ public struct SpecSection: Sendable {
     public var items: [SpecItem]
     /// The section's background color; a section that has one has a background element in its layout.
     public var background: Color?
+    /// The settings the section takes from a content size up (`fromContentSize`), in order of
+    /// size, the first from the smallest size; empty when they never change with the text size.
+    public var settingsFromContentSize: [ContentSizeSettings] = []
     /// The section's own style (its `style` over the spec's), when it gives one.
     public var style: SpecStyle?
     /// The section's style in the dark appearance, when the spec has one.
@@ -165,8 +216,12 @@ public struct SpecSection: Sendable {
 
 /// A header or footer: its height and what it shows.
 public struct SpecSupplementary: Sendable, Hashable {
-    /// The height in points (its width in a horizontal feed).
+    /// The height in points (its width in a horizontal feed); for one sized by its title, 0 until
+    /// the title is measured (see ``isSizedByTitle``).
     public var height: Double
+    /// Whether its height comes from its title, wrapped to its width (`height: auto`), as a
+    /// self-sizing header's does at every text size.
+    public var isSizedByTitle = false
     /// The text it shows, if any.
     public var title: String?
     /// Its fill; when `nil`, none for a header and the default footer fill for a footer.

@@ -1,0 +1,191 @@
+import WaterfallCore
+import WaterfallLayout
+import WaterfallRender
+import WaterfallSpec
+
+/// A card's text placed from its ``CardLayout``: the lines a card is measured for are the lines it
+/// draws, under its image or over it.
+extension SceneBuilder {
+    /// The rows of a card's text block under its image area, one run a line; lines that would
+    /// reach past the card's bottom padding are left out, so text never leaves its card.
+    ///
+    /// A line's box is as tall as its ink when the ink reaches below the line (a descender in a
+    /// fallback font), up to the card's edge; a line whose ink would cross that edge is left out.
+    func textBlock(_ card: CardLayout, in frame: Rect, color: (TextRole) -> Color) -> [TextRun] {
+        var runs: [TextRun] = []
+        var top = frame.minY + card.imageHeight + card.padding
+        let bottom = frame.maxY - card.padding
+        for row in card.rows {
+            guard append(row.lines, of: row, top: &top, bottom: bottom, card: card, in: frame, color: color, to: &runs)
+            else { return runs }
+            top += card.spacing
+        }
+        return runs
+    }
+
+    /// The text of a card whose text is over it: the title's lines from the top, the subtitle's
+    /// and the meta line from the bottom, each row placed as ``CardLayout`` measured it, so a card
+    /// exactly as tall as its text shows it as `content: below` would.
+    ///
+    /// A card shorter than its text keeps its title's first line, then the rows at the bottom
+    /// (the meta line given up first, then the subtitle's last lines), then as many more title
+    /// lines as fit; a row that loses lines ends its last one with "…". Nothing is drawn when not
+    /// even the title's first line fits: the audit reports the text as not drawn.
+    func overlayTexts(
+        _ card: CardLayout, in frame: Rect, color: (TextRole) -> Color
+    ) -> (top: [TextRun], bottom: [TextRun]) {
+        let available = frame.height - 2 * card.padding
+        let title = card.rows.first { $0.role == .title }
+        var bottomRows = card.rows.filter { $0.role != .title }
+        let titleLine = title.map { $0.fontSize * $0.lineHeight } ?? 0
+        func bottomHeight(_ rows: [CardLayout.Row]) -> Double {
+            rows.isEmpty ? 0 : rows.reduce(0) { $0 + $1.height } + card.spacing * Double(rows.count - 1)
+        }
+        func fits(titleLines: Int, bottom rows: [CardLayout.Row]) -> Bool {
+            let titleHeight = Double(titleLines) * titleLine
+            let gap = titleLines > 0 && !rows.isEmpty ? card.spacing : 0
+            return titleHeight + gap + bottomHeight(rows) <= available + Self.fitTolerance
+        }
+        let firstTitleLines = title == nil ? 0 : 1
+        // The bottom rows give up lines from the end, the meta line first.
+        while !bottomRows.isEmpty, !fits(titleLines: firstTitleLines, bottom: bottomRows) {
+            let last = bottomRows.count - 1
+            if bottomRows[last].lines.count > 1 {
+                bottomRows[last] = refitted(bottomRows[last], lines: bottomRows[last].lines.count - 1, card: card)
+            } else {
+                bottomRows.removeLast()
+            }
+        }
+        var topRuns: [TextRun] = []
+        if var title, fits(titleLines: 1, bottom: bottomRows) {
+            var count = 1
+            while count < title.lines.count, fits(titleLines: count + 1, bottom: bottomRows) { count += 1 }
+            if count < title.lines.count { title = refitted(title, lines: count, card: card) }
+            var top = frame.minY + card.padding
+            _ = append(
+                title.lines, of: title, top: &top, bottom: frame.maxY - card.padding, card: card, in: frame,
+                color: color, to: &topRuns)
+        } else if title != nil {
+            bottomRows = []
+        }
+        var bottomRuns: [TextRun] = []
+        var top = frame.maxY - card.padding - bottomHeight(bottomRows)
+        for row in bottomRows {
+            guard
+                append(
+                    row.lines, of: row, top: &top, bottom: frame.maxY - card.padding, card: card, in: frame,
+                    color: color, to: &bottomRuns)
+            else { break }
+            top += card.spacing
+        }
+        return (topRuns, bottomRuns)
+    }
+
+    /// How far a card's rows may reach past its padding and still be drawn, in points: the
+    /// rounding of adding up line heights, not a real overflow.
+    static let fitTolerance = 1e-6
+
+    /// `row` wrapped again to at most `lines` lines, the last ended with "…".
+    private func refitted(_ row: CardLayout.Row, lines: Int, card: CardLayout) -> CardLayout.Row {
+        var row = row
+        let wrapped = measurer.lines(
+            row.text, width: max(0, card.textWidth), maxLines: lines, fontFamilies: row.font,
+            fontSize: row.fontSize, weight: row.weight)
+        row.lines = wrapped.isEmpty ? Array(row.lines.prefix(lines)) : wrapped
+        return row
+    }
+
+    /// Appends one run a line of `lines` of `row` from `top` down, moving `top` past them; false
+    /// when a line would reach past `bottom` or its ink out of the card, which ends the text.
+    private func append(
+        _ lines: [String], of row: CardLayout.Row, top: inout Double, bottom: Double, card: CardLayout, in frame: Rect,
+        color: (TextRole) -> Color, to runs: inout [TextRun]
+    ) -> Bool {
+        let height = row.fontSize * row.lineHeight
+        for text in lines {
+            guard top + height <= bottom + Self.fitTolerance else { return false }
+            let metrics = measurer.lineMetrics(
+                of: text, fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight)
+            guard let box = Self.box(top: top, height: height, metrics: metrics, within: frame) else { return false }
+            runs.append(
+                withEmojiAdvance(
+                    TextRun(
+                        text: text,
+                        frame: Rect(
+                            // A padding wider than half the card leaves its line no width: it is
+                            // there, holding the card's height, and clipped away.
+                            x: frame.minX + card.padding, y: box.top, width: max(0, frame.width - 2 * card.padding),
+                            height: box.height),
+                        fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight, color: color(row.role),
+                        baseline: metrics.baseline, role: row.role.rawValue)))
+            top += height
+        }
+        return true
+    }
+}
+
+/// A header's or footer's title.
+extension SceneBuilder {
+    /// The title of a header or footer, one run a line, placed along the line as its `align`
+    /// says (leading is the left edge, or the right one `rightToLeft`).
+    ///
+    /// One sized by its title (`height: auto`) shows every line of it from the top, as
+    /// ``CardLayout/supplementary(title:role:style:width:maxLines:measurer:)`` measured it. One
+    /// of a given height shows one line, ended with "…" when the title is wider, centered down the
+    /// box and moved up as far as its ink needs and the box allows. The line is as tall as its
+    /// fonts make it when that is more than its line height (a Latin title with CJK in it).
+    ///
+    /// A title never vanishes: in a box shorter than its line (a 44-point header at an
+    /// accessibility size) the line is drawn centered on the box and reaches past it, and the audit
+    /// reports it.
+    func supplementaryTexts(
+        _ title: String, of content: SpecSupplementary, role: TextRole, style: SpecStyle, in frame: Rect,
+        color: Color, rightToLeft: Bool
+    ) -> [TextRun] {
+        let resolved = style.resolved(role)
+        let lineHeight = resolved.fontSize * resolved.lineHeight
+        let layout = CardLayout.supplementary(
+            title: title, role: role, style: style, width: frame.width,
+            maxLines: content.isSizedByTitle ? CardLayout.allLines : 1, measurer: measurer)
+        guard let row = layout.rows.first, layout.textWidth > 0 else { return [] }
+        var align = content.align ?? .leading
+        if rightToLeft, align != .center { align = align == .leading ? .trailing : .leading }
+        var runs: [TextRun] = []
+        var top = frame.minY + layout.padding
+        for text in row.lines {
+            let metrics = measurer.lineMetrics(
+                of: text, fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight)
+            let height = max(lineHeight, metrics.height)
+            var lineTop = top
+            if !content.isSizedByTitle {
+                // The whole line centered, then moved up as far as its ink needs and the box allows.
+                lineTop = frame.minY + (frame.height - height) / 2
+                lineTop = max(
+                    frame.minY - min(0, metrics.inkTop),
+                    min(lineTop, frame.maxY - max(height, metrics.inkBottom + Self.inkMargin)))
+            }
+            let box =
+                Self.box(top: lineTop, height: height, metrics: metrics, within: frame)
+                ?? (frame.minY + (frame.height - height) / 2, height)
+            let inset = CardLayout.supplementaryInset(width: frame.width)
+            var left = frame.minX + inset
+            var width = layout.textWidth
+            if align != .leading {
+                // The run's box hugs the text (and a point to spare), so every renderer starts it there.
+                let textWidth = measurer.width(
+                    of: text, fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight)
+                width = min(layout.textWidth, textWidth + 1)
+                left += align == .center ? (layout.textWidth - width) / 2 : layout.textWidth - width
+            }
+            runs.append(
+                withEmojiAdvance(
+                    TextRun(
+                        text: text, frame: Rect(x: left, y: box.top, width: width, height: box.height),
+                        fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight, color: color,
+                        baseline: metrics.baseline, alignment: align == .trailing ? .right : .left,
+                        role: role.rawValue)))
+            top += lineHeight
+        }
+        return runs
+    }
+}
