@@ -267,9 +267,10 @@ public struct TextCut: Sendable, Hashable {
     public var role: String
     /// The lines drawn, as they show; empty when none is.
     public var shownLines: [String]
-    /// How many of the text's characters show, spaces left out.
+    /// How many of the text's characters (grapheme clusters) show, spaces included: those of
+    /// ``shownText`` before its "…".
     public var shownCharacters: Int
-    /// How many characters the whole text has, spaces left out.
+    /// How many characters (grapheme clusters) the whole text has, spaces included.
     public var totalCharacters: Int
     /// Whether the last line drawn ends in an ellipsis the text does not have.
     public var endsInEllipsis: Bool
@@ -291,8 +292,6 @@ public struct TextCut: Sendable, Hashable {
         if ellipsis { shown.removeLast() }
         self.role = role
         self.shownLines = shownLines
-        self.shownCharacters = shown.count
-        self.totalCharacters = whole.count
         self.endsInEllipsis = ellipsis
         var prefix = ""
         var counted = 0
@@ -300,6 +299,10 @@ public struct TextCut: Sendable, Hashable {
             prefix.append(character)
             if !character.isWhitespace { counted += 1 }
         }
+        // Counted as people read them, one count everywhere: characters (grapheme clusters) of
+        // the text as written, its spaces among them.
+        self.shownCharacters = prefix.count
+        self.totalCharacters = text.count
         self.shownText = prefix + (ellipsis ? "…" : "")
     }
 }
