@@ -8,11 +8,21 @@ extension SpecCheck {
             && !newFindings.isEmpty
     }
 
-    /// The cause that most likely brought `finding` in: the first whose input is at the finding's
+    /// The cause that most likely brought `finding` in, or took it away.
+    ///
+    /// With the input changes known (``inputChanges``), the change whose key can make or remove
+    /// a finding of its kind (`tappable` a small tap target, a colour low contrast, a title text
+    /// cut short, an image a blurry one) and whose place is closest to the finding's: the
+    /// element itself, its section, the whole feed (see ``InputChange/cause(of:among:)``).
+    /// Without them (a check read from a blob), the first cause whose input is at the finding's
     /// element (`sections[0].items[1]…` for `sections[0].items[1].title`), or at a style of the
-    /// finding's text role (`style.subtitle.color`, `sections[1].style.dark.subtitle`); `nil`
+    /// finding's text role (`style.subtitle.color`, `sections[1].style.dark.subtitle`). `nil`
     /// when none is.
     public func cause(of finding: Finding) -> Cause? {
+        if !inputChanges.isEmpty {
+            guard let change = InputChange.cause(of: finding, among: inputChanges) else { return nil }
+            return causes.first { $0.input == change.text } ?? Cause(input: change.text, consequence: nil)
+        }
         let parts = finding.place.split(separator: ".")
         let roles = ["title", "subtitle", "meta", "header", "footer"]
         let element: String

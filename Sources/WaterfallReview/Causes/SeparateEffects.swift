@@ -80,7 +80,11 @@ struct SeparateEffects {
         of change: InputChange, from before: LayoutSnapshot, to after: LayoutSnapshot
     ) -> String? {
         let diff = LayoutDiff(old: before, new: after)
-        guard diff.isDifferent else { return "On its own it moves no frame: only what is drawn changes." }
+        guard diff.isDifferent else {
+            // `tappable` draws nothing: it changes the audit, not the picture.
+            if change.changesOnlyTheAudit { return "On its own it moves no frame. " + InputChange.auditOnlyConsequence }
+            return "On its own it moves no frame: only what is drawn changes."
+        }
         return CauseWriter(diff: diff, layout: after, changedPixels: nil).consequence(of: change)
     }
 }

@@ -135,7 +135,9 @@ public struct BaselineChecker: Sendable {
         var changes: [InputChange]?
         var recorded: RecordedInputs?
         var recordError: String?
-        if checks.contains(where: { $0.status == .changed }), let inputs {
+        // A finding no longer found is told its cause too, in a check that otherwise passed.
+        let needsChanges = checks.contains { $0.status == .changed || !$0.fixedFindings.isEmpty }
+        if needsChanges, let inputs {
             do {
                 // A record without its spec (too large to keep) names no change.
                 if let record = try RecordedInputs.read(name: name, inBaselines: baselines), record.isComplete,
@@ -153,10 +155,17 @@ public struct BaselineChecker: Sendable {
         var separated: [Variant: [Cause]?] = [:]
         for index in checks.indices {
             checks[index].inputs = inputs
+            checks[index].inputChanges = changes ?? []
             guard checks[index].status == .changed else { continue }
             var check = checks[index]
-            // Changed for its findings alone: no input explains what the audit found afresh.
+            // Changed for its findings alone: the inputs that can make or remove a finding there
+            // are its causes (`tappable`, a colour), else no input explains what the audit found.
             if check.changedOnlyInFindings {
+                let named = check.findingCauses(of: changes ?? [])
+                if !named.isEmpty {
+                    checks[index].causes = named
+                    continue
+                }
                 let count = check.newFindings.count
                 let findings = "\(count) finding\(count == 1 ? "" : "s")"
                 checks[index].causes = [

@@ -104,6 +104,9 @@ extension SpecCheck {
         let leftNew = writeFindings ? [] : newFindings
         if writeFindings {
             try files.add(RecordedFindings.encode(findings), file: RecordedFindings.fileName(for: name))
+            // Said by the lines `check --record` prints: no finding is accepted unseen.
+            newlyRecordedFindings = newFindings
+            droppedFindings = fixedFindings
             recordedFindings = findings
         }
         if writeSVG {

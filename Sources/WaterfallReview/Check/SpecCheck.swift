@@ -104,6 +104,19 @@ public struct SpecCheck: Sendable {
     public var recordedFindings: [Finding]?
     /// Whether the audit looked at the picture.
     public var audited = false
+    /// The input values that changed since the baselines were recorded, as the causes name them.
+    ///
+    /// What ``cause(of:)`` looks among for a finding's cause. Empty when none is known (no record
+    /// of the inputs, nothing changed, or a check read from a blob).
+    public var inputChanges: [InputChange] = []
+    /// The findings recording accepted: those it wrote that were not recorded before.
+    ///
+    /// Empty until the check is recorded.
+    public var newlyRecordedFindings: [Finding] = []
+    /// The recorded findings no longer found that recording dropped from the record.
+    ///
+    /// Empty until the check is recorded.
+    public var droppedFindings: [Finding] = []
     /// What the spec was drawn from this time: what recording stores beside the baselines
     /// (`NAME.inputs.json`); `nil` for a check read from a blob or one that failed.
     public var inputs: RecordedInputs?
@@ -213,6 +226,12 @@ public struct SpecCheck: Sendable {
         if let layoutDiff, layoutDiff.isDifferent { parts.append(layoutDiff.summary) }
         let new = newFindings.count
         if new > 0 { parts.append("\(new) new accessibility finding\(new == 1 ? "" : "s")") }
+        let accepted = newlyRecordedFindings.count
+        if accepted > 0 { parts.append("\(accepted) accessibility finding\(accepted == 1 ? "" : "s") recorded") }
+        let dropped = droppedFindings.count
+        if dropped > 0 {
+            parts.append("\(dropped) finding\(dropped == 1 ? "" : "s") no longer found dropped from the record")
+        }
         return parts.isEmpty ? "unchanged" : parts.joined(separator: "; ")
     }
 }

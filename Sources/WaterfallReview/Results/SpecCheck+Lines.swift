@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallAudit
 import WaterfallCore
 
 extension SpecCheck {
@@ -31,22 +32,35 @@ extension SpecCheck {
         return lines + ["         \(count) frame\(count == 1 ? "" : "s") changed: --verbose lists them"]
     }
 
-    /// The picture's new findings, each with its place and numbers, and how many recorded ones
-    /// are no longer found.
+    /// The picture's new findings, each with its place and numbers and the input change that
+    /// made it; each recorded one no longer found; and, once recorded, each finding recording
+    /// accepted and each it dropped: none is accepted without a line saying so.
     private func findingLines(verbose: Bool) -> [String] {
         let new = status == .recorded ? [] : newFindings
-        var lines = new.prefix(verbose ? .max : Self.findingsShown).map { finding in
-            let cause = cause(of: finding)?.input.map { " (after \($0))" } ?? ""
-            return "  NEW    \((finding.line + cause).escapedForMessage)"
-        }
+        let shown = verbose ? .max : Self.findingsShown
+        var lines = new.prefix(shown).map { "  NEW    " + findingText($0) }
         if new.count > Self.findingsShown, !verbose {
             lines.append("  NEW    … \(new.count - Self.findingsShown) more: --verbose lists them")
         }
-        let fixed = fixedFindings.count
-        if fixed > 0 {
-            lines.append("  fixed  \(fixed) recorded finding\(fixed == 1 ? " is" : "s are") no longer found")
+        let fixed = fixedFindings
+        lines += fixed.prefix(shown).map { "  fixed  " + findingText($0, note: "no longer found") }
+        if fixed.count > Self.findingsShown, !verbose {
+            lines.append("  fixed  … \(fixed.count - Self.findingsShown) more: --verbose lists them")
+        }
+        // Recording lists every finding it wrote or dropped, folded or not.
+        lines += newlyRecordedFindings.map { "  recorded finding  " + findingText($0) }
+        lines += droppedFindings.map {
+            "  fixed  " + findingText($0, note: "no longer found; dropped from the record")
         }
         return lines
+    }
+
+    /// `finding`'s line, then in brackets `note` and the input change that made or removed it,
+    /// escaped for a terminal.
+    private func findingText(_ finding: Finding, note: String? = nil) -> String {
+        let after = cause(of: finding)?.input.map { "after \($0)" }
+        let said = [note, after].compactMap { $0 }.joined(separator: ", ")
+        return (finding.line + (said.isEmpty ? "" : " (\(said))")).escapedForMessage
     }
 }
 
