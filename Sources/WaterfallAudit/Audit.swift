@@ -6,8 +6,8 @@ import WaterfallRender
 /// The accessibility audit of a picture: what in its scene some people cannot read, see or tap.
 ///
 /// It looks at the scene the renderers draw, so that it finds what the PNG shows:
-/// - text below WCAG 2.2 AA contrast against the pixels Cairo draws behind its glyphs
-///   (``TextContrast``);
+/// - text below WCAG 2.2 AA contrast with what Cairo draws under its glyphs, where it is worst,
+///   invisible text included (``TextContrast``);
 /// - text cut short: ended with an ellipsis, with lines left out, or not drawn for want of room;
 /// - tap targets smaller than 44 × 44 points: cards, footers with a title, and what a spec marks
 ///   `tappable`;
@@ -29,23 +29,44 @@ public enum Audit {
     ///   - scene: The scene as the renderers draw it.
     ///   - contentSize: The content size category the scene was laid out at, named in what a cut
     ///     text's finding says.
+    ///   - largeText: Which reading of WCAG's large text decides between 3:1 and 4.5:1: iOS points
+    ///     (the default) or CSS pixels (``LargeTextRule``).
     /// - Throws: When the picture is over the pixel limit of a PNG
     ///   (`CairoRenderer.maximumPicturePixels`), checked before anything is drawn, or when Cairo
     ///   cannot draw a part of the scene to measure its contrast.
-    public static func findings(in scene: Scene, contentSize: String = "large") throws -> [Finding] {
+    public static func findings(
+        in scene: Scene, contentSize: String = "large", largeText: LargeTextRule = .ios
+    ) throws -> [Finding] {
+        try report(in: scene, contentSize: contentSize, largeText: largeText).findings
+    }
+
+    /// The findings of `scene` and what was measured of each of its texts, passing or not, both
+    /// in document order.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene as the renderers draw it.
+    ///   - contentSize: The content size category the scene was laid out at.
+    ///   - largeText: Which reading of WCAG's large text decides between 3:1 and 4.5:1.
+    /// - Throws: As ``findings(in:contentSize:largeText:)`` does.
+    public static func report(
+        in scene: Scene, contentSize: String = "large", largeText: LargeTextRule = .ios
+    ) throws -> AuditReport {
         // The contrast is measured on a raster of the whole picture, drawn a tile at a time.
         if scene.size.width > 0, scene.size.height > 0 {
             try CairoRenderer.checkPicture(size: scene.size, scale: scene.scale)
         }
         var findings: [Finding] = []
-        let contrast = try TextContrast.findings(in: scene)
+        var texts: [TextMeasurement] = []
+        let measured = try TextContrast.texts(in: scene, largeText: largeText)
+        let contrast = TextContrast.findings(of: measured, in: scene, largeText: largeText)
         for (index, element) in scene.elements.enumerated() where element.kind != .background {
+            texts += measured[index] ?? []
             findings += contrast[index] ?? []
             findings += element.cuts.map { cutFinding($0, of: element, contentSize: contentSize) }
             if let finding = targetFinding(element) { findings.append(finding) }
             if let finding = imageFinding(element, scale: scene.scale) { findings.append(finding) }
         }
-        return findings
+        return AuditReport(findings: findings, texts: texts)
     }
 
     /// The spec key path of `element`: `sections[1].items[3]`, `sections[0].header`.

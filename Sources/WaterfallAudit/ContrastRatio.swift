@@ -36,14 +36,15 @@ public enum ContrastRatio {
         return channel <= 0.04045 ? channel / 12.92 : pow((channel + 0.055) / 1.055, 2.4)
     }
 
-    /// The ratio WCAG 2.2 AA asks of text: 3 for large text (18 points and up, or 14 points and up
-    /// in bold), 4.5 for the rest.
+    /// The ratio WCAG 2.2 AA asks of text: 3 for large text, 4.5 for the rest.
     ///
     /// - Parameters:
     ///   - fontSize: The text's size, in points.
     ///   - bold: Whether the text is bold.
-    public static func required(fontSize: Double, bold: Bool) -> Double {
-        fontSize >= 18 || (bold && fontSize >= 14) ? 3 : 4.5
+    ///   - largeText: Which reading of large text: 18 pt, or 14 pt bold, in iOS points (the
+    ///     default), or WCAG's 24 CSS px, or 18.66 px bold (``LargeTextRule``).
+    public static func required(fontSize: Double, bold: Bool, largeText: LargeTextRule = .ios) -> Double {
+        largeText.isLarge(fontSize: fontSize, bold: bold) ? 3 : 4.5
     }
 
     /// `color` drawn at its alpha over the opaque `background`, as Cairo composites it.

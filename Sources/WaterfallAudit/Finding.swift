@@ -38,13 +38,15 @@ public struct Finding: Sendable, Hashable, Codable {
     public var message: String
     /// Where it is in the picture, in points: `[x, y, width, height]`.
     public var frame: [Double]
-    /// A contrast finding's ratio, to two decimals.
+    /// A contrast finding's ratio, to two decimals as ``shownRatio(_:required:)`` shows it: a ratio
+    /// under what is asked never reads as what is asked (4.49, never 4.5).
     public var ratio: Double?
     /// The ratio the text needs: 4.5, or 3 for large text.
     public var required: Double?
     /// A text's colour, and the colour behind it the ratio was measured against, as `#rrggbb`.
     public var colors: [String]?
-    /// A cut text's characters that show and all its characters, spaces left out.
+    /// A cut text's characters that show and all its characters: grapheme clusters, as people
+    /// count them, spaces included.
     public var characters: [Int]?
     /// How many times its pixels an image is drawn at, to two decimals.
     public var magnification: Double?
@@ -80,4 +82,20 @@ extension Finding {
 
     /// `value` rounded to two decimals.
     static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+    /// A contrast ratio as the audit shows it: to the nearest hundredth, except that a ratio under
+    /// `required` is never shown as reaching it: 4.4999 is 4.49, not 4.50, under 4.5.
+    ///
+    /// Every ratio the audit prints or writes goes through here, so that no message reads
+    /// "4.50:1, under the 4.5:1".
+    ///
+    /// - Parameters:
+    ///   - ratio: The ratio measured.
+    ///   - required: The ratio the text needs.
+    public static func shownRatio(_ ratio: Double, required: Double) -> Double {
+        var hundredths = (ratio * 100).rounded()
+        let threshold = (required * 100).rounded()
+        if ratio < required, hundredths >= threshold { hundredths = threshold - 1 }
+        return hundredths / 100
+    }
 }

@@ -92,9 +92,18 @@ import WaterfallTestSupport
             let finding = findings.first { $0.place == place }
             #expect(drawn.hasSuffix("…") == (finding != nil), "\(place): \(drawn)")
             if let finding {
-                let shown = drawn.dropLast().filter { !$0.isWhitespace }.count
-                let total = titles[element.item!].filter { !$0.isWhitespace }.count
-                #expect(finding.characters == [shown, total])
+                // Characters as people read them: grapheme clusters of the title as written, its
+                // spaces included, up to the last one drawn.
+                let title = titles[element.item!]
+                let drawnLetters = drawn.dropLast().filter { !$0.isWhitespace }.count
+                var letters = 0
+                let shown = title.prefix {
+                    if letters == drawnLetters { return false }
+                    if !$0.isWhitespace { letters += 1 }
+                    return true
+                }
+                #expect(finding.characters == [shown.count, title.count])
+                #expect(finding.message.contains("\(shown.count) of \(title.count) characters show"))
                 #expect(finding.message.contains("at large"))
             }
         }

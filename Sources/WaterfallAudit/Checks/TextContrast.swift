@@ -3,22 +3,38 @@ import WaterfallCore
 import WaterfallLayout
 import WaterfallRender
 
-/// How the contrast of a text with what is drawn behind it is measured.
+/// How the contrast of a text with what is drawn under it is measured.
 ///
-/// The picture is drawn twice with Cairo, as the PNG is, tile by tile: once with its texts (no
-/// shadows) and once with none. The pixels that differ inside a text's box are its glyphs' ink; at
-/// each, the text's colour is set against the second picture's pixel, what the renderer drew
-/// behind it (a card's fill, a scrim over a photo), with WCAG's formula. A text's ratio is the one
-/// nine in ten of its ink pixels reach, so a speck of a photo does not decide it and a band of it
-/// does.
+/// The contrast is found from the colours the text and what lies under it are drawn with, not
+/// from the ink the text adds, so a text drawn in its background's colour is measured too (1:1).
+/// Two pictures are drawn with Cairo, as the PNG is, tile by tile:
+/// - the picture with no text, what lies under every text: a card's fill, the page beyond a
+///   rounded corner, a photo, a scrim over it;
+/// - a mask of the texts' glyphs: each text in opaque white on black, whatever its colour, so that
+///   the pixels its glyphs cover are known even when it is invisible.
 ///
-/// Tiles with no text are not drawn. `plainFindings(in:)` draws each text's part of the
-/// picture alone instead, twice a text: the tests hold the tiles to it.
+/// At each pixel a glyph covers at least half of (or, for a text too thin to cover half of any
+/// pixel, any part of), the text's colour composited at its alpha is set against the first
+/// picture's pixel with WCAG's formula. The text is judged where it is worst: its box is cut into
+/// cells one em across and down, each cell's ratio is the one ``coverage`` of its glyph pixels
+/// reach, and the text's ratio is the lowest of its cells' that hold at least a quarter of the
+/// average cell's glyph pixels. A speck of a photo under a letter does not decide it (it is under
+/// a tenth of a cell's glyphs); a band of it does, and so do letters over another background, such
+/// as the page behind a card's rounded corner.
+///
+/// Texts whose boxes overlap are masked in separate pictures, so that each cell holds one text's
+/// glyphs only. Tiles with no text are not drawn. ``plainFindings(in:largeText:)`` draws each text's
+/// part of the picture alone instead: the tests hold the tiles to it.
 public enum TextContrast {
-    /// The share of a text's ink pixels whose contrast must reach its ratio.
+    /// The share of a cell's glyph pixels whose contrast must reach its ratio.
     public static let coverage = 0.9
+    /// The share of the average cell's glyph pixels a cell needs to be judged: cells with less
+    /// hold the edge of a letter whose body is in the next cell.
+    public static let cellShare = 0.25
     /// The largest tile drawn at once, in device pixels across and down: 16 MiB of pixels.
     static let tileSide = 2048
+    /// A mask value at which a glyph covers at least half of a pixel.
+    static let glyphCore: UInt8 = 128
 
     /// One text of one element: the lines of one role, measured together.
     struct Target {
@@ -30,26 +46,76 @@ public enum TextContrast {
         /// The same in device pixels: columns and rows of the picture.
         var columns: Range<Int>
         var rows: Range<Int>
+        /// Where the lines' glyphs may be drawn, element or not, in device pixels.
+        var reach: (columns: Range<Int>, rows: Range<Int>)
+        /// A cell's side, in device pixels: one em.
+        var cellSide: Int
+        /// The mask picture it is drawn in: texts whose boxes overlap are in different ones.
+        var group = 0
         var samples: [Sample] = []
     }
 
-    /// One ink pixel: its ratio, and the colour drawn behind it.
-    struct Sample {
-        var ratio: Float
-        var background: UInt32
+    /// A text of an element, the same in the whole scene and in a part of it cropped.
+    struct TextKey: Hashable {
+        var kind: ElementKind
+        var section: Int
+        var item: Int?
+        var role: String
+
+        init(_ element: SceneElement, role: String) {
+            self.kind = element.kind
+            self.section = element.section
+            self.item = element.item
+            self.role = role
+        }
     }
 
-    /// The contrast findings of every text in `scene`, by element index: one for each role whose
+    /// One glyph pixel: its cell, its ratio, the colour under it, and whether a glyph covers at
+    /// least half of it.
+    struct Sample {
+        var cell: UInt32
+        var ratio: Float
+        var background: UInt32
+        var core: Bool
+    }
+
+    /// A text's contrast where it is worst, and the colour under it there.
+    struct Measure {
+        var ratio: Double
+        var background: Color
+    }
+
+    /// The contrast findings of every text in `scene`, by element index: one for each text whose
     /// ratio is below what WCAG 2.2 AA asks.
     ///
-    /// - Parameter scene: The scene as the renderers draw it.
-    public static func findings(in scene: Scene) throws -> [Int: [Finding]] {
+    /// - Parameters:
+    ///   - scene: The scene as the renderers draw it.
+    ///   - largeText: Which reading of large text decides between 3:1 and 4.5:1.
+    public static func findings(in scene: Scene, largeText: LargeTextRule = .ios) throws -> [Int: [Finding]] {
+        findings(of: try texts(in: scene, largeText: largeText), in: scene, largeText: largeText)
+    }
+
+    /// What was measured of every text in `scene`, passing or not, by element index, each
+    /// element's texts in the order of their roles.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene as the renderers draw it.
+    ///   - largeText: Which reading of large text decides between 3:1 and 4.5:1.
+    public static func texts(in scene: Scene, largeText: LargeTextRule = .ios) throws -> [Int: [TextMeasurement]] {
         var targets = self.targets(in: scene)
         guard !targets.isEmpty else { return [:] }
+        let groups = assignGroups(&targets)
+        let plainScene = plain(scene)
+        let masks = (0..<groups).map { group in
+            masked(
+                scene,
+                keeping: Set(
+                    targets.filter { $0.group == group }.map { TextKey(scene.elements[$0.element], role: $0.role) }))
+        }
         let width = Int((scene.size.width * scene.scale).rounded(.up))
         let height = Int((scene.size.height * scene.scale).rounded(.up))
         var remaining = targets.map { tiles(of: $0).count }
-        var measured: [Int: (ratio: Double, background: Color)] = [:]
+        var measured: [Int: Measure] = [:]
         for top in stride(from: 0, to: height, by: tileSide) {
             for left in stride(from: 0, to: width, by: tileSide) {
                 let tile = (columns: left..<min(width, left + tileSide), rows: top..<min(height, top + tileSide))
@@ -60,28 +126,43 @@ public enum TextContrast {
                 let rect = Rect(
                     x: Double(tile.columns.lowerBound) / scene.scale, y: Double(tile.rows.lowerBound) / scene.scale,
                     width: Double(tile.columns.count) / scene.scale, height: Double(tile.rows.count) / scene.scale)
-                let (inked, plain) = try draw(scene.cropped(to: rect), keeping: { _, _ in true })
+                let under = try CairoRenderer.rasterize(plainScene.cropped(to: rect))
+                let origin = (tile.columns.lowerBound, tile.rows.lowerBound)
+                for group in Set(inTile.map { targets[$0].group }).sorted() {
+                    let mask = try CairoRenderer.rasterize(masks[group].cropped(to: rect))
+                    for index in inTile where targets[index].group == group {
+                        sample(
+                            &targets[index], mask: mask, under: under,
+                            columns: targets[index].columns.clamped(to: tile.columns),
+                            rows: targets[index].rows.clamped(to: tile.rows), origin: origin)
+                    }
+                }
                 for index in inTile {
-                    let color = targets[index].runs[0].color
-                    sample(
-                        &targets[index].samples, color: color, inked: inked, plain: plain,
-                        columns: targets[index].columns.clamped(to: tile.columns),
-                        rows: targets[index].rows.clamped(to: tile.rows),
-                        origin: (tile.columns.lowerBound, tile.rows.lowerBound))
                     remaining[index] -= 1
                     if remaining[index] == 0 {
-                        if let result = percentile(&targets[index].samples) { measured[index] = result }
+                        if let result = worst(&targets[index].samples) { measured[index] = result }
                         targets[index].samples = []
                     }
                 }
             }
         }
-        var findings: [Int: [Finding]] = [:]
+        var texts: [Int: [TextMeasurement]] = [:]
         for (index, target) in targets.enumerated() {
-            guard let result = measured[index],
-                let finding = finding(for: target, in: scene.elements[target.element], measured: result)
-            else { continue }
-            findings[target.element, default: []].append(finding)
+            guard let result = measured[index] else { continue }
+            texts[target.element, default: []].append(
+                measurement(of: target, in: scene.elements[target.element], measured: result, largeText: largeText))
+        }
+        return texts
+    }
+
+    /// The findings among `texts`: those under what they need, with their message.
+    static func findings(of texts: [Int: [TextMeasurement]], in scene: Scene, largeText: LargeTextRule) -> [Int:
+        [Finding]]
+    {
+        var findings: [Int: [Finding]] = [:]
+        for (element, measured) in texts {
+            let failing = measured.filter { !$0.passes }.map { finding(for: $0, largeText: largeText) }
+            if !failing.isEmpty { findings[element] = failing }
         }
         return findings
     }
@@ -89,29 +170,58 @@ public enum TextContrast {
     /// The texts of `scene`: for each element, the lines of each role, in order.
     static func targets(in scene: Scene) -> [Target] {
         var targets: [Target] = []
-        for (index, element) in scene.elements.enumerated() where element.kind != .background {
+        for (index, element) in scene.elements.enumerated() where element.kind != .background && element.opacity > 0 {
             var roles: [String] = []
             for run in element.texts where !roles.contains(run.role ?? "") { roles.append(run.role ?? "") }
             for role in roles {
-                let runs = element.texts.filter { ($0.role ?? "") == role && !$0.text.allSatisfy(\.isWhitespace) }
-                guard let first = runs.first,
-                    let bounds = runs.dropFirst().reduce(first.frame, { $0.union($1.frame) }).intersection(
-                        element.frame)
-                else { continue }
-                let columns =
-                    max(
-                        0, Int((bounds.minX * scene.scale).rounded(.down)))..<max(
-                        0, Int((bounds.maxX * scene.scale).rounded(.up)))
-                let rows =
-                    max(
-                        0, Int((bounds.minY * scene.scale).rounded(.down)))..<max(
-                        0, Int((bounds.maxY * scene.scale).rounded(.up)))
+                let runs = element.texts.filter {
+                    ($0.role ?? "") == role && !$0.text.allSatisfy(\.isWhitespace) && $0.fontSize > 0
+                }
+                guard let first = runs.first else { continue }
+                let union = runs.dropFirst().reduce(first.frame) { $0.union($1.frame) }
+                guard let bounds = union.intersection(element.frame) else { continue }
+                let (columns, rows) = pixels(of: bounds, scale: scene.scale)
                 guard !columns.isEmpty, !rows.isEmpty else { continue }
                 targets.append(
-                    Target(element: index, role: role, runs: runs, bounds: bounds, columns: columns, rows: rows))
+                    Target(
+                        element: index, role: role, runs: runs, bounds: bounds, columns: columns, rows: rows,
+                        reach: pixels(of: union, scale: scene.scale),
+                        cellSide: max(1, Int((first.fontSize * scene.scale).rounded()))))
             }
         }
         return targets
+    }
+
+    /// The device pixels a rectangle in points touches.
+    private static func pixels(of rect: Rect, scale: Double) -> (columns: Range<Int>, rows: Range<Int>) {
+        func edge(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            max(0, Int((value * scale).rounded(rule)))
+        }
+        let columns = edge(rect.minX, .down)..<max(edge(rect.minX, .down), edge(rect.maxX, .up))
+        let rows = edge(rect.minY, .down)..<max(edge(rect.minY, .down), edge(rect.maxY, .up))
+        return (columns, rows)
+    }
+
+    /// Puts each target in a mask picture no other target reaching into its box is in; returns
+    /// how many pictures there are.
+    static func assignGroups(_ targets: inout [Target]) -> Int {
+        let order = targets.indices.sorted {
+            (targets[$0].reach.rows.lowerBound, $0) < (targets[$1].reach.rows.lowerBound, $1)
+        }
+        var active: [Int] = []
+        var groups = 0
+        for index in order {
+            let reach = targets[index].reach
+            active.removeAll { targets[$0].reach.rows.upperBound <= reach.rows.lowerBound }
+            let taken = Set(
+                active.filter { targets[$0].reach.columns.overlaps(reach.columns) }.map { targets[$0].group })
+            var group = 0
+            while taken.contains(group) { group += 1 }
+            targets[index].group = group
+            groups = max(groups, group + 1)
+            active.append(index)
+        }
+        return groups
     }
 
     /// The tiles a target's pixels lie in, as (column, row) tile numbers.
@@ -121,114 +231,168 @@ public enum TextContrast {
         return rows.flatMap { row in columns.map { ($0, row) } }
     }
 
-    /// `part` drawn with the texts `keeping` keeps, shadows left out, and with no text.
-    private static func draw(_ part: Scene, keeping: (SceneElement, TextRun) -> Bool) throws
-        -> (inked: PixelImage, plain: PixelImage)
-    {
-        var plain = part
-        var inked = part
-        for index in part.elements.indices {
-            plain.elements[index].texts = []
-            inked.elements[index].texts = part.elements[index].texts.filter { keeping(part.elements[index], $0) }
-            for text in inked.elements[index].texts.indices { inked.elements[index].texts[text].shadow = nil }
-        }
-        return (try CairoRenderer.rasterize(inked), try CairoRenderer.rasterize(plain))
+    /// `scene` with no text: what lies under every text.
+    static func plain(_ scene: Scene) -> Scene {
+        var plain = scene
+        for index in plain.elements.indices { plain.elements[index].texts = [] }
+        return plain
     }
 
-    /// Adds the ink pixels of `columns` × `rows` (the picture's pixels; `origin` is the drawing's
-    /// corner in them) to `samples`.
+    /// The mask of the texts of `scene` that `keeping` names: their glyphs in opaque white on a
+    /// black page, with nothing else drawn, each element at full opacity.
+    static func masked(_ scene: Scene, keeping: Set<TextKey>) -> Scene {
+        var mask = scene
+        mask.background = .black
+        for index in mask.elements.indices {
+            var element = mask.elements[index]
+            let texts = element.texts.filter { keeping.contains(TextKey(element, role: $0.role ?? "")) }
+            element.fill = Color(red: 0, green: 0, blue: 0, alpha: 0)
+            element.stroke = nil
+            element.image = nil
+            element.imageFill = nil
+            element.scrims = []
+            element.opacity = 1
+            element.texts = texts.map { run in
+                var glyphs = run
+                glyphs.color = .white
+                glyphs.shadow = nil
+                return glyphs
+            }
+            mask.elements[index] = element
+        }
+        return mask
+    }
+
+    /// Adds the glyph pixels of `columns` × `rows` (the picture's pixels; `origin` is the drawings'
+    /// corner in them) to `target`'s samples: its colour against the pixel under it.
     private static func sample(
-        _ samples: inout [Sample], color: Color, inked: PixelImage, plain: PixelImage, columns: Range<Int>,
-        rows: Range<Int>, origin: (x: Int, y: Int)
+        _ target: inout Target, mask: PixelImage, under: PixelImage, columns: Range<Int>, rows: Range<Int>,
+        origin: (x: Int, y: Int)
     ) {
-        guard inked.width == plain.width, inked.height == plain.height else { return }
+        guard mask.width == under.width, mask.height == under.height else { return }
+        let color = target.runs[0].color
+        let cellColumns = (target.columns.count + target.cellSide - 1) / target.cellSide
         for y in rows {
             let row = y - origin.y
-            guard row >= 0, row < plain.height else { continue }
+            guard row >= 0, row < under.height else { continue }
+            let cellRow = (y - target.rows.lowerBound) / target.cellSide
             for x in columns {
                 let column = x - origin.x
-                guard column >= 0, column < plain.width else { continue }
-                let index = (row * plain.width + column) * 4
-                guard
-                    inked.pixels[index] != plain.pixels[index] || inked.pixels[index + 1] != plain.pixels[index + 1]
-                        || inked.pixels[index + 2] != plain.pixels[index + 2]
-                else { continue }
+                guard column >= 0, column < under.width else { continue }
+                let index = (row * under.width + column) * 4
+                let glyph = max(mask.pixels[index], mask.pixels[index + 1], mask.pixels[index + 2])
+                guard glyph > 0 else { continue }
                 let background = Color(
-                    red: plain.pixels[index], green: plain.pixels[index + 1], blue: plain.pixels[index + 2], alpha: 255)
+                    red: under.pixels[index], green: under.pixels[index + 1], blue: under.pixels[index + 2], alpha: 255)
                 let text = ContrastRatio.composited(color, over: background)
                 let packed = UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue)
-                samples.append(Sample(ratio: Float(ContrastRatio.between(text, background)), background: packed))
+                let cell = cellRow * cellColumns + (x - target.columns.lowerBound) / target.cellSide
+                target.samples.append(
+                    Sample(
+                        cell: UInt32(cell), ratio: Float(ContrastRatio.between(text, background)), background: packed,
+                        core: glyph >= glyphCore))
             }
         }
     }
 
-    /// The ratio ``coverage`` of the samples reach (the lowest of the best nine in ten), and the
-    /// background at that sample; `nil` without samples.
-    private static func percentile(_ samples: inout [Sample]) -> (ratio: Double, background: Color)? {
+    /// The text's ratio where it is worst, and the colour under it there; `nil` without samples.
+    ///
+    /// Each cell's ratio is the one ``coverage`` of its glyph pixels reach (the lowest of the best
+    /// nine in ten); cells with less than ``cellShare`` of the average cell's pixels are left out;
+    /// the text's is the lowest cell's. Only pixels a glyph covers at least half of count, unless
+    /// the text covers half of none.
+    static func worst(_ samples: inout [Sample]) -> Measure? {
+        if samples.contains(where: \.core) { samples.removeAll { !$0.core } }
         guard !samples.isEmpty else { return nil }
-        samples.sort { ($0.ratio, $0.background) < ($1.ratio, $1.background) }
-        let index = min(samples.count - 1, Int((Double(samples.count) * (1 - coverage)).rounded(.down)))
-        let sample = samples[index]
+        samples.sort { ($0.cell, $0.ratio, $0.background) < ($1.cell, $1.ratio, $1.background) }
+        var cells: [Range<Int>] = []
+        var start = 0
+        for index in 1...samples.count where index == samples.count || samples[index].cell != samples[start].cell {
+            cells.append(start..<index)
+            start = index
+        }
+        let least = max(1, Int((Double(samples.count) / Double(cells.count) * cellShare).rounded(.up)))
+        var worst: Sample?
+        for cell in cells where cell.count >= least {
+            let sample = samples[cell.lowerBound + min(cell.count - 1, Int(Double(cell.count) * (1 - coverage)))]
+            if let current = worst, (current.ratio, current.background) <= (sample.ratio, sample.background) {
+                continue
+            }
+            worst = sample
+        }
+        guard let worst else { return nil }
         let background = Color(
-            red: UInt8(sample.background >> 16 & 0xFF), green: UInt8(sample.background >> 8 & 0xFF),
-            blue: UInt8(sample.background & 0xFF), alpha: 255)
-        return (Double(sample.ratio), background)
+            red: UInt8(worst.background >> 16 & 0xFF), green: UInt8(worst.background >> 8 & 0xFF),
+            blue: UInt8(worst.background & 0xFF), alpha: 255)
+        return Measure(ratio: Double(worst.ratio), background: background)
     }
 
-    /// The finding of `target` when its ratio is under what WCAG 2.2 AA asks.
-    private static func finding(
-        for target: Target, in element: SceneElement, measured: (ratio: Double, background: Color)
-    ) -> Finding? {
+    /// What was measured of `target`, with what WCAG 2.2 AA asks of it.
+    private static func measurement(
+        of target: Target, in element: SceneElement, measured: Measure, largeText: LargeTextRule
+    ) -> TextMeasurement {
         let first = target.runs[0]
-        let required = ContrastRatio.required(fontSize: first.fontSize, bold: first.weight == .bold)
-        guard measured.ratio < required else { return nil }
-        let colour = first.color.hexString.prefix(7)
-        let behind = measured.background.hexString.prefix(7)
-        let size = ShortestNumber.readable(first.fontSize)
+        let bold = first.weight == .bold
+        let large = largeText.isLarge(fontSize: first.fontSize, bold: bold)
+        let required: Double = large ? 3 : 4.5
+        return TextMeasurement(
+            place: Audit.place(of: element, role: target.role.isEmpty ? "text" : target.role), frame: target.bounds,
+            ratio: Finding.shownRatio(measured.ratio, required: required), required: required,
+            colors: [String(first.color.hexString.prefix(7)), String(measured.background.hexString.prefix(7))],
+            fontSize: first.fontSize, bold: bold, large: large)
+    }
+
+    /// The finding of a text measured under what it needs.
+    private static func finding(for text: TextMeasurement, largeText: LargeTextRule) -> Finding {
+        let size = ShortestNumber.readable(text.fontSize)
+        let invisible = text.colors[0] == text.colors[1] ? " (the text is invisible there)" : ""
+        let asked = text.required == 3 ? "3" : "4.5"
         var finding = Finding(
-            kind: .contrast, place: Audit.place(of: element, role: target.role.isEmpty ? "text" : target.role),
-            message: "\(Finding.twoDecimals(measured.ratio)):1, \(colour) on \(behind), under the "
-                + "\(required == 3 ? "3" : "4.5"):1 WCAG 2.2 AA asks of \(size) pt "
-                + "\(first.weight == .bold ? "bold " : "")text",
-            frame: target.bounds)
-        finding.ratio = Finding.rounded(measured.ratio)
-        finding.required = required
-        finding.colors = [String(colour), String(behind)]
+            kind: .contrast, place: text.place,
+            message: "\(Finding.twoDecimals(text.ratio)):1, \(text.colors[0]) on \(text.colors[1])\(invisible), "
+                + "under the \(asked):1 WCAG 2.2 AA asks of \(size) \(largeText.unit) "
+                + "\(text.bold ? "bold " : "")text",
+            frame: Rect(x: text.frame[0], y: text.frame[1], width: text.frame[2], height: text.frame[3]))
+        finding.ratio = text.ratio
+        finding.required = text.required
+        finding.colors = text.colors
         return finding
     }
 
-    /// The contrast findings of `scene` measured the plain way, each text drawn alone.
+    /// The contrast findings of `scene` measured the plain way, each text's part of the picture
+    /// drawn alone: what ``findings(in:largeText:)`` is held to.
     ///
-    /// Each text's part of the picture is drawn twice, with the text and without: what
-    /// ``findings(in:)`` is held to.
-    @_spi(Testing) public static func plainFindings(in scene: Scene) throws -> [Int: [Finding]] {
-        var findings: [Int: [Finding]] = [:]
-        for target in targets(in: scene) {
-            let element = scene.elements[target.element]
-            guard let measured = try plainMeasure(target, of: element, in: scene),
-                let finding = finding(for: target, in: element, measured: measured)
-            else { continue }
-            findings[target.element, default: []].append(finding)
-        }
-        return findings
+    /// - Parameters:
+    ///   - scene: The scene as the renderers draw it.
+    ///   - largeText: Which reading of large text decides between 3:1 and 4.5:1.
+    @_spi(Testing) public static func plainFindings(in scene: Scene, largeText: LargeTextRule = .ios) throws -> [Int:
+        [Finding]]
+    {
+        findings(of: try plainTexts(in: scene, largeText: largeText), in: scene, largeText: largeText)
     }
 
-    /// One text's ratio, its part of the picture drawn alone.
-    static func plainMeasure(_ target: Target, of element: SceneElement, in scene: Scene) throws
-        -> (ratio: Double, background: Color)?
+    /// What was measured of every text in `scene`, each text's part of the picture drawn alone,
+    /// with no tiles and no mask shared with another text.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene as the renderers draw it.
+    ///   - largeText: Which reading of large text decides between 3:1 and 4.5:1.
+    @_spi(Testing) public static func plainTexts(in scene: Scene, largeText: LargeTextRule = .ios) throws -> [Int:
+        [TextMeasurement]]
     {
-        let part = scene.cropped(to: target.bounds)
-        let (inked, plain) = try draw(part) { other, run in
-            other.kind == element.kind && other.section == element.section && other.item == element.item
-                && run.role == target.runs[0].role
+        var texts: [Int: [TextMeasurement]] = [:]
+        for var target in targets(in: scene) {
+            let element = scene.elements[target.element]
+            let part = scene.cropped(to: target.bounds)
+            let under = try CairoRenderer.rasterize(plain(part))
+            let mask = try CairoRenderer.rasterize(masked(part, keeping: [TextKey(element, role: target.role)]))
+            let origin = (target.columns.lowerBound, target.rows.lowerBound)
+            sample(&target, mask: mask, under: under, columns: target.columns, rows: target.rows, origin: origin)
+            guard let measured = worst(&target.samples) else { continue }
+            texts[target.element, default: []].append(
+                measurement(of: target, in: element, measured: measured, largeText: largeText))
         }
-        var samples: [Sample] = []
-        let left = Int((target.bounds.minX * scene.scale).rounded(.down))
-        let top = Int((target.bounds.minY * scene.scale).rounded(.down))
-        sample(
-            &samples, color: target.runs[0].color, inked: inked, plain: plain, columns: target.columns,
-            rows: target.rows, origin: (left, top))
-        return percentile(&samples)
+        return texts
     }
 }
 

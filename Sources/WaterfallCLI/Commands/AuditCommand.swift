@@ -1,4 +1,5 @@
 import ArgumentParser
+import WaterfallAudit
 import WaterfallPipeline
 import WaterfallReview
 
@@ -10,8 +11,9 @@ struct AuditCommand: ParsableCommand {
         discussion: """
             Draws every variant a spec declares (variants:) or --appearance, --widths, --content-size and \
             --viewport ask for, and lists what some people cannot read, see or tap, each at its place in the \
-            spec: text below WCAG 2.2 AA contrast with the pixels drawn behind it (4.5:1, 3:1 for text of \
-            18 pt, or 14 pt bold, and up), text cut short by an ellipsis or a line limit, tap targets under \
+            spec: text below WCAG 2.2 AA contrast with what is drawn under it, where it is worst (4.5:1, 3:1 \
+            for large text: 18 pt, or 14 pt bold, and up; 24 px, or 18.66 px bold, with --large-text wcag), \
+            text cut short by an ellipsis or a line limit, tap targets under \
             44 × 44 pt (cards, footers with a title, anything marked tappable: true) and images drawn larger \
             than their pixels. The exit status is 1 when anything is found, 0 when nothing is, 2 on an error.
             """)
@@ -19,8 +21,16 @@ struct AuditCommand: ParsableCommand {
     @Argument(help: "Spec files to audit, or folders of them.")
     var specs: [String]
 
-    @Option(help: ArgumentHelp("Write the findings as JSON to this file.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the findings, and every text's contrast (texts), as JSON to this file.", valueName: "file"))
     var json: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Which reading of WCAG's large text: ios (18 pt, or 14 pt bold, in iOS points; the default) or wcag "
+                + "(24 CSS px, or 18.66 px bold, as axe-core reads it).", valueName: "ios|wcag"))
+    var largeText: LargeTextRule = .ios
 
     @OptionGroup var drawing: DrawingOptions
     @OptionGroup var fetch: FetchOptions
@@ -38,7 +48,9 @@ struct AuditCommand: ParsableCommand {
         let pipeline = pipeline()
         var audits: [PictureAudit] = []
         for spec in specs {
-            audits += try SpecAudit.audit(specAt: spec, variants: variants, pipeline: pipeline)
+            audits += try SpecAudit.audit(
+                specAt: spec, variants: variants, pipeline: pipeline, largeText: largeText,
+                measuringTexts: json != nil)
         }
         for line in audits.flatMap(\.resultLines) { Output.standardOutput(line + "\n") }
         if let json { try AtomicFile.write(try SpecAudit.json(audits), to: json) }

@@ -12,6 +12,8 @@ public struct PictureAudit: Sendable, Codable, Hashable {
     public var picture: String
     /// What the audit found, in document order.
     public var findings: [Finding]
+    /// What the audit measured of every text, passing or not, when asked for; `nil` otherwise.
+    public var texts: [TextMeasurement]?
 
     /// Creates the audit of a picture.
     ///
@@ -36,10 +38,13 @@ public enum SpecAudit {
     ///   - path: The spec file.
     ///   - variants: The variants to draw it at.
     ///   - pipeline: How it is laid out and drawn; its renderers are not used.
+    ///   - largeText: Which reading of WCAG's large text the contrast is judged by.
+    ///   - measuringTexts: Whether each picture's audit lists every text measured (`texts`).
     /// - Throws: The spec's error, or a variant's that cannot be drawn.
-    public static func audit(specAt path: String, variants: Variants, pipeline: RenderPipeline) throws
-        -> [PictureAudit]
-    {
+    public static func audit(
+        specAt path: String, variants: Variants, pipeline: RenderPipeline, largeText: LargeTextRule = .ios,
+        measuringTexts: Bool = false
+    ) throws -> [PictureAudit] {
         let spec = try pipeline.loadSpec(at: path)
         let name = RenderPipeline.baseName(path)
         var pipeline = pipeline
@@ -52,24 +57,28 @@ public enum SpecAudit {
         for variant in try variants.of(spec) {
             let prepared = try pipeline.prepare(variant.apply(to: spec), screens: variant.screens)
             audits += try self.audits(
-                of: prepared, name: variant.name(name), screens: variant.screens, spec: path, pipeline: pipeline)
+                of: prepared, name: variant.name(name), screens: variant.screens, spec: path, pipeline: pipeline,
+                largeText: largeText, measuringTexts: measuringTexts)
         }
         return audits
     }
 
     /// The audit of a prepared variant's picture named `name`, or of each of its `screens`.
     static func audits(
-        of prepared: PreparedSpec, name: String, screens: Screens?, spec: String, pipeline: RenderPipeline
+        of prepared: PreparedSpec, name: String, screens: Screens?, spec: String, pipeline: RenderPipeline,
+        largeText: LargeTextRule = .ios, measuringTexts: Bool = false
     ) throws -> [PictureAudit] {
         let contentSize = prepared.spec.contentSizeName
-        guard let screens else {
-            let findings = try Audit.findings(in: prepared.scene, contentSize: contentSize)
-            return [PictureAudit(spec: spec, picture: name, findings: findings)]
+        func audit(_ scene: Scene, picture: String) throws -> PictureAudit {
+            let report = try Audit.report(in: scene, contentSize: contentSize, largeText: largeText)
+            var audit = PictureAudit(spec: spec, picture: picture, findings: report.findings)
+            if measuringTexts { audit.texts = report.texts }
+            return audit
         }
+        guard let screens else { return [try audit(prepared.scene, picture: name)] }
         return try screens.screens(of: prepared.layout).map { screen in
-            let scene = pipeline.screen(prepared, at: screen.offset, viewport: screens.viewport)
-            let findings = try Audit.findings(in: scene, contentSize: contentSize)
-            return PictureAudit(spec: spec, picture: name + screen.suffix, findings: findings)
+            try audit(
+                pipeline.screen(prepared, at: screen.offset, viewport: screens.viewport), picture: name + screen.suffix)
         }
     }
 
