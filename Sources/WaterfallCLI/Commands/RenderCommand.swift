@@ -57,6 +57,13 @@ struct RenderOptions: ParsableArguments {
 
     @Option(help: "A folder of Mustache templates for HTML pages (default: the built-in ones).")
     var templates: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "How SVG files write text: as text, or as the outlines of its glyphs, which every viewer draws "
+                + "in the spec's fonts without installing them (librsvg reads no @font-face).",
+            valueName: "text|outlines"))
+    var svgText: SVGTextChoice = .text
 }
 
 /// A command that renders specs into files: `render` and the default command.
@@ -84,7 +91,10 @@ extension RendersSpecs {
 
     func job(appearance defaultAppearance: AppearanceChoice) throws -> RenderJob {
         let animating = animation.animate != nil
-        let renderers = animating ? [] : try formats.renderers(templates: options.templates)
+        var renderers = animating ? [] : try formats.renderers(templates: options.templates)
+        if options.svgText != .text {
+            renderers = renderers.map { $0.format == .svg ? .svg(text: options.svgText.svgText) : $0 }
+        }
         try CreatedFolders.make(options.output)
         var job = RenderJob(pipeline: pipeline(renderers: renderers), output: options.output)
         job.variants = try variants.variants(defaultAppearance: defaultAppearance)

@@ -109,6 +109,29 @@ struct SVGGlyphs {
         if !uses.isEmpty { out += "<g clip-path=\"url(#\(clip))\">\(uses)</g>\n" }
     }
 
+    /// Writes each emoji of an outlined line (``TextOutline/emoji``) as its picture.
+    ///
+    /// Each is placed from `left` on `baseline`, in its colours or as its silhouette in
+    /// `silhouette`; as text in the emoji font in `fill` when there is no picture (or no
+    /// `glyphs`). The line's group names them.
+    static func writeEmoji(
+        _ pieces: [TextPiece], of run: TextRun, left: Double, baseline: Double, silhouette: Color?, fill: String,
+        glyphs: inout SVGGlyphs?, to out: inout String
+    ) {
+        let n = ShortestNumber.text
+        for piece in pieces {
+            if let picture = glyphs?.picture(of: piece.text, in: run, silhouette: silhouette, to: &out) {
+                let x = left + piece.x + picture.frame.minX
+                let y = baseline + picture.frame.minY
+                out += "<rect width=\"\(n(picture.frame.width))\" height=\"\(n(picture.frame.height))\""
+                out += " fill=\"url(#glyph\(picture.id))\" transform=\"translate(\(n(x)) \(n(y)))\"/>\n"
+            } else {
+                out += "<text x=\"\(n(left + piece.x))\" y=\"\(n(baseline))\" font-family=\"'\(PinnedFamilies.emoji)'\""
+                out += " font-size=\"\(n(run.fontSize))\"\(fill)>\(Markup.escape(piece.text))</text>\n"
+            }
+        }
+    }
+
     /// The id and frame of the emoji's picture, written into `out` the first time; `nil` when it
     /// has none.
     private mutating func picture(of text: String, in run: TextRun, silhouette: Color?, to out: inout String)

@@ -5,8 +5,14 @@ import WaterfallLayout
 extension Renderer {
     /// One self-contained SVG document: each element a `<g>` with `data-kind`, `data-section` and
     /// `data-item`, images embedded as data URIs, text escaped.
-    public static let svg = Renderer(format: .svg) { scene, emit in
-        try SVGWriter.write(scene) { try emit(RenderedFile(bytes: Array($0.utf8))) }
+    public static let svg = Renderer.svg(text: .text)
+
+    /// One self-contained SVG document, as ``svg``, its lines written as `text` says: as `<text>`,
+    /// or as the outlines of their glyphs (``SVGText/outlines(_:)``).
+    public static func svg(text: SVGText) -> Renderer {
+        Renderer(format: .svg) { scene, emit in
+            try SVGWriter.write(scene, text: text) { try emit(RenderedFile(bytes: Array($0.utf8))) }
+        }
     }
 }
 
@@ -16,7 +22,7 @@ enum SVGWriter {
     static let elementsPerPiece = 4096
 
     /// Writes the document in pieces of a few thousand elements, so memory stays bounded.
-    static func write(_ scene: Scene, emit: (String) throws -> Void) throws {
+    static func write(_ scene: Scene, text: SVGText = .text, emit: (String) throws -> Void) throws {
         let n = ShortestNumber.text
         let width = n(scene.size.width)
         let height = n(scene.size.height)
@@ -26,9 +32,12 @@ enum SVGWriter {
             <rect x="0" y="0" width="\(width)" height="\(height)" fill="\(scene.background.hexString)"/>
 
             """
+        var outliner: (any GlyphOutliner)?
+        if case .outlines(let outlines) = text { outliner = try outlines.outliner(for: scene) }
         // The app's fonts, cut down to what the document draws in them. A browser reads them;
-        // librsvg has no @font-face and finds the families through fontconfig instead.
-        if let fonts = scene.fonts {
+        // librsvg has no @font-face and finds the families through fontconfig instead. Outlined
+        // text needs none.
+        if outliner == nil, let fonts = scene.fonts {
             let faces = try fonts.embeddedFaces(in: scene)
             if !faces.isEmpty {
                 out += "<defs><style>\n"
@@ -40,7 +49,7 @@ enum SVGWriter {
         var glyphs = try SVGGlyphs(scene: scene)
         for (index, element) in scene.elements.enumerated() {
             if let image = element.image, defined.insert(image.id).inserted { define(image, to: &out) }
-            write(element, id: index, fonts: scene.fonts, glyphs: &glyphs, to: &out)
+            write(element, id: index, fonts: scene.fonts, glyphs: &glyphs, outliner: outliner, to: &out)
             if index % elementsPerPiece == elementsPerPiece - 1 {
                 try emit(out)
                 out = ""
@@ -51,9 +60,9 @@ enum SVGWriter {
     }
 
     /// The whole document as one string.
-    static func document(_ scene: Scene) -> String {
+    static func document(_ scene: Scene, text: SVGText = .text) -> String {
         var document = ""
-        try? write(scene) { document += $0 }
+        try? write(scene, text: text) { document += $0 }
         return document
     }
 
@@ -68,7 +77,8 @@ enum SVGWriter {
     }
 
     private static func write(
-        _ element: SceneElement, id: Int, fonts: SceneFonts?, glyphs: inout SVGGlyphs?, to out: inout String
+        _ element: SceneElement, id: Int, fonts: SceneFonts?, glyphs: inout SVGGlyphs?,
+        outliner: (any GlyphOutliner)?, to out: inout String
     ) {
         let n = ShortestNumber.text
         let frame = element.frame
@@ -130,6 +140,10 @@ enum SVGWriter {
             let f = run.frame
             out +=
                 "<clipPath id=\"\(clip)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>\n"
+            if let outliner, let outline = try? outliner.outline(of: run) {
+                writeOutline(outline, of: run, id: clip, glyphs: &glyphs, to: &out)
+                continue
+            }
             var attributes =
                 " font-family=\"\(Markup.escape(FontList.css(run.fontFamilies, fonts: fonts, withEmoji: false)))\""
             attributes += " font-size=\"\(n(run.fontSize))\""
@@ -143,6 +157,40 @@ enum SVGWriter {
             out += "<text x=\"\(anchor)\" y=\"\(n(f.minY + run.baseline))\" clip-path=\"url(#\(clip))\"\(attributes)"
             out += " fill=\"\(run.color.hexString)\" xml:space=\"preserve\">\(FontList.svgContent(run.text))</text>\n"
         }
+        out += "</g>\n"
+    }
+
+    /// A run as the outline of its glyphs, in a group clipped to `id`, named by the run's text.
+    ///
+    /// The name is `role="img"` and `aria-label`, not an invisible `<text>` over the path, which
+    /// accessibility checkers read as text with no contrast and whose selection would not match the
+    /// glyphs. The shadow is the same path (`outline-` `id`) moved, in its colour; emoji are pictures.
+    private static func writeOutline(
+        _ outline: TextOutline, of run: TextRun, id: String, glyphs: inout SVGGlyphs?, to out: inout String
+    ) {
+        let n = ShortestNumber.text
+        let baseline = run.frame.minY + run.baseline
+        let path = outline.pathData
+        out += "<g clip-path=\"url(#\(id))\" role=\"img\" aria-label=\"\(Markup.escape(run.text))\">\n"
+        let fill = " fill=\"\(run.color.hexString)\""
+        if let shadow = run.shadow {
+            var shadowFill = " fill=\"\(shadow.color.hexString)\""
+            if shadow.color.alpha < 255 { shadowFill += " fill-opacity=\"\(shadow.color.opacityText)\"" }
+            if !path.isEmpty {
+                out += "<defs><path id=\"outline-\(id)\" d=\"\(path)\"/></defs>\n"
+                let offset = "translate(\(n(shadow.offset.x)) \(n(shadow.offset.y)))"
+                out += "<use href=\"#outline-\(id)\" transform=\"\(offset)\"\(shadowFill)/>\n"
+            }
+            SVGGlyphs.writeEmoji(
+                outline.emoji, of: run, left: outline.left + shadow.offset.x, baseline: baseline + shadow.offset.y,
+                silhouette: shadow.color, fill: shadowFill, glyphs: &glyphs, to: &out)
+            if !path.isEmpty { out += "<use href=\"#outline-\(id)\"\(fill)/>\n" }
+        } else if !path.isEmpty {
+            out += "<path d=\"\(path)\"\(fill)/>\n"
+        }
+        SVGGlyphs.writeEmoji(
+            outline.emoji, of: run, left: outline.left, baseline: baseline, silhouette: nil, fill: fill,
+            glyphs: &glyphs, to: &out)
         out += "</g>\n"
     }
 
