@@ -21,6 +21,9 @@ the reference, with what these viewers draw of its other formats:
                          once more in a session of its own that waits longer, and that figure
                          counts (`retaken` in the JSON)
     librsvg   svg        rsvg-convert -z SCALE, with the spec's own font files added to fontconfig
+              svg-outlines  the SVG of each spec with `fonts:` written again with `--svg-text outlines`,
+                         drawn by rsvg-convert on the machine's fontconfig alone (the spec's fonts
+                         not added): text as outlines needs no font installed
     poppler   pdf        pdftoppm -r 72×SCALE, the first page
 
 Each browser is started once for the whole run. What is compared: the top of each picture, its
@@ -84,6 +87,7 @@ PAIRS = [
     ("webkit", "svg"),
     ("webkit", "html"),
     ("librsvg", "svg"),
+    ("librsvg", "svg-outlines"),
     ("poppler", "pdf"),
 ]
 VIEWERS = sorted({viewer for viewer, _ in PAIRS})
@@ -130,6 +134,8 @@ class Picture:
         self.pdf = folder / f"{name}.pdf"
         # Written only when asked for (`--format html-grid-lanes`, scripts/grid-lanes-pages.py).
         self.grid_lanes = folder / f"{name}.grid-lanes.html"
+        # The SVG with text as outlines, for a spec with `fonts:` (`--svg-text outlines`).
+        self.outlines = None
         self.png = png
         text = self.svg.read_text(encoding="utf-8", errors="replace")[:2000]
         root = re.search(r"<svg\b[^>]*>", text).group(0)
@@ -141,7 +147,12 @@ class Picture:
         self.references = {self.scale: png}
 
     def file(self, kind):
-        return {"svg": self.svg, "html": self.html, "pdf": self.pdf, "grid-lanes": self.grid_lanes}[kind]
+        return {"svg": self.svg, "html": self.html, "pdf": self.pdf, "grid-lanes": self.grid_lanes,
+                "svg-outlines": self.outlines}[kind]
+
+    def has(self, kind):
+        """Whether the picture has a file of `kind` to compare: outlines only for a spec with `fonts:`."""
+        return kind != "svg-outlines" or self.outlines is not None
 
     def region(self, scale):
         """The compared region in device pixels at `scale`: (width, height).
@@ -553,14 +564,15 @@ def stop(process, name):
         process.wait()
 
 
-def librsvg_shots(pictures, shots, work):
+def librsvg_shots(pictures, shots, work, kinds=("svg",)):
     version = subprocess.run(["rsvg-convert", "--version"], capture_output=True, text=True).stdout.split()[-1]
     out = {}
-    for picture in pictures:
-        target = shots / f"{picture.name}.librsvg.svg.png"
+    for picture, kind in ((picture, kind) for picture in pictures for kind in kinds if picture.has(kind)):
+        target = shots / f"{picture.name}.librsvg.{kind}.png"
         width, height = picture.region(picture.scale)
         environment = dict(os.environ)
-        fonts = font_files(picture.spec)
+        # Text as outlines is drawn without the spec's fonts: the machine's fontconfig as it is.
+        fonts = font_files(picture.spec) if kind == "svg" else []
         if fonts:
             configuration = work / f"{picture.name}.fonts.conf"
             folders = sorted({str(font.parent) for font in fonts})
@@ -572,10 +584,10 @@ def librsvg_shots(pictures, shots, work):
             environment["FONTCONFIG_FILE"] = str(configuration)
         # The page is the compared region: librsvg draws nothing below it.
         command = ["rsvg-convert", "-z", f"{picture.scale:g}", "--page-width", f"{width}px",
-                   "--page-height", f"{height}px", str(picture.svg), "-o", str(target)]
+                   "--page-height", f"{height}px", str(picture.file(kind)), "-o", str(target)]
         result = subprocess.run(command, capture_output=True, text=True, env=environment, timeout=300)
         drawn = result.returncode == 0
-        out[(picture.name, "svg")] = (target, picture.scale) if drawn else (None, result.stderr.strip())
+        out[(picture.name, kind)] = (target, picture.scale) if drawn else (None, result.stderr.strip())
     return version, out
 
 
@@ -709,6 +721,17 @@ def run(arguments, work, pairs, started):
                 tile = picture.png.name
                 picture.references[WEBKIT_SCALE] = again / tile
 
+    if ("librsvg", "svg-outlines") in pairs:
+        with_fonts = sorted({picture.spec for picture in pictures if font_files(picture.spec)})
+        if with_fonts:
+            outlined = work / "render-outlines"
+            render(arguments.waterfall, with_fonts, outlined, formats="svg", extra=["--svg-text", "outlines"])
+            for picture in pictures:
+                if picture.spec in with_fonts and (outlined / f"{picture.name}.svg").exists():
+                    picture.outlines = outlined / f"{picture.name}.svg"
+            log(f"cross-viewer: {len(with_fonts)} specs with fonts: rendered again with text as outlines "
+                f"({time.monotonic() - started:.0f} s)")
+
     shots = work / "shots"
     diffs = work / "diffs"
     shots.mkdir(exist_ok=True)
@@ -728,7 +751,7 @@ def run(arguments, work, pairs, started):
             elif viewer == "webkit":
                 version, out = webkit_shots(pictures, kinds, shots)
             elif viewer == "librsvg":
-                version, out = librsvg_shots(pictures, shots, work)
+                version, out = librsvg_shots(pictures, shots, work, kinds)
             else:
                 version, out = poppler_shots(pictures, shots)
         except Exception as error:  # noqa: BLE001 - a viewer that cannot start fails all its pictures
@@ -804,6 +827,8 @@ def run(arguments, work, pairs, started):
     results = []
     for picture in pictures:
         for viewer, kind in pairs:
+            if not picture.has(kind):
+                continue
             key = (picture.name, viewer, kind)
             result = {"picture": picture.name, "spec": picture.spec, "viewer": viewer, "format": kind,
                       "specScale": picture.scale}
@@ -849,8 +874,10 @@ def print_table(pictures, pairs, results):
     for picture in pictures:
         cells = []
         for viewer, kind in pairs:
-            result = by_key[(picture.name, viewer, kind)]
-            if "error" in result:
+            result = by_key.get((picture.name, viewer, kind))
+            if result is None:
+                cells.append("–  ")
+            elif "error" in result:
                 cells.append("error ✗")
             else:
                 cells.append(f"{result['share'] * 100:.2f} %" + (" ✗" if not result["passed"] else "  "))
