@@ -52,11 +52,18 @@ public struct CardLayout: Sendable, Hashable {
     public var spacing: Double
     /// The width the rows were wrapped to, in points.
     public var textWidth: Double = 0
+    /// How far the first line's ink reaches above the top padding of a card without an image
+    /// area (a tall emoji), in points: room the text block keeps above its rows.
+    public var inkAbove = 0.0
+    /// How far the last line's ink (and its half-point margin) reaches past the bottom padding,
+    /// in points: room the text block keeps below its rows, so the last line measured is drawn.
+    public var inkBelow = 0.0
 
     /// The text block's height: 0 without text.
     public var textHeight: Double {
         guard !rows.isEmpty else { return 0 }
-        return 2 * padding + rows.reduce(0) { $0 + $1.height } + spacing * Double(rows.count - 1)
+        return 2 * padding + inkAbove + inkBelow + rows.reduce(0) { $0 + $1.height }
+            + spacing * Double(rows.count - 1)
     }
 
     /// The card's height when its content sizes it; a card with neither an image area nor text
@@ -104,8 +111,25 @@ public struct CardLayout: Sendable, Hashable {
         add(item.title, maxLines: titleLineLimit(of: item, card: card), role: .title)
         add(item.subtitle, maxLines: card.subtitleLines, role: .subtitle)
         add(item.meta, maxLines: 1, role: .meta)
-        return CardLayout(
+        var layout = CardLayout(
             imageHeight: imageHeight, rows: rows, padding: padding, spacing: card.textSpacing, textWidth: textWidth)
+        layout.measureInk(measurer)
+        return layout
+    }
+
+    /// Finds ``inkAbove`` and ``inkBelow`` from the first and last lines' ink.
+    mutating func measureInk(_ measurer: any TextMeasuring) {
+        guard let first = rows.first, let firstLine = first.lines.first, let last = rows.last,
+            let lastLine = last.lines.last
+        else { return }
+        if imageHeight == 0 {
+            let metrics = measurer.lineMetrics(
+                of: firstLine, fontFamilies: first.font, fontSize: first.fontSize, weight: first.weight)
+            inkAbove = max(0, -metrics.inkTop - padding)
+        }
+        let metrics = measurer.lineMetrics(
+            of: lastLine, fontFamilies: last.font, fontSize: last.fontSize, weight: last.weight)
+        inkBelow = max(0, metrics.inkBottom + SceneBuilder.inkMargin - last.fontSize * last.lineHeight - padding)
     }
 
     /// The layout of a header's or footer's title, `width` points wide, in `role` drawn with
@@ -133,8 +157,10 @@ public struct CardLayout: Sendable, Hashable {
             row.text = displayable
             rows.append(row)
         }
-        return CardLayout(
+        var layout = CardLayout(
             imageHeight: 0, rows: rows, padding: supplementaryPadding, spacing: 0, textWidth: max(0, textWidth))
+        layout.measureInk(measurer)
+        return layout
     }
 
     /// Above and below a header's or footer's title when its height comes from it, in points.

@@ -13,8 +13,8 @@ extension SceneBuilder {
     /// fallback font), up to the card's edge; a line whose ink would cross that edge is left out.
     func textBlock(_ card: CardLayout, in frame: Rect, color: (TextRole) -> Color) -> [TextRun] {
         var runs: [TextRun] = []
-        var top = frame.minY + card.imageHeight + card.padding
-        let bottom = frame.maxY - card.padding
+        var top = frame.minY + card.imageHeight + card.padding + card.inkAbove
+        let bottom = frame.maxY - card.padding - card.inkBelow
         for row in card.rows {
             guard append(row.lines, of: row, top: &top, bottom: bottom, card: card, in: frame, color: color, to: &runs)
             else { return runs }
@@ -34,7 +34,8 @@ extension SceneBuilder {
     func overlayTexts(
         _ card: CardLayout, in frame: Rect, color: (TextRole) -> Color
     ) -> (top: [TextRun], bottom: [TextRun]) {
-        let available = frame.height - 2 * card.padding
+        let available = frame.height - 2 * card.padding - card.inkAbove - card.inkBelow
+        let innerBottom = frame.maxY - card.padding - card.inkBelow
         let title = card.rows.first { $0.role == .title }
         var bottomRows = card.rows.filter { $0.role != .title }
         let titleLine = title.map { $0.fontSize * $0.lineHeight } ?? 0
@@ -61,19 +62,19 @@ extension SceneBuilder {
             var count = 1
             while count < title.lines.count, fits(titleLines: count + 1, bottom: bottomRows) { count += 1 }
             if count < title.lines.count { title = refitted(title, lines: count, card: card) }
-            var top = frame.minY + card.padding
+            var top = frame.minY + card.padding + card.inkAbove
             _ = append(
-                title.lines, of: title, top: &top, bottom: frame.maxY - card.padding, card: card, in: frame,
+                title.lines, of: title, top: &top, bottom: innerBottom, card: card, in: frame,
                 color: color, to: &topRuns)
         } else if title != nil {
             bottomRows = []
         }
         var bottomRuns: [TextRun] = []
-        var top = frame.maxY - card.padding - bottomHeight(bottomRows)
+        var top = innerBottom - bottomHeight(bottomRows)
         for row in bottomRows {
             guard
                 append(
-                    row.lines, of: row, top: &top, bottom: frame.maxY - card.padding, card: card, in: frame,
+                    row.lines, of: row, top: &top, bottom: innerBottom, card: card, in: frame,
                     color: color, to: &bottomRuns)
             else { break }
             top += card.spacing
@@ -151,7 +152,7 @@ extension SceneBuilder {
         var align = content.align ?? .leading
         if rightToLeft, align != .center { align = align == .leading ? .trailing : .leading }
         var runs: [TextRun] = []
-        var top = frame.minY + layout.padding
+        var top = frame.minY + layout.padding + layout.inkAbove
         for text in row.lines {
             let metrics = measurer.lineMetrics(
                 of: text, fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight)

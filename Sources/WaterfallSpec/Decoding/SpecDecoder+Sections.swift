@@ -76,6 +76,8 @@ extension SpecDecoder {
         for category in ContentSizeCategory.allCases {
             guard let entry = entries[category.rawValue] else { continue }
             let keys = try entry.mapping(allowed: Self.settingsKeys + Self.screenSettingsKeys)
+            // Checked here, so a mistake is found whether or not a section takes it.
+            _ = try settings(entry, keys: keys, base: .default)
             overrides.append(ContentSizeOverride(from: category, field: entry, keys: keys))
         }
         return overrides
