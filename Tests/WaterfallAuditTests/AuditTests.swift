@@ -50,6 +50,26 @@ import WaterfallTestSupport
         #expect(abs((contrast[2].ratio ?? 0) - expected) < 0.006)
     }
 
+    /// A white title 4 pt from a dark card's 28 pt corner: its first letter lies partly on the
+    /// light page, where it cannot be read; with room from the corner it reads.
+    @Test func aTitleLosingLettersAtARoundedCornerIsFound() throws {
+        let yaml = """
+            width: 320
+            scale: 2
+            style: {cornerRadius: 28, fontSize: 15, card: {padding: 4}}
+            sections:
+              - columns: 1
+                items:
+                  - {height: 80, color: "#222222", title: "White title at the corner", style: {title: {color: "#ffffff"}}}
+            """
+        let corner = try Self.findings(yaml).filter { $0.kind == .contrast }
+        #expect(corner.map(\.place) == ["sections[0].items[0].title"])
+        #expect((corner.first?.ratio ?? 99) < 1.2)
+        #expect(corner.first?.colors?.first == "#ffffff")
+        let roomy = try Self.findings(yaml.replacingOccurrences(of: "padding: 4", with: "padding: 16"))
+        #expect(roomy.filter { $0.kind == .contrast }.isEmpty)
+    }
+
     @Test func textOverAPhotoIsMeasuredAgainstTheScrimAndThePhoto() throws {
         let folder = try TemporaryFolder()
         // A light photo, all #f0f0f0: white text on it needs the scrim to read.

@@ -1,3 +1,4 @@
+import Foundation
 import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
@@ -16,18 +17,23 @@ import WaterfallRender
 /// At each pixel a glyph covers at least half of (or, for a text too thin to cover half of any
 /// pixel, any part of), the text's colour composited at its alpha is set against the first
 /// picture's pixel with WCAG's formula. The text is judged where it is worst: its box is cut into
-/// cells one em across and down, each cell's ratio is the one ``coverage`` of its glyph pixels
-/// reach, and the text's ratio is the lowest of its cells' that hold at least a quarter of the
-/// average cell's glyph pixels. A speck of a photo under a letter does not decide it (it is under
-/// a tenth of a cell's glyphs); a band of it does, and so do letters over another background, such
-/// as the page behind a card's rounded corner.
+/// cells one em across and down; each cell's ratio is the one all its glyph pixels reach but its
+/// worst speck (a square a sixth of an em across, ``speckSide``, and at most a tenth of the
+/// cell's pixels); the text's ratio is the lowest of its cells' that hold at least a quarter of
+/// the average cell's glyph pixels. A speck of a photo under a letter does not decide it; a band
+/// of it does, and so do letters over another background, such as the page behind a card's
+/// rounded corner (a few dozen pixels, under a tenth of their cell).
 ///
 /// Texts whose boxes overlap are masked in separate pictures, so that each cell holds one text's
 /// glyphs only. Tiles with no text are not drawn. ``plainFindings(in:largeText:)`` draws each text's
 /// part of the picture alone instead: the tests hold the tiles to it.
 public enum TextContrast {
-    /// The share of a cell's glyph pixels whose contrast must reach its ratio.
+    /// The share of a cell's glyph pixels whose contrast must reach its ratio, at least.
     public static let coverage = 0.9
+    /// The side of a speck, as a share of an em: the worst glyph pixels of a cell left out are at
+    /// most a square of this side (and at most a tenth of the cell's), so that a few letters over
+    /// another background are judged even when they are under a tenth of their cell.
+    public static let speckSide = 1.0 / 6
     /// The share of the average cell's glyph pixels a cell needs to be judged: cells with less
     /// hold the edge of a letter whose body is in the next cell.
     public static let cellShare = 0.25
@@ -140,7 +146,9 @@ public enum TextContrast {
                 for index in inTile {
                     remaining[index] -= 1
                     if remaining[index] == 0 {
-                        if let result = worst(&targets[index].samples) { measured[index] = result }
+                        if let result = worst(&targets[index].samples, cellSide: targets[index].cellSide) {
+                            measured[index] = result
+                        }
                         targets[index].samples = []
                     }
                 }
@@ -297,11 +305,13 @@ public enum TextContrast {
 
     /// The text's ratio where it is worst, and the colour under it there; `nil` without samples.
     ///
-    /// Each cell's ratio is the one ``coverage`` of its glyph pixels reach (the lowest of the best
-    /// nine in ten); cells with less than ``cellShare`` of the average cell's pixels are left out;
-    /// the text's is the lowest cell's. Only pixels a glyph covers at least half of count, unless
+    /// Each cell's ratio is the one all its glyph pixels reach but its worst speck: at most a square
+    /// ``speckSide`` of an em across, and at most a tenth of them (1 − ``coverage``); cells with
+    /// less than ``cellShare`` of the average cell's pixels are left out; the text's is the lowest
+    /// cell's. Only pixels a glyph covers at least half of count, unless
     /// the text covers half of none.
-    static func worst(_ samples: inout [Sample]) -> Measure? {
+    static func worst(_ samples: inout [Sample], cellSide: Int) -> Measure? {
+        let speck = Int((Double(cellSide) * speckSide * Double(cellSide) * speckSide).rounded(.up))
         if samples.contains(where: \.core) { samples.removeAll { !$0.core } }
         guard !samples.isEmpty else { return nil }
         samples.sort { ($0.cell, $0.ratio, $0.background) < ($1.cell, $1.ratio, $1.background) }
@@ -313,8 +323,15 @@ public enum TextContrast {
         }
         let least = max(1, Int((Double(samples.count) / Double(cells.count) * cellShare).rounded(.up)))
         var worst: Sample?
+        if getenv("WF_DEBUG") != nil {
+            for cell in cells {
+                let r = samples[cell].map(\.ratio)
+                print("cell", samples[cell.lowerBound].cell, cell.count, r.prefix(60).map { Int($0 * 10) })
+            }
+        }
         for cell in cells where cell.count >= least {
-            let sample = samples[cell.lowerBound + min(cell.count - 1, Int(Double(cell.count) * (1 - coverage)))]
+            let skipped = min(speck, Int(Double(cell.count) * (1 - coverage)))
+            let sample = samples[cell.lowerBound + min(cell.count - 1, skipped)]
             if let current = worst, (current.ratio, current.background) <= (sample.ratio, sample.background) {
                 continue
             }
@@ -388,7 +405,7 @@ public enum TextContrast {
             let mask = try CairoRenderer.rasterize(masked(part, keeping: [TextKey(element, role: target.role)]))
             let origin = (target.columns.lowerBound, target.rows.lowerBound)
             sample(&target, mask: mask, under: under, columns: target.columns, rows: target.rows, origin: origin)
-            guard let measured = worst(&target.samples) else { continue }
+            guard let measured = worst(&target.samples, cellSide: target.cellSide) else { continue }
             texts[target.element, default: []].append(
                 measurement(of: target, in: element, measured: measured, largeText: largeText))
         }
