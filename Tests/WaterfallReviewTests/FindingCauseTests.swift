@@ -74,10 +74,14 @@ import WaterfallTestSupport
         #expect(check.inputChanges.count == 2)
         let finding = try #require(check.newFindings.first { $0.kind == .smallTarget })
         #expect(check.cause(of: finding)?.input == "sections[0].items[1].tappable removed (was false)")
-        // Told apart, the tappable change says it draws nothing and changes the audit.
+        // Beside a change that draws, the tappable change says it draws nothing and what it made.
         let tappable = try #require(check.causes.first { $0.input?.contains("tappable") == true })
-        #expect(tappable.consequence?.contains("it changes which elements the audit holds to 44 × 44 pt") == true)
-        #expect(tappable.consequence?.contains("only what is drawn changes") == false)
+        #expect(
+            tappable.consequence
+                == "It draws nothing different; the audit now finds a small tap target at sections[0].items[1].")
+        // The colour draws and moves nothing: said as before.
+        let color = try #require(check.causes.first { $0.input?.contains("color") == true })
+        #expect(color.consequence == "On its own it moves no frame: only what is drawn changes.")
     }
 
     @Test func recordingSaysEachFindingItRecorded() throws {
@@ -149,6 +153,16 @@ import WaterfallTestSupport
         let wide = InputChange(text: "width: 240 → 200", path: "width", scope: .spec, key: "width")
         #expect(InputChange.cause(of: target, among: [wide, change("height", item)])?.key == "height")
         #expect(InputChange.cause(of: target, among: [wide])?.key == "width")
+    }
+
+    @Test func tappableIsNotDescribedAsChangingWhatIsDrawn() throws {
+        // `waterfall diff` of two specs: no frame moves, nothing drawn differs; the audit does.
+        let comparison = try SpecComparisonTests.compare(Self.feed(tappable: "false"), Self.feed(tappable: "true"))
+        #expect(
+            comparison.causes.map(\.line) == [
+                "sections[0].items[1].tappable: false → true — The layout is unchanged and nothing drawn differs: it "
+                    + "changes only which elements the audit holds to 44 × 44 pt as tap targets."
+            ])
     }
 
     @Test func aTitleIsCountedInCharactersWithItsSpaces() throws {

@@ -36,7 +36,7 @@ public struct CauseWriter: Sendable {
     public func consequence(of change: InputChange) -> String? {
         guard let diff else { return nil }
         guard diff.isDifferent else {
-            if change.changesOnlyTheAudit { return "The layout is unchanged. " + InputChange.auditOnlyConsequence }
+            if change.changesOnlyTheAudit { return InputChange.auditOnlyConsequence("The layout is unchanged") }
             guard let changedPixels else { return "The layout is unchanged: only what is drawn changes." }
             return changedPixels > 0
                 ? "The layout is unchanged; \(Self.count(changedPixels, "pixel")) changed."

@@ -36,9 +36,12 @@ extension InputChange {
     /// Whether the change draws nothing different and changes only the audit (`tappable`).
     public var changesOnlyTheAudit: Bool { key.map(Self.auditOnlyKeys.contains) ?? false }
 
-    /// What a change that draws nothing does, in one sentence: what the audit holds the picture to.
-    static let auditOnlyConsequence =
-        "It draws nothing different: it changes which elements the audit holds to 44 × 44 pt as tap targets."
+    /// What a change that draws nothing does, after `opening` (`The layout is unchanged`): what
+    /// the audit holds the picture to, in one sentence.
+    static func auditOnlyConsequence(_ opening: String) -> String {
+        opening + " and nothing drawn differs: it changes only which elements the audit holds to 44 × 44 pt"
+            + " as tap targets."
+    }
 
     /// Whether this change can make or remove `finding`: its key can make the finding's kind, and
     /// its place covers the finding's (the element itself, its section, or the whole feed).

@@ -82,7 +82,7 @@ struct SeparateEffects {
         let diff = LayoutDiff(old: before, new: after)
         guard diff.isDifferent else {
             // `tappable` draws nothing: it changes the audit, not the picture.
-            if change.changesOnlyTheAudit { return "On its own it moves no frame. " + InputChange.auditOnlyConsequence }
+            if change.changesOnlyTheAudit { return InputChange.auditOnlyConsequence("On its own it moves no frame") }
             return "On its own it moves no frame: only what is drawn changes."
         }
         return CauseWriter(diff: diff, layout: after, changedPixels: nil).consequence(of: change)

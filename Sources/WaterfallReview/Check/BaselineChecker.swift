@@ -33,6 +33,8 @@ public struct BaselineChecker: Sendable {
     public var variants = Variants()
     /// Whether each picture is audited for accessibility, and whether a new finding fails it.
     public var audit = AuditMode.fail
+    /// Which reading of WCAG's large text the audit judges contrast by: iOS points by default.
+    public var largeText = LargeTextRule.ios
     /// The renderer's change since the baselines were recorded, found when first needed.
     private let rendererChange = RendererChange()
 
@@ -192,6 +194,13 @@ public struct BaselineChecker: Sendable {
                     causes = told + [SeparateEffects.together(told.count, writer: writer)]
                 }
             }
+            // A key that draws nothing (`tappable`) did what it did to the findings: said so.
+            for cause in check.findingCauses(of: changes ?? []) {
+                guard changes?.first(where: { $0.text == cause.input })?.changesOnlyTheAudit == true else { continue }
+                for position in causes.indices where causes[position].input == cause.input {
+                    causes[position].consequence = cause.consequence
+                }
+            }
             // A clip's consequence is in its frames, which the layout sentences do not see.
             if check.clip != nil, let first = causes.indices.first, causes[first].consequence == nil {
                 causes[first].consequence = check.layoutSentence
@@ -337,7 +346,7 @@ public struct BaselineChecker: Sendable {
     /// fails a check that passed when ``audit`` is `fail`.
     private func audit(_ check: inout SpecCheck, scene: Scene, contentSize: String) throws {
         guard audit != .off else { return }
-        check.findings = try Audit.findings(in: scene, contentSize: contentSize)
+        check.findings = try Audit.findings(in: scene, contentSize: contentSize, largeText: largeText)
         check.audited = true
         let file = RecordedFindings.fileName(for: check.name)
         if let bytes = try Self.readBaseline(at: path(file), limit: RecordedFindings.maximumBytes) {
