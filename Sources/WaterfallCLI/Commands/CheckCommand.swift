@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterfallAudit
 import WaterfallCore
 import WaterfallDiff
 import WaterfallPipeline
@@ -76,6 +77,12 @@ struct CheckCommand: ParsableCommand {
             valueName: "off|warn|fail"))
     var audit: AuditMode = .fail
 
+    @Option(
+        help: ArgumentHelp(
+            "The audit's reading of WCAG's large text: ios (18 pt, or 14 pt bold; the default) or wcag (24 px, "
+                + "or 18.66 px bold).", valueName: "ios|wcag"))
+    var largeText: LargeTextRule = .ios
+
     @Flag(name: .shortAndLong, help: "Print every moved or resized frame under its spec's causes.")
     var verbose = false
 
@@ -132,6 +139,7 @@ struct CheckCommand: ParsableCommand {
         checker.keepsUnchangedPictures = record == .all
         checker.variants = try variants.variants()
         checker.audit = audit
+        checker.largeText = largeText
         return checker
     }
 
