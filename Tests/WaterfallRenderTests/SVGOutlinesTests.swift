@@ -149,6 +149,14 @@ import WaterfallTestSupport
         let xs = Self.numbers(outline.pathData).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
         #expect((xs.max() ?? 0) <= 210 && (xs.max() ?? 0) > 200, "\(xs.max() ?? 0)")
         #expect(xs.min() ?? 0 >= outline.left)
+        // Far down a long page at scale 3, beyond Cairo's fixed-point device space from the top.
+        var far = run
+        far.frame.origin.y = 3_000_000
+        let farScene = Scene(size: Size(width: 220, height: 3_000_100), background: .white, scale: 3, elements: [])
+        let farOutline = try CairoGlyphOutlines().outliner(for: farScene).outline(of: far)
+        let ys = Self.numbers(farOutline.pathData).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        #expect(!ys.isEmpty && ys.allSatisfy { $0 > 3_000_000 && $0 < 3_000_020 }, "\(ys.min() ?? 0)…\(ys.max() ?? 0)")
+        #expect(Self.numbers(farOutline.pathData).count == Self.numbers(outline.pathData).count)
         var empty = run
         empty.text = ""
         #expect(try outliner.outline(of: empty).pathData.isEmpty)

@@ -30,6 +30,13 @@ final class CairoSurface {
         return CairoSurface(pointer: pointer, sink: sink)
     }
 
+    /// An unbounded recording surface: no pixels, and nothing drawn on it is culled as off the page
+    /// (glyph outlines are taken from it, wherever the line is).
+    static func recording() throws -> CairoSurface {
+        try adopt(
+            cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil), sink: nil, "create a recording surface")
+    }
+
     /// A transparent ARGB32 image surface of `width` × `height` pixels.
     static func image(width: Int, height: Int) throws -> CairoSurface {
         let operation = "create a \(width)×\(height) image surface"

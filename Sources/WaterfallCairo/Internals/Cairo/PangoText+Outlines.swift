@@ -24,17 +24,13 @@ final class TextOutliner: GlyphOutliner {
         guard !run.text.isEmpty, run.frame.width > 0, run.frame.height > 0, run.fontSize > 0 else {
             return TextOutline(pathData: "", left: run.frame.minX, emoji: [])
         }
-        // Glyphs off the surface are left out of the path, so the surface covers the run's frame
-        // (what the PNG shows of it, clipped there) with a margin of its font size around it.
-        let margin = min(run.fontSize, 100)
-        let side = { (points: Double) in
-            Int(min(Double(Limits.maxSurfaceSide), max(1, ((points + 2 * margin) * self.scale).rounded(.up))))
-        }
-        let surface = try CairoSurface.image(width: side(run.frame.width), height: side(run.frame.height))
-        let target = try CairoContext(surface: surface)
+        // A recording surface, unbounded: an image surface leaves the glyphs off its pixels out of
+        // the path. The PNG's scale, so that Pango lays the line out as there; the frame's corner
+        // at the origin, so that Cairo's fixed-point device space holds a line far down a page.
+        let target = try CairoContext(surface: CairoSurface.recording())
         let cr = target.pointer
         cairo_scale(cr, scale, scale)
-        cairo_translate(cr, margin - run.frame.minX, margin - run.frame.minY)
+        cairo_translate(cr, -run.frame.minX, -run.frame.minY)
         pango_cairo_update_context(cr, engine.context)
         let layout = try engine.makeLayout(run)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -97,9 +93,11 @@ final class TextOutliner: GlyphOutliner {
         }
     }
 
-    /// Cairo's path as SVG path data.
+    /// Cairo's path as SVG path data; a move that nothing is drawn from (the layout's origin, a
+    /// space) is left out, so a line with no ink has empty data.
     private static func pathData(_ path: cairo_path_t) -> String {
         var data = PathData()
+        var pending: (x: Double, y: Double)?
         var index = 0
         let count = Int(path.num_data)
         while index < count {
@@ -109,18 +107,24 @@ final class TextOutliner: GlyphOutliner {
             func point(_ offset: Int) -> (x: Double, y: Double) {
                 (path.data[index + offset].point.x, path.data[index + offset].point.y)
             }
+            func startSubpath() {
+                if let start = pending { data.move(to: start.x, start.y) }
+                pending = nil
+            }
             switch header.type {
             case CAIRO_PATH_MOVE_TO where length >= 2:
-                let p = point(1)
-                data.move(to: p.x, p.y)
+                pending = point(1)
             case CAIRO_PATH_LINE_TO where length >= 2:
+                startSubpath()
                 let p = point(1)
                 data.line(to: p.x, p.y)
             case CAIRO_PATH_CURVE_TO where length >= 4:
+                startSubpath()
                 let (a, b, c) = (point(1), point(2), point(3))
                 data.curve(a.x, a.y, b.x, b.y, to: c.x, c.y)
             case CAIRO_PATH_CLOSE_PATH:
-                data.close()
+                // Cairo follows a close with a move to the subpath's start; a close alone draws nothing.
+                if pending == nil { data.close() }
             default:
                 break
             }
