@@ -47,7 +47,9 @@ import WaterfallTestSupport
     static func problems(_ scene: Scene) throws -> [String] {
         var problems: [String] = []
         for element in scene.elements {
-            for run in element.texts {
+            // A title taller than its header is drawn past it, and the scene says so (the audit
+            // reports it): the one place text leaves its element.
+            for run in element.texts where !element.overflowingTexts.contains(run.role ?? "") {
                 let f = run.frame
                 let e = element.frame
                 if f.minX < e.minX - 1e-6 || f.maxX > e.maxX + 1e-6 || f.minY < e.minY - 1e-6
@@ -56,6 +58,12 @@ import WaterfallTestSupport
                     problems.append("\"\(run.text)\"'s box \(f) leaves its \(element.kind.rawValue) \(e)")
                 }
             }
+        }
+        // The pixels are checked for the texts that keep to their elements.
+        var scene = scene
+        for index in scene.elements.indices where !scene.elements[index].overflowingTexts.isEmpty {
+            let overflowing = scene.elements[index].overflowingTexts
+            scene.elements[index].texts.removeAll { overflowing.contains($0.role ?? "") }
         }
         let clipped = try CairoRenderer.rasterize(textOnly(scene, reach: 0))
         let free = try CairoRenderer.rasterize(textOnly(scene, reach: reach))

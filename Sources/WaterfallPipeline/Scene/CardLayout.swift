@@ -101,6 +101,7 @@ public struct CardLayout: Sendable, Hashable {
             // it, clipped: a card sized by its text never collapses.
             if lines.isEmpty, let first = Self.firstCharacter(of: displayable) { lines = [first] }
             guard !lines.isEmpty else { return }
+            lines = lines.map(Self.bounded)
             var row = Row(lines: lines, fontSize: resolved.fontSize, weight: weight)
             row.role = role
             row.font = resolved.font
@@ -148,6 +149,7 @@ public struct CardLayout: Sendable, Hashable {
                 displayable, width: textWidth, maxLines: maxLines, fontFamilies: resolved.font,
                 fontSize: resolved.fontSize, weight: weight) : []
         if lines.isEmpty, let first = firstCharacter(of: displayable) { lines = [first] }
+        lines = lines.map(bounded)
         var rows: [Row] = []
         if !lines.isEmpty {
             var row = Row(lines: lines, fontSize: resolved.fontSize, weight: weight)
@@ -177,15 +179,16 @@ public struct CardLayout: Sendable, Hashable {
     }
 
     /// The most lines `item`'s title wraps to: its own `titleLines`, else the style's; when
-    /// neither gives one, 2 under an image, 1 over an image, and over a card without an image
-    /// every line (at most ``allLines``), as a label with no line limit in a self-sizing cell
-    /// wraps: a card as tall as its text shows all of it, and a shorter one as many lines as fit,
-    /// the last ended with "…".
+    /// neither gives one, 2 under an image, and over the card 1, or every line (at most
+    /// ``allLines``) when the card is sized by its text (`height: auto` without an image), as a
+    /// label with no line limit in a self-sizing cell wraps: the card shows all of it.
     public static func titleLineLimit(of item: SpecItem, card: CardStyle) -> Int {
         if let lines = item.titleLines ?? card.titleLines { return lines }
         switch card.content {
         case .below: return 2
-        case .overlay: return item.image != nil || item.imageSize != nil ? 1 : allLines
+        case .overlay:
+            let sizedByText = item.fixedHeight == nil && item.image == nil && item.imageSize == nil
+            return sizedByText ? allLines : 1
         }
     }
 
@@ -204,6 +207,13 @@ public struct CardLayout: Sendable, Hashable {
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: first.unicodeScalars.prefix(maximumClippedScalars))
         return String(scalars)
+    }
+
+    /// `line`, or when it is one character wider than its box (a long ZWJ sequence Pango cannot
+    /// break), its first ``maximumClippedScalars`` scalars: a line a text makes is bounded.
+    static func bounded(_ line: String) -> String {
+        guard line.count == 1, line.unicodeScalars.count > maximumClippedScalars else { return line }
+        return firstCharacter(of: line) ?? line
     }
 
     /// The most scalars the clipped line of a text too wide for its box keeps.

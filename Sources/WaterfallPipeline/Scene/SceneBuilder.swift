@@ -81,6 +81,11 @@ public struct SceneBuilder {
                         title, of: content, role: role, style: style, in: frame, color: content.textColor ?? text.color,
                         rightToLeft: rightToLeft)
                     element.cuts = Self.cuts(of: [(role, title)], in: element.texts)
+                    if element.texts.contains(where: {
+                        $0.frame.minY < frame.minY - 1e-9 || $0.frame.maxY > frame.maxY + 1e-9
+                    }) {
+                        element.overflowingTexts = [role.rawValue]
+                    }
                 }
                 // A footer with a title is a button ("Load more"); a header is a target only when marked.
                 element.isTarget = content.tappable ?? (!isHeader && content.title != nil)

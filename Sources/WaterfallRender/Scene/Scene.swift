@@ -93,6 +93,10 @@ public struct SceneElement: Sendable {
     /// The texts of the element drawn cut short, each with how much of it shows; empty when every
     /// text shows whole.
     public var cuts: [TextCut] = []
+    /// The roles of the texts drawn past the element's edges: a header or footer of a given
+    /// height shorter than one line of its title (at an accessibility size) draws the line
+    /// anyway, centered on it, rather than leave it out.
+    public var overflowingTexts: [String] = []
 
     /// Creates an element with its frame and fill, and optionally a stroke, an image and text.
     public init(
