@@ -177,4 +177,24 @@ import WaterfallTestSupport
         let flags = try CauseTests.causes(from: feed("🇸🇪 é"), to: feed(long))
         #expect(flags.first?.input == "sections[0].items[0].title changed (3 → 36 characters)")
     }
+
+    @Test func aCauseAndTheAuditCountATitleAlike() throws {
+        func feed(_ title: String) -> String {
+            "width: 200\nscale: 1\nsections:\n  - columns: 2\n    items:\n      - {height: 50, title: \"\(title)\"}\n"
+        }
+        let long = "Hi there, a title far too long for a card this small to hold"
+        let workspace = try Workspace(feed("Hi there"))
+        let checker = try Self.recorded(workspace)
+        try workspace.write(feed(long))
+        let check = checker.checks(specAt: workspace.spec)[0]
+        let cut = try #require(check.newFindings.first { $0.kind == .truncation })
+        // One count: the cause's, the finding's numbers and its message.
+        #expect(cut.characters?.last == long.count)
+        #expect(cut.message.contains(" of \(long.count) characters show"), "\(cut.message)")
+        let title = "sections[0].items[0].title changed (8 → \(long.count) characters)"
+        #expect(check.cause(of: cut)?.input == title)
+        #expect(
+            check.resultLines(verbose: false).contains { $0.hasPrefix("  NEW    ") && $0.hasSuffix("(after \(title))") }
+        )
+    }
 }
