@@ -280,6 +280,7 @@ public enum TextContrast {
         guard mask.width == under.width, mask.height == under.height else { return }
         let color = target.runs[0].color
         let cellColumns = (target.columns.count + target.cellSide - 1) / target.cellSide
+        var last: (background: UInt32, ratio: Float) = (.max, 0)
         for y in rows {
             let row = y - origin.y
             guard row >= 0, row < under.height else { continue }
@@ -290,14 +291,20 @@ public enum TextContrast {
                 let index = (row * under.width + column) * 4
                 let glyph = max(mask.pixels[index], mask.pixels[index + 1], mask.pixels[index + 2])
                 guard glyph > 0 else { continue }
-                let background = Color(
-                    red: under.pixels[index], green: under.pixels[index + 1], blue: under.pixels[index + 2], alpha: 255)
-                let text = ContrastRatio.composited(color, over: background)
-                let packed = UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue)
+                let packed =
+                    UInt32(under.pixels[index]) << 16 | UInt32(under.pixels[index + 1]) << 8
+                    | UInt32(under.pixels[index + 2])
+                // Neighbouring pixels are mostly over the same colour: its ratio is reused.
+                if packed != last.background {
+                    let background = Color(
+                        red: under.pixels[index], green: under.pixels[index + 1], blue: under.pixels[index + 2])
+                    let text = ContrastRatio.composited(color, over: background)
+                    last = (packed, Float(ContrastRatio.between(text, background)))
+                }
                 let cell = cellRow * cellColumns + (x - target.columns.lowerBound) / target.cellSide
                 target.samples.append(
                     Sample(
-                        cell: UInt32(cell), ratio: Float(ContrastRatio.between(text, background)), background: packed,
+                        cell: UInt32(cell), ratio: last.ratio, background: packed,
                         core: glyph >= glyphCore))
             }
         }
