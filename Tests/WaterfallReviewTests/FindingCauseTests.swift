@@ -153,6 +153,10 @@ import WaterfallTestSupport
         let wide = InputChange(text: "width: 240 → 200", path: "width", scope: .spec, key: "width")
         #expect(InputChange.cause(of: target, among: [wide, change("height", item)])?.key == "height")
         #expect(InputChange.cause(of: target, among: [wide])?.key == "width")
+        // The renderer draws text anew: it can cut a text or change its contrast, not resize a card.
+        let renderer = InputChange(text: "renderer fingerprint changed: Pango 1.50 → 1.52", scope: .renderer)
+        #expect(renderer.canCause(contrast))
+        #expect(!renderer.canCause(target))
     }
 
     @Test func tappableIsNotDescribedAsChangingWhatIsDrawn() throws {

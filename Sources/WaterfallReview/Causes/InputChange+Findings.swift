@@ -47,6 +47,8 @@ extension InputChange {
     /// its place covers the finding's (the element itself, its section, or the whole feed).
     public func canCause(_ finding: Finding) -> Bool {
         if let key, let kinds = Self.findingKinds[key], !kinds.contains(finding.kind) { return false }
+        // Libraries and fonts that draw text otherwise measure it and its glyphs' pixels anew.
+        if scope == .renderer, finding.kind != .truncation, finding.kind != .contrast { return false }
         // A style of one text role (`style.subtitle.color`) makes findings of that role's text only.
         let components = path.split(separator: ".").map(String.init)
         if let style = components.firstIndex(where: { $0 == "style" || $0.hasSuffix("].style") }),

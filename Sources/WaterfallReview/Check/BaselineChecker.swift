@@ -157,13 +157,14 @@ public struct BaselineChecker: Sendable {
         var separated: [Variant: [Cause]?] = [:]
         for index in checks.indices {
             checks[index].inputs = inputs
-            checks[index].inputChanges = changes ?? []
+            // The renderer too: a font that draws wider can cut a text.
+            checks[index].inputChanges = (changes ?? []) + (renderer.map { [$0] } ?? [])
             guard checks[index].status == .changed else { continue }
             var check = checks[index]
             // Changed for its findings alone: the inputs that can make or remove a finding there
             // are its causes (`tappable`, a colour), else no input explains what the audit found.
             if check.changedOnlyInFindings {
-                let named = check.findingCauses(of: changes ?? [])
+                let named = check.findingCauses(of: check.inputChanges)
                 if !named.isEmpty {
                     checks[index].causes = named
                     continue
@@ -195,7 +196,7 @@ public struct BaselineChecker: Sendable {
                 }
             }
             // A key that draws nothing (`tappable`) did what it did to the findings: said so.
-            for cause in check.findingCauses(of: changes ?? []) {
+            for cause in check.findingCauses(of: check.inputChanges) {
                 guard changes?.first(where: { $0.text == cause.input })?.changesOnlyTheAudit == true else { continue }
                 for position in causes.indices where causes[position].input == cause.input {
                     causes[position].consequence = cause.consequence
