@@ -63,6 +63,7 @@ public enum Audit {
             texts += measured[index] ?? []
             findings += contrast[index] ?? []
             findings += element.cuts.map { cutFinding($0, of: element, contentSize: contentSize) }
+            findings += element.overflowingTexts.map { overflowFinding($0, of: element, contentSize: contentSize) }
             if let finding = targetFinding(element) { findings.append(finding) }
             if let finding = imageFinding(element, scale: scene.scale) { findings.append(finding) }
         }
@@ -102,6 +103,18 @@ public enum Audit {
             kind: .truncation, place: place(of: element, role: cut.role), message: how, frame: element.frame)
         finding.characters = [cut.shownCharacters, cut.totalCharacters]
         return finding
+    }
+
+    /// A title drawn past its header's or footer's edges: its line is taller than the box.
+    private static func overflowFinding(_ role: String, of element: SceneElement, contentSize: String) -> Finding {
+        let runs = element.texts.filter { $0.role == role }
+        let line = runs.map(\.frame.height).max() ?? 0
+        let kind = element.kind == .cell ? "card" : element.kind.rawValue
+        let message =
+            "overflows its \(ShortestNumber.readable(element.frame.height)) pt \(kind) at \(contentSize): its line is "
+            + "\(ShortestNumber.readable(line)) pt tall; height: auto sizes it to its text"
+        return Finding(
+            kind: .truncation, place: place(of: element, role: role), message: message, frame: element.frame)
     }
 
     private static func targetFinding(_ element: SceneElement) -> Finding? {
