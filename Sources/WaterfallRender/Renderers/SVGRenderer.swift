@@ -171,6 +171,8 @@ enum SVGWriter {
         let n = ShortestNumber.text
         let baseline = run.frame.minY + run.baseline
         let path = outline.pathData
+        // Nothing to see, nothing to name: an image without a name is an accessibility finding.
+        guard !path.isEmpty || !outline.emoji.isEmpty else { return }
         out += "<g clip-path=\"url(#\(id))\" role=\"img\" aria-label=\"\(Markup.escape(run.text))\">\n"
         let fill = " fill=\"\(run.color.hexString)\""
         if let shadow = run.shadow {
