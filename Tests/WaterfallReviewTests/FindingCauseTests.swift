@@ -123,6 +123,8 @@ import WaterfallTestSupport
         _ = results.record(into: workspace.baselines, mode: .changed)
         let recorded = results.checks[0]
         #expect(recorded.droppedFindings.map(\.place) == ["sections[0].items[1]"])
+        #expect(recorded.status == .recorded)
+        #expect(recorded.reason == "1 fixed finding dropped from the record")
         #expect(
             recorded.resultLines(verbose: false).contains {
                 $0.hasPrefix("  fixed  sections[0].items[1]: small tap target")

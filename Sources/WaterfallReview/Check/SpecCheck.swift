@@ -230,7 +230,7 @@ public struct SpecCheck: Sendable {
         if accepted > 0 { parts.append("\(accepted) accessibility finding\(accepted == 1 ? "" : "s") recorded") }
         let dropped = droppedFindings.count
         if dropped > 0 {
-            parts.append("\(dropped) finding\(dropped == 1 ? "" : "s") no longer found dropped from the record")
+            parts.append("\(dropped) fixed finding\(dropped == 1 ? "" : "s") dropped from the record")
         }
         return parts.isEmpty ? "unchanged" : parts.joined(separator: "; ")
     }
