@@ -69,6 +69,13 @@ if ! python3 -c "import playwright" 2>/dev/null; then
   python3 -m pip install -q playwright || python3 -m pip install -q --break-system-packages playwright
 fi
 
+# axe-core, as axe-playwright-python bundles it: scripts/axe-audit-check.py runs its colour-contrast
+# rule on the examples' HTML in chromium and holds it to `waterfall audit`.
+if ! python3 -c "import axe_playwright_python" 2>/dev/null; then
+  echo "setup: installing axe-playwright-python (Python)" >&2
+  python3 -m pip install -q axe-playwright-python || python3 -m pip install -q --break-system-packages axe-playwright-python
+fi
+
 # The cross-viewer test (scripts/cross-viewer-test.py): Selenium drives WebKitWebDriver, NumPy
 # averages the screenshots' 8 × 8-pixel blocks.
 if ! python3 -c "import selenium" 2>/dev/null; then

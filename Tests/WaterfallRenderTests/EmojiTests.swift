@@ -184,13 +184,11 @@ import WaterfallTestSupport
         let subtitle = try #require(scene.elements[0].texts.first { $0.text.hasPrefix("❤️") })
         let advance = try #require(subtitle.emojiAdvance)
         #expect(advance == (try PangoTextMeasurer()).emojiAdvance(fontSize: subtitle.fontSize))
-        // The subtitle's size is written above 256 px, a multiple of its whole part, and scaled down.
-        let whole = subtitle.fontSize.rounded(.down)
-        let k = subtitle.fontSize / (whole * ((256 / whole).rounded(.down) + 1))
-        #expect(k != 1)
-        #expect(html.contains("transform: scale(\(ShortestNumber.text(k))); transform-origin: 0 0;"))
+        // The subtitle's size is written as it is, unscaled, and the emoji span as wide as the PNG's advance.
+        #expect(html.contains("font-size: \(ShortestNumber.text(subtitle.fontSize))px;"))
+        #expect(!html.contains("transform"))
         let span =
-            "<span class=\"emoji\" style=\"display: inline-block; width: \(ShortestNumber.text(advance / k))px\">"
+            "<span class=\"emoji\" style=\"display: inline-block; width: \(ShortestNumber.text(advance))px\">"
         #expect(html.contains(span + "❤️</span>"), "\(html)")
         #expect(html.contains(".emoji { font-family: \"Noto Color Emoji\"; }"))
         #expect(DrawnText.html(html).first == "🔥 Hot 热门 🔥")

@@ -16,13 +16,14 @@ public enum DrawnText {
         return (reader.texts, reader.emoji)
     }
 
-    /// Each `.text` element's content in an HTML page, emoji spans removed (their characters
-    /// kept), still escaped as the page writes it.
+    /// Each `.text` element's content in an HTML page, emoji and line spans removed (their
+    /// characters kept), still escaped as the page writes it.
     public static func html(_ document: String) -> [String] {
-        let spans = try! NSRegularExpression(pattern: "<span class=\"emoji\"[^>]*>|</span>")
+        let spans = try! NSRegularExpression(pattern: "<span class=\"(?:emoji|line)\"[^>]*>|</span>")
         let bare = spans.stringByReplacingMatches(
             in: document, range: NSRange(document.startIndex..., in: document), withTemplate: "")
-        let texts = try! NSRegularExpression(pattern: "<div class=\"text\" style=\"[^\"]*\">(.*?)</div>")
+        let texts = try! NSRegularExpression(
+            pattern: "<div class=\"text\"(?: data-role=\"[^\"]*\")? style=\"[^\"]*\">(.*?)</div>")
         return texts.matches(in: bare, range: NSRange(bare.startIndex..., in: bare)).compactMap {
             Range($0.range(at: 1), in: bare).map { String(bare[$0]) }
         }

@@ -37,6 +37,7 @@ enum GridLanesPage {
     static func page(_ scene: Scene, grid: SceneGrid, title: String) throws -> String {
         let n = ShortestNumber.text
         let horizontal = grid.scrollDirection == .horizontal
+        let drawer = HTMLPage.lineDrawer(scene)
         let mirrored = grid.layoutDirection == .rightToLeft
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width\">\n<title>"
@@ -62,6 +63,7 @@ enum GridLanesPage {
         page += "writing-mode: horizontal-tb; direction: ltr; }\n"
         page += ".text::before { content: \"\"; display: inline-block; height: var(--baseline); }\n"
         page += ".emoji { font-family: \"Noto Color Emoji\"; }\n"
+        page += HTMLPage.lineRule + "\n"
         page += "@supports (display: grid-lanes) {\n"
         page += ".pinned { position: sticky; inset-block-start: 0; z-index: 1; }\n"
         page += "}\n"
@@ -98,7 +100,7 @@ enum GridLanesPage {
                 // A pinned header sticks to the top of the visible bounds until its section ends.
                 page += supplementary(
                     header, insets: flow(settings.headerInset, horizontal), horizontal: horizontal,
-                    fonts: scene.fonts, sticky: settings.pinHeader)
+                    fonts: scene.fonts, drawer: drawer, sticky: settings.pinHeader)
             }
             var lanes = "grid-template-columns: repeat(\(settings.columns), 1fr);"
             lanes += " row-gap: \(n(settings.lineSpacing))px; column-gap: \(n(settings.interitemSpacing))px;"
@@ -120,13 +122,14 @@ enum GridLanesPage {
                 page += " style=\""
                 Markup.appendMustacheEscaped(style + HTMLPage.appearance(element), to: &page)
                 page += "\">"
-                HTMLPage.writeContent(element, fonts: scene.fonts, to: &page)
+                HTMLPage.writeContent(element, fonts: scene.fonts, drawer: drawer, to: &page)
                 page += "</div>\n"
             }
             page += "</div>\n"
             if let footer = elements.first(where: { $0.kind == .footer }) {
                 page += supplementary(
-                    footer, insets: flow(settings.footerInset, horizontal), horizontal: horizontal, fonts: scene.fonts)
+                    footer, insets: flow(settings.footerInset, horizontal), horizontal: horizontal, fonts: scene.fonts,
+                    drawer: drawer)
             }
             page += "</section>\n"
         }
@@ -136,7 +139,8 @@ enum GridLanesPage {
 
     /// A header or footer: a box of its length along the scroll direction, in a box padded by its insets.
     private static func supplementary(
-        _ element: SceneElement, insets: EdgeInsets, horizontal: Bool, fonts: SceneFonts?, sticky: Bool = false
+        _ element: SceneElement, insets: EdgeInsets, horizontal: Bool, fonts: SceneFonts?,
+        drawer: (any GlyphDrawer)?, sticky: Bool = false
     ) -> String {
         let n = ShortestNumber.text
         var out = "<div class=\"\(sticky ? "inset pinned" : "inset")\" style=\"\(padding(insets))\">"
@@ -146,7 +150,7 @@ enum GridLanesPage {
         let style = "block-size: \(n(length))px; " + HTMLPage.position(element.frame, prefix: "--")
         Markup.appendMustacheEscaped(style + HTMLPage.appearance(element), to: &out)
         out += "\">"
-        HTMLPage.writeContent(element, fonts: fonts, to: &out)
+        HTMLPage.writeContent(element, fonts: fonts, drawer: drawer, to: &out)
         out += "</div></div>\n"
         return out
     }

@@ -29,6 +29,7 @@ enum HTMLPage {
         let budget = RenderBudget()
         var context = context(scene, title: title)
         context["fontFaces"] = try scene.fonts?.embeddedFaces(in: scene).map(FontFaceContext.init) ?? []
+        let drawer = lineDrawer(scene)
         if templates.has("element") {
             // Render the page once with a single stand-in element to find where elements go.
             context["elements"] = [[String: Any]()]
@@ -45,11 +46,11 @@ enum HTMLPage {
                     let end = min(start + elementsPerPiece, scene.elements.count)
                     for element in scene.elements[start..<end] {
                         if isBuiltIn {
-                            writeBuiltIn(element, fonts: scene.fonts, to: &out)
+                            writeBuiltIn(element, fonts: scene.fonts, drawer: drawer, to: &out)
                             if newline { out += "\n" }
                         } else {
                             out += try templates.render(
-                                "element", self.element(element, fonts: scene.fonts), budget: budget)
+                                "element", self.element(element, fonts: scene.fonts, drawer: drawer), budget: budget)
                         }
                     }
                     try emit(out)
@@ -59,7 +60,7 @@ enum HTMLPage {
                 return
             }
         }
-        context["elements"] = scene.elements.map { element($0, fonts: scene.fonts) }
+        context["elements"] = scene.elements.map { element($0, fonts: scene.fonts, drawer: drawer) }
         try emit(try templates.render("page", context, budget: budget))
     }
 
@@ -76,7 +77,9 @@ enum HTMLPage {
         ]
     }
 
-    private static func element(_ element: SceneElement, fonts: SceneFonts?) -> ElementContext {
+    private static func element(_ element: SceneElement, fonts: SceneFonts?, drawer: (any GlyphDrawer)?)
+        -> ElementContext
+    {
         let n = ShortestNumber.text
         let frame = element.frame
         let (left, top, width, height) = (n(frame.minX), n(frame.minY), n(frame.width), n(frame.height))
@@ -91,11 +94,15 @@ enum HTMLPage {
             kind: element.kind.rawValue, section: String(element.section), hasItem: element.item != nil,
             item: element.item.map(String.init) ?? "", left: left, top: top, width: width, height: height,
             style: style, image: image, scrims: element.scrims.map { ScrimContext(style: scrimStyle($0, in: frame)) },
-            texts: element.texts.map { text($0, in: frame, fonts: fonts) })
+            texts: element.texts.map { text($0, in: frame, fonts: fonts, drawer: drawer) })
     }
 
-    private static func text(_ run: TextRun, in frame: Rect, fonts: SceneFonts?) -> TextContext {
-        TextContext(text: run.text, html: content(run), style: style(run, in: frame, fonts: fonts))
+    private static func text(_ run: TextRun, in frame: Rect, fonts: SceneFonts?, drawer: (any GlyphDrawer)?)
+        -> TextContext
+    {
+        TextContext(
+            text: run.text, html: content(run, drawer: drawer), style: style(run, in: frame, fonts: fonts),
+            role: run.role)
     }
 
     /// The element's inline style: its frame, corners, fill and stroke.
@@ -153,35 +160,99 @@ enum HTMLPage {
 
     /// A text run's inline style, relative to its element's frame.
     ///
-    /// The font size is written as ``TextScaling`` says, scaled by a transform. `--baseline` is
-    /// how far below the box's top the PNG's baseline sits (in the box's own, unscaled pixels);
-    /// the page's style sheet makes the line that tall above its baseline with a strut (a
-    /// `::before` box of that height on a line of `line-height: 0`), so the line sits where
-    /// Pango sets it whatever the browser makes of the fonts' line gaps: Firefox's
-    /// `line-height: normal` adds half of DejaVu Sans's OS/2 line gap above the ascent (its
-    /// 40 px line 48 px tall, the baseline at 38 px, Pango's at 37.13).
+    /// The font size is the run's own, fractions as they are (`16.25px`), and nothing scales
+    /// the text: checkers (axe-core), browser text zoom, find and copy read the size the run is
+    /// set at. `--baseline` is how far below the box's top the PNG's baseline sits; the page's
+    /// style sheet makes the line that tall above its baseline with a strut (a `::before` box of
+    /// that height on a line of `line-height: 0`), so the line sits where Pango sets it whatever
+    /// the browser makes of the fonts' line gaps: Firefox's `line-height: normal` adds half of
+    /// DejaVu Sans's OS/2 line gap above the ascent (its 40 px line 48 px tall, the baseline at
+    /// 38 px, Pango's at 37.13).
     static func style(_ run: TextRun, in frame: Rect, fonts: SceneFonts?) -> String {
         let n = ShortestNumber.text
         let box = run.frame
-        let scaling = TextScaling(run)
-        let k = scaling.factor
         var style = "left: \(n(box.minX - frame.minX))px; top: \(n(box.minY - frame.minY))px;"
-        style += " width: \(n(box.width / k))px; height: \(n(box.height / k))px;"
-        style += " font-family: \(FontList.css(run.fontFamilies, fonts: fonts)); font-size: \(n(scaling.fontSize))px;"
+        style += " width: \(n(box.width))px; height: \(n(box.height))px;"
+        style += " font-family: \(FontList.css(run.fontFamilies, fonts: fonts)); font-size: \(n(run.fontSize))px;"
         style += " font-weight: \(run.weight == .bold ? "bold" : "normal"); color: \(run.color.cssText);"
-        style += " --baseline: \(n(run.baseline / k))px;"
+        style += " --baseline: \(n(run.baseline))px;"
         if run.alignment == .right { style += " text-align: right;" }
         if let shadow = run.shadow {
-            style +=
-                " text-shadow: \(n(shadow.offset.x / k))px \(n(shadow.offset.y / k))px 0px \(shadow.color.cssText);"
+            style += " text-shadow: \(n(shadow.offset.x))px \(n(shadow.offset.y))px 0px \(shadow.color.cssText);"
         }
-        if k != 1 { style += " transform: scale(\(n(k))); transform-origin: 0 0;" }
         return style
     }
 
-    /// A run's text content: escaped, emoji in spans as wide as the PNG sets them.
-    static func content(_ run: TextRun) -> String {
-        FontList.htmlContent(run.text, emojiAdvance: run.emojiAdvance.map { $0 / TextScaling(run).factor })
+    /// A run's text content: escaped, emoji in spans as wide as the PNG sets them, and words
+    /// between them in `line` spans as wide as the PNG sets them.
+    ///
+    /// The page's style sheet sets a `line` justified with its spaces narrowed (`word-spacing:
+    /// -0.5em`), so that justifying widens them back to end the words where the PNG does. Chromium
+    /// and Firefox, whose advances are Pango's, give each space back what it lost; WebKitGTK, which
+    /// advances each glyph by its hinted, whole-pixel advance and sets a fractional size at whole
+    /// pixels (DejaVu Sans Bold's "n" at 14 px 10 px, not 9.97; 16.25 px as 16), shares its error
+    /// among the spaces instead of adding it up along the line (the end of 12-tablet's 14 px bold
+    /// title was 11 px right of the PNG's). Each `line` holds words between emoji, without the
+    /// spaces at its ends: a browser justifies no space beside an emoji's box. The text stays text
+    /// at its own size, for find, copy and checkers.
+    static func content(_ run: TextRun, drawer: (any GlyphDrawer)?) -> String {
+        guard let drawer, lineIsJustified(run) else {
+            return FontList.htmlContent(run.text, emojiAdvance: run.emojiAdvance)
+        }
+        var out = ""
+        var words = ""
+        func flush() {
+            guard !words.isEmpty else { return }
+            let leading = words.prefix { $0.isWhitespace }
+            let trailing = String(words.dropFirst(leading.count).reversed().prefix { $0.isWhitespace }.reversed())
+            let core = String(words.dropFirst(leading.count).dropLast(trailing.count))
+            if core.contains(" "), let width = width(of: core, in: run, drawer: drawer) {
+                out += Markup.mustacheEscaped(String(leading))
+                out += "<span class=\"line\" style=\"width: \(ShortestNumber.text(width))px\">"
+                out += FontList.htmlContent(core) + "</span>"
+                out += Markup.mustacheEscaped(trailing)
+            } else {
+                out += FontList.htmlContent(words)
+            }
+            words = ""
+        }
+        for character in run.text {
+            if character.isEmojiGlyph {
+                flush()
+                out += FontList.htmlContent(String(character), emojiAdvance: run.emojiAdvance)
+            } else {
+                words.append(character)
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// Whether `run`'s words are set in `line` spans: a line with a space, left to right.
+    private static func lineIsJustified(_ run: TextRun) -> Bool {
+        run.text.contains(" ") && !run.text.contains(where: \.isNewline)
+            && (run.text.allSatisfy(\.isASCII) || SVGGlyphs.drawsInPieces(run))
+    }
+
+    /// How wide the PNG's text engine sets `words` in `run`'s font.
+    private static func width(of words: String, in run: TextRun, drawer: any GlyphDrawer) -> Double? {
+        var alone = run
+        alone.text = words
+        alone.shadow = nil
+        guard let piece = try? drawer.pieces(of: alone).last else { return nil }
+        let width = piece.x + piece.width
+        return width.isFinite && width > 0 ? width : nil
+    }
+
+    /// The style sheet's rule for a `line` span (``content(_:drawer:)``), as `Templates/page.mustache`
+    /// and the grid-lanes page write it.
+    static let lineRule =
+        ".line { display: inline-block; text-align: justify; text-align-last: justify; "
+        + "text-justify: inter-word; word-spacing: -0.5em; }"
+
+    /// The drawer that measures lines as the PNG sets them; `nil` for a scene made by hand.
+    static func lineDrawer(_ scene: Scene) -> (any GlyphDrawer)? {
+        try? scene.glyphPictures?.drawer(fonts: scene.fonts)
     }
 
     /// A scrim's inline style: an absolutely placed box, relative to its element's frame (whose
@@ -202,7 +273,9 @@ enum HTMLPage {
     ///
     /// The same text as `ElementContext` through Mustache, without building the context (the
     /// data URI of an image included, which the built-in template never shows).
-    static func writeBuiltIn(_ element: SceneElement, fonts: SceneFonts?, to out: inout String) {
+    static func writeBuiltIn(
+        _ element: SceneElement, fonts: SceneFonts?, drawer: (any GlyphDrawer)?, to out: inout String
+    ) {
         let n = ShortestNumber.text
         let frame = element.frame
         // Kinds and whole numbers have nothing to escape.
@@ -221,13 +294,15 @@ enum HTMLPage {
             element, left: n(frame.minX), top: n(frame.minY), width: n(frame.width), height: n(frame.height))
         Markup.appendMustacheEscaped(style, to: &out)
         out += "\">"
-        writeContent(element, fonts: fonts, to: &out)
+        writeContent(element, fonts: fonts, drawer: drawer, to: &out)
         out += "</div>"
     }
 
     /// The element's image, scrims and text, each a `div` placed inside it: what `element.mustache`
     /// writes inside an element, and what the grid-lanes page writes inside each of its items.
-    static func writeContent(_ element: SceneElement, fonts: SceneFonts?, to out: inout String) {
+    static func writeContent(
+        _ element: SceneElement, fonts: SceneFonts?, drawer: (any GlyphDrawer)?, to out: inout String
+    ) {
         if let image = element.image {
             out += "<div class=\"image "
             Markup.appendMustacheEscaped(ImageContext.className(image), to: &out)
@@ -246,10 +321,16 @@ enum HTMLPage {
             out += "\"></div>"
         }
         for run in element.texts {
-            out += "<div class=\"text\" style=\""
+            out += "<div class=\"text\""
+            if let role = run.role {
+                out += " data-role=\""
+                Markup.appendMustacheEscaped(role, to: &out)
+                out += "\""
+            }
+            out += " style=\""
             Markup.appendMustacheEscaped(Self.style(run, in: element.frame, fonts: fonts), to: &out)
             out += "\">"
-            out += content(run)
+            out += content(run, drawer: drawer)
             out += "</div>"
         }
     }
@@ -350,47 +431,16 @@ struct TextContext: MustacheParent {
     /// The text as HTML: escaped, emoji in spans of the emoji font.
     let html: String
     let style: String
+    /// What the text is in its element (`title`, `subtitle`, …), for `data-role`; `nil` when not said.
+    let role: String?
 
     func child(named name: String) -> Any? {
         switch name {
+        case "role": role.map { TemplateText(renderText: $0) as Any }
         case "text": TemplateText(renderText: text)
         case "html": TemplateText(renderText: html)
         case "style": TemplateText(renderText: style)
         default: nil
-        }
-    }
-}
-
-/// A run's font size as HTML writes it: a whole number of pixels, and the factor that scales it
-/// to the run's own size (1 when the size is below a pixel, or whole and above
-/// ``linearAbove``).
-///
-/// A size of at most ``linearAbove`` pixels is written as a whole multiple of its whole part
-/// that is above it, scaled down by the factor. WebKitGTK (Skia) advances each glyph of a font
-/// of at most 256 px by its hinted advance, a whole CSS pixel at any device scale (DejaVu Sans
-/// Bold's "n" at 14 px 10 px, not 9.97), and a larger one by its outline's advance, as Pango
-/// does: the 14 px bold line "The long weekend issue: …" of 12-tablet was 588 px there, not
-/// 577 (1.9 % wider). It also sets a fractional CSS `font-size` at a whole number of pixels
-/// (16.25 px as 16). Chromium and Firefox scale glyphs and advances linearly, so the line is
-/// the same there either way.
-struct TextScaling {
-    /// The largest CSS font size WebKitGTK sets at hinted advances.
-    static let linearAbove = 256.0
-
-    var fontSize: Double
-    var factor: Double
-
-    init(_ run: TextRun) {
-        let whole = run.fontSize.rounded(.down)
-        if whole >= 1, whole <= Self.linearAbove, run.fontSize.isFinite {
-            fontSize = whole * ((Self.linearAbove / whole).rounded(.down) + 1)
-            factor = run.fontSize / fontSize
-        } else if whole >= 1, whole != run.fontSize, run.fontSize.isFinite {
-            fontSize = whole
-            factor = run.fontSize / whole
-        } else {
-            fontSize = run.fontSize
-            factor = 1
         }
     }
 }

@@ -5,7 +5,7 @@ enum BundledTemplates {
     /// Each template's text by name (the file name without `.mustache`).
     static let texts: [String: String] = [
         "element": #"""
-        <div class="element" data-kind="{{kind}}" data-section="{{section}}"{{#hasItem}} data-item="{{item}}"{{/hasItem}} style="{{style}}">{{#image}}<div class="image {{name}}"{{#areaStyle}} style="{{areaStyle}}"{{/areaStyle}}></div>{{/image}}{{#scrims}}<div class="scrim" style="{{style}}"></div>{{/scrims}}{{#texts}}<div class="text" style="{{style}}">{{{html}}}</div>{{/texts}}</div>
+        <div class="element" data-kind="{{kind}}" data-section="{{section}}"{{#hasItem}} data-item="{{item}}"{{/hasItem}} style="{{style}}">{{#image}}<div class="image {{name}}"{{#areaStyle}} style="{{areaStyle}}"{{/areaStyle}}></div>{{/image}}{{#scrims}}<div class="scrim" style="{{style}}"></div>{{/scrims}}{{#texts}}<div class="text"{{#role}} data-role="{{role}}"{{/role}} style="{{style}}">{{{html}}}</div>{{/texts}}</div>
 
         """#,
         "page": #"""
@@ -31,6 +31,8 @@ enum BundledTemplates {
         /* The first baseline where the PNG has it, whatever the fonts' line gaps: a strut as tall as the run's baseline. */
         .text::before { content: ""; display: inline-block; height: var(--baseline); }
         .emoji { font-family: "Noto Color Emoji"; }
+        /* A line as wide as the PNG's: its spaces narrowed, then justified back, so a viewer's own advances (WebKitGTK's hinted ones) do not add up along it. */
+        .line { display: inline-block; text-align: justify; text-align-last: justify; text-justify: inter-word; word-spacing: -0.5em; }
         </style>
         </head>
         <body>
