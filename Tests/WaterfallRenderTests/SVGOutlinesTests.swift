@@ -146,7 +146,7 @@ import WaterfallTestSupport
         let outliner = try CairoGlyphOutlines().outliner(for: scene)
         let outline = try outliner.outline(of: run)
         #expect(outline.left > 10 && outline.left < 210)
-        let xs = Self.numbers(outline.pathData).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let xs = Self.points(outline.pathData).map(\.x)
         #expect((xs.max() ?? 0) <= 210 && (xs.max() ?? 0) > 200, "\(xs.max() ?? 0)")
         #expect(xs.min() ?? 0 >= outline.left)
         // Far down a long page at scale 3, beyond Cairo's fixed-point device space from the top.
@@ -154,9 +154,9 @@ import WaterfallTestSupport
         far.frame.origin.y = 3_000_000
         let farScene = Scene(size: Size(width: 220, height: 3_000_100), background: .white, scale: 3, elements: [])
         let farOutline = try CairoGlyphOutlines().outliner(for: farScene).outline(of: far)
-        let ys = Self.numbers(farOutline.pathData).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let ys = Self.points(farOutline.pathData).map(\.y)
         #expect(!ys.isEmpty && ys.allSatisfy { $0 > 3_000_000 && $0 < 3_000_020 }, "\(ys.min() ?? 0)…\(ys.max() ?? 0)")
-        #expect(Self.numbers(farOutline.pathData).count == Self.numbers(outline.pathData).count)
+        #expect(Self.points(farOutline.pathData).count == Self.points(outline.pathData).count)
         var empty = run
         empty.text = ""
         #expect(try outliner.outline(of: empty).pathData.isEmpty)
@@ -169,9 +169,10 @@ import WaterfallTestSupport
         #expect(!blank.contains("<path") && !blank.contains("aria-label"))
     }
 
-    /// The numbers of path data, in order.
-    static func numbers(_ data: String) -> [Double] {
-        data.split(whereSeparator: { "MLCZ ".contains($0) }).compactMap { Double($0) }
+    /// The points of path data, in page points, in order.
+    static func points(_ data: String) -> [(x: Double, y: Double)] {
+        let numbers = data.split(whereSeparator: { "MLCZ ".contains($0) }).compactMap { Double($0) }
+        return stride(from: 0, to: numbers.count - 1, by: 2).map { (x: numbers[$0], y: numbers[$0 + 1]) }
     }
 
     @Test func pathDataRoundsToHundredthsOfAPoint() {
@@ -182,6 +183,9 @@ import WaterfallTestSupport
         data.close()
         #expect(data.text == "M1 0L2.5 3C0.13 0 -7.33 100 12.35 0Z")
         #expect(PathData.number(-0.004) == "0")
+        #expect(PathData.number(-0.05) == "-0.05")
+        #expect(PathData.number(3_000_000.126) == "3000000.13")
         #expect(PathData.number(375) == "375")
+        #expect(PathData.number(.infinity) == "0")
     }
 }

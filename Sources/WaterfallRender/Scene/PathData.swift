@@ -1,12 +1,12 @@
-import WaterfallCore
-
-/// SVG path data (`d`) written command by command, each number rounded to a hundredth of a point.
+/// SVG path data (`d`) written command by command, on a grid of hundredths of a point.
 ///
-/// A hundredth of a point is a thirtieth of a pixel at scale 3; the rounding keeps a glyph's
-/// numbers short (about half the bytes of the shortest exact `Double`) and the same on every run.
+/// Each point is rounded to the grid, a thirtieth of a device pixel at scale 3, and written
+/// absolute (`M`, `L`, `C`, `Z`): relative numbers would be a fifth shorter, but a viewer that adds
+/// them up in single precision (Skia's `float`) drifts along a glyph far down a long page. The same
+/// path gives the same bytes on every run.
 public struct PathData: Sendable, Equatable {
     /// Steps a point is rounded to.
-    public static let stepsPerPoint = 100.0
+    public static let stepsPerPoint = 100
 
     /// The path data so far.
     public private(set) var text = ""
@@ -28,15 +28,28 @@ public struct PathData: Sendable, Equatable {
     /// Closes the subpath.
     public mutating func close() { text += "Z" }
 
-    /// `value` rounded to ``stepsPerPoint``, in the fewest digits; never `-0`.
-    public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let rounded = (value * stepsPerPoint).rounded() / stepsPerPoint
-        return ShortestNumber.text(rounded == 0 ? 0 : rounded)
-    }
+    /// `value` on the grid, in the fewest digits (`12.5`, `375`, `-0.05`); never `-0`.
+    public static func number(_ value: Double) -> String { number(steps: steps(value)) }
 
     private mutating func append(_ command: String, _ values: [Double]) {
         text += command
         text += values.map(Self.number).joined(separator: " ")
+    }
+
+    /// `value` in whole steps; 0 for what is not a finite number, and within ±10¹³ points.
+    private static func steps(_ value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        return Int((min(max(value, -1e13), 1e13) * Double(stepsPerPoint)).rounded())
+    }
+
+    /// A number of steps as a decimal number of points.
+    private static func number(steps: Int) -> String {
+        let whole = steps.magnitude / UInt(stepsPerPoint)
+        let hundredths = steps.magnitude % UInt(stepsPerPoint)
+        let sign = steps < 0 ? "-" : ""
+        if hundredths == 0 { return sign + "\(whole)" }
+        let digits =
+            hundredths % 10 == 0 ? "\(hundredths / 10)" : (hundredths < 10 ? "0\(hundredths)" : "\(hundredths)")
+        return sign + "\(whole).\(digits)"
     }
 }
