@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallCairo
 import WaterfallCore
 import WaterfallLayout
@@ -58,7 +57,8 @@ public enum TextContrast {
         var cellSide: Int
         /// The mask picture it is drawn in: texts whose boxes overlap are in different ones.
         var group = 0
-        var samples: [Sample] = []
+        /// How many glyph pixels lie over each colour in each cell, by ``SampleKey``.
+        var samples: [UInt64: Int] = [:]
     }
 
     /// A text of an element, the same in the whole scene and in a part of it cropped.
@@ -76,13 +76,15 @@ public enum TextContrast {
         }
     }
 
-    /// One glyph pixel: its cell, its ratio, the colour under it, and whether a glyph covers at
-    /// least half of it.
-    struct Sample {
-        var cell: UInt32
-        var ratio: Float
-        var background: UInt32
-        var core: Bool
+    /// What is counted of a glyph pixel, packed in 64 bits: its cell, the colour under it
+    /// (`0xrrggbb`), and whether a glyph covers at least half of it.
+    enum SampleKey {
+        static func make(cell: Int, background: UInt32, core: Bool) -> UInt64 {
+            UInt64(cell) << 25 | UInt64(background) << 1 | (core ? 1 : 0)
+        }
+        static func cell(_ key: UInt64) -> UInt64 { key >> 25 }
+        static func background(_ key: UInt64) -> UInt32 { UInt32(key >> 1 & 0xFF_FFFF) }
+        static func core(_ key: UInt64) -> Bool { key & 1 == 1 }
     }
 
     /// A text's contrast where it is worst, and the colour under it there.
@@ -146,10 +148,10 @@ public enum TextContrast {
                 for index in inTile {
                     remaining[index] -= 1
                     if remaining[index] == 0 {
-                        if let result = worst(&targets[index].samples, cellSide: targets[index].cellSide) {
+                        if let result = worst(targets[index]) {
                             measured[index] = result
                         }
-                        targets[index].samples = []
+                        targets[index].samples = [:]
                     }
                 }
             }
@@ -271,16 +273,16 @@ public enum TextContrast {
         return mask
     }
 
-    /// Adds the glyph pixels of `columns` × `rows` (the picture's pixels; `origin` is the drawings'
-    /// corner in them) to `target`'s samples: its colour against the pixel under it.
+    /// Counts the glyph pixels of `columns` × `rows` (the picture's pixels; `origin` is the
+    /// drawings' corner in them) in `target`'s samples, by cell and colour under them.
     private static func sample(
         _ target: inout Target, mask: PixelImage, under: PixelImage, columns: Range<Int>, rows: Range<Int>,
         origin: (x: Int, y: Int)
     ) {
         guard mask.width == under.width, mask.height == under.height else { return }
-        let color = target.runs[0].color
         let cellColumns = (target.columns.count + target.cellSide - 1) / target.cellSide
-        var last: (background: UInt32, ratio: Float) = (.max, 0)
+        // Neighbouring glyph pixels mostly share a cell and a colour: counted together.
+        var run: (key: UInt64, count: Int) = (.max, 0)
         for y in rows {
             let row = y - origin.y
             guard row >= 0, row < under.height else { continue }
@@ -291,63 +293,70 @@ public enum TextContrast {
                 let index = (row * under.width + column) * 4
                 let glyph = max(mask.pixels[index], mask.pixels[index + 1], mask.pixels[index + 2])
                 guard glyph > 0 else { continue }
-                let packed =
+                let background =
                     UInt32(under.pixels[index]) << 16 | UInt32(under.pixels[index + 1]) << 8
                     | UInt32(under.pixels[index + 2])
-                // Neighbouring pixels are mostly over the same colour: its ratio is reused.
-                if packed != last.background {
-                    let background = Color(
-                        red: under.pixels[index], green: under.pixels[index + 1], blue: under.pixels[index + 2])
-                    let text = ContrastRatio.composited(color, over: background)
-                    last = (packed, Float(ContrastRatio.between(text, background)))
-                }
                 let cell = cellRow * cellColumns + (x - target.columns.lowerBound) / target.cellSide
-                target.samples.append(
-                    Sample(
-                        cell: UInt32(cell), ratio: last.ratio, background: packed,
-                        core: glyph >= glyphCore))
+                let key = SampleKey.make(cell: cell, background: background, core: glyph >= glyphCore)
+                if key == run.key {
+                    run.count += 1
+                    continue
+                }
+                if run.count > 0 { target.samples[run.key, default: 0] += run.count }
+                run = (key, 1)
             }
         }
+        if run.count > 0 { target.samples[run.key, default: 0] += run.count }
     }
 
-    /// The text's ratio where it is worst, and the colour under it there; `nil` without samples.
+    /// The text's ratio where it is worst, and the colour under it there; `nil` without glyph
+    /// pixels.
     ///
-    /// Each cell's ratio is the one all its glyph pixels reach but its worst speck: at most a square
-    /// ``speckSide`` of an em across, and at most a tenth of them (1 − ``coverage``); cells with
-    /// less than ``cellShare`` of the average cell's pixels are left out; the text's is the lowest
-    /// cell's. Only pixels a glyph covers at least half of count, unless
-    /// the text covers half of none.
-    static func worst(_ samples: inout [Sample], cellSide: Int) -> Measure? {
-        let speck = Int((Double(cellSide) * speckSide * Double(cellSide) * speckSide).rounded(.up))
-        if samples.contains(where: \.core) { samples.removeAll { !$0.core } }
-        guard !samples.isEmpty else { return nil }
-        samples.sort { ($0.cell, $0.ratio, $0.background) < ($1.cell, $1.ratio, $1.background) }
-        var cells: [Range<Int>] = []
-        var start = 0
-        for index in 1...samples.count where index == samples.count || samples[index].cell != samples[start].cell {
-            cells.append(start..<index)
-            start = index
+    /// Each cell's ratio is the one all its glyph pixels reach but its worst speck: at most a
+    /// square ``speckSide`` of an em across, and at most a tenth of them (1 − ``coverage``); cells
+    /// with less than ``cellShare`` of the average cell's pixels are left out; the text's is the
+    /// lowest cell's. Only pixels a glyph covers at least half of count, unless the text covers
+    /// half of none.
+    static func worst(_ target: Target) -> Measure? {
+        let color = target.runs[0].color
+        let side = Double(target.cellSide) * speckSide
+        let speck = Int((side * side).rounded(.up))
+        let hasCore = target.samples.keys.contains { SampleKey.core($0) }
+        var cells: [UInt64: [(ratio: Float, background: UInt32, count: Int)]] = [:]
+        var total = 0
+        for (key, count) in target.samples where !hasCore || SampleKey.core(key) {
+            let packed = SampleKey.background(key)
+            let background = Color(
+                red: UInt8(packed >> 16 & 0xFF), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF))
+            let ratio = Float(ContrastRatio.between(ContrastRatio.composited(color, over: background), background))
+            cells[SampleKey.cell(key), default: []].append((ratio, packed, count))
+            total += count
         }
-        let least = max(1, Int((Double(samples.count) / Double(cells.count) * cellShare).rounded(.up)))
-        var worst: Sample?
-        if getenv("WF_DEBUG") != nil {
-            for cell in cells {
-                let r = samples[cell].map(\.ratio)
-                print("cell", samples[cell.lowerBound].cell, cell.count, r.prefix(60).map { Int($0 * 10) })
+        guard total > 0 else { return nil }
+        let least = max(1, Int((Double(total) / Double(cells.count) * cellShare).rounded(.up)))
+        var worst: (ratio: Float, background: UInt32)?
+        for var entries in cells.values {
+            let count = entries.reduce(0) { $0 + $1.count }
+            guard count >= least else { continue }
+            entries.sort { ($0.ratio, $0.background) < ($1.ratio, $1.background) }
+            var rank = min(speck, Int(Double(count) * (1 - coverage)))
+            var chosen = entries[entries.count - 1]
+            for entry in entries {
+                if rank < entry.count {
+                    chosen = entry
+                    break
+                }
+                rank -= entry.count
             }
-        }
-        for cell in cells where cell.count >= least {
-            let skipped = min(speck, Int(Double(cell.count) * (1 - coverage)))
-            let sample = samples[cell.lowerBound + min(cell.count - 1, skipped)]
-            if let current = worst, (current.ratio, current.background) <= (sample.ratio, sample.background) {
+            if let current = worst, (current.ratio, current.background) <= (chosen.ratio, chosen.background) {
                 continue
             }
-            worst = sample
+            worst = (chosen.ratio, chosen.background)
         }
         guard let worst else { return nil }
         let background = Color(
             red: UInt8(worst.background >> 16 & 0xFF), green: UInt8(worst.background >> 8 & 0xFF),
-            blue: UInt8(worst.background & 0xFF), alpha: 255)
+            blue: UInt8(worst.background & 0xFF))
         return Measure(ratio: Double(worst.ratio), background: background)
     }
 
@@ -412,7 +421,7 @@ public enum TextContrast {
             let mask = try CairoRenderer.rasterize(masked(part, keeping: [TextKey(element, role: target.role)]))
             let origin = (target.columns.lowerBound, target.rows.lowerBound)
             sample(&target, mask: mask, under: under, columns: target.columns, rows: target.rows, origin: origin)
-            guard let measured = worst(&target.samples, cellSide: target.cellSide) else { continue }
+            guard let measured = worst(target) else { continue }
             texts[target.element, default: []].append(
                 measurement(of: target, in: element, measured: measured, largeText: largeText))
         }
