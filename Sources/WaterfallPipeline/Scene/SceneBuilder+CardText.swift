@@ -17,10 +17,44 @@ extension SceneBuilder {
         let bottom = frame.maxY - card.padding - card.inkBelow
         for row in card.rows {
             guard append(row.lines, of: row, top: &top, bottom: bottom, card: card, in: frame, color: color, to: &runs)
-            else { return runs }
+            else { break }
             top += card.spacing
         }
+        if runs.isEmpty, let first = card.rows.first {
+            // Not even a line fits under the image: the first row's first line at the card's
+            // bottom, over the image, rather than no text at all.
+            runs = [firstLine(of: first, card: card, in: frame, atBottom: true, color: color)]
+        }
         return runs
+    }
+
+    /// The first line of `row` (ended with "…" when the row has more) in a card with no room for
+    /// it where it belongs: at the card's top (`atBottom`: its bottom) within the padding when the
+    /// card is tall enough for the line, otherwise centered on the card and reaching past it,
+    /// which ``SceneElement/overflowingTexts`` then names.
+    func firstLine(
+        of row: CardLayout.Row, card: CardLayout, in frame: Rect, atBottom: Bool, color: (TextRole) -> Color
+    ) -> TextRun {
+        let row = row.lines.count > 1 ? refitted(row, lines: 1, card: card) : row
+        let text = row.lines.first ?? ""
+        let metrics = measurer.lineMetrics(of: text, fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight)
+        let height = max(row.fontSize * row.lineHeight, metrics.height)
+        let padding = min(card.padding, max(0, (frame.height - height) / 2))
+        var top = atBottom ? frame.maxY - padding - height : frame.minY + padding
+        var box = Self.box(top: top, height: height, metrics: metrics, within: frame)
+        if box == nil {
+            top = frame.minY + (frame.height - height) / 2
+            box = Self.box(top: top, height: height, metrics: metrics, within: frame)
+        }
+        let placed = box ?? (top, height)
+        return withEmojiAdvance(
+            TextRun(
+                text: text,
+                frame: Rect(
+                    x: frame.minX + card.padding, y: placed.top, width: max(0, frame.width - 2 * card.padding),
+                    height: placed.height),
+                fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight, color: color(row.role),
+                baseline: metrics.baseline, role: row.role.rawValue))
     }
 
     /// The text of a card whose text is over it: the title's lines from the top, the subtitle's
@@ -29,8 +63,9 @@ extension SceneBuilder {
     ///
     /// A card shorter than its text keeps its title's first line, then the rows at the bottom
     /// (the meta line given up first, then the subtitle's last lines), then as many more title
-    /// lines as fit; a row that loses lines ends its last one with "…". Nothing is drawn when not
-    /// even the title's first line fits: the audit reports the text as not drawn.
+    /// lines as fit; a row that loses lines ends its last one with "…". When not even the title's
+    /// first line fits, it alone is drawn (``firstLine(of:card:in:atBottom:color:)``): a title
+    /// never vanishes.
     func overlayTexts(
         _ card: CardLayout, in frame: Rect, color: (TextRole) -> Color
     ) -> (top: [TextRun], bottom: [TextRun]) {
@@ -66,8 +101,9 @@ extension SceneBuilder {
             _ = append(
                 title.lines, of: title, top: &top, bottom: innerBottom, card: card, in: frame,
                 color: color, to: &topRuns)
-        } else if title != nil {
-            bottomRows = []
+        } else if let title {
+            // Not even the title's first line fits: it is drawn anyway, alone.
+            return ([firstLine(of: title, card: card, in: frame, atBottom: false, color: color)], [])
         }
         var bottomRuns: [TextRun] = []
         var top = innerBottom - bottomHeight(bottomRows)
@@ -87,7 +123,7 @@ extension SceneBuilder {
     static let fitTolerance = 1e-6
 
     /// `row` wrapped again to at most `lines` lines, the last ended with "…".
-    private func refitted(_ row: CardLayout.Row, lines: Int, card: CardLayout) -> CardLayout.Row {
+    func refitted(_ row: CardLayout.Row, lines: Int, card: CardLayout) -> CardLayout.Row {
         var row = row
         let wrapped = measurer.lines(
             row.text, width: max(0, card.textWidth), maxLines: lines, fontFamilies: row.font,

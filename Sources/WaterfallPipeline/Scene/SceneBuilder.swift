@@ -81,11 +81,7 @@ public struct SceneBuilder {
                         title, of: content, role: role, style: style, in: frame, color: content.textColor ?? text.color,
                         rightToLeft: rightToLeft)
                     element.cuts = Self.cuts(of: [(role, title)], in: element.texts)
-                    if element.texts.contains(where: {
-                        $0.frame.minY < frame.minY - 1e-9 || $0.frame.maxY > frame.maxY + 1e-9
-                    }) {
-                        element.overflowingTexts = [role.rawValue]
-                    }
+                    element.overflowingTexts = Self.overflowing(element.texts, in: frame)
                 }
                 // A footer with a title is a button ("Load more"); a header is a target only when marked.
                 element.isTarget = content.tappable ?? (!isHeader && content.title != nil)
@@ -137,6 +133,7 @@ public struct SceneBuilder {
                     let card = sizer.layout(of: item, style: style, width: frame.width, imageSize: nil)
                     let texts = overlayTexts(card, in: frame, color: color)
                     element.texts = texts.top + texts.bottom
+                    element.overflowingTexts = Self.overflowing(element.texts, in: frame)
                     element.cuts = Self.cuts(
                         of: [(.title, item.title), (.subtitle, item.subtitle), (.meta, item.meta)], in: element.texts)
                     if overImage {
@@ -163,6 +160,7 @@ public struct SceneBuilder {
                         }
                     }
                     element.texts = textBlock(card, in: frame, color: color)
+                    element.overflowingTexts = Self.overflowing(element.texts, in: frame)
                     element.cuts = Self.cuts(of: card.rows.map { ($0.role, $0.text) }, in: element.texts)
                 }
                 // A right-to-left layout's card text keeps to the trailing (right) edge.
@@ -265,6 +263,15 @@ public struct SceneBuilder {
                     top: scrimClear, bottom: scrimEdge))
         }
         return scrims
+    }
+
+    /// The roles of `runs` drawn past the top or bottom of `frame`, each once.
+    static func overflowing(_ runs: [TextRun], in frame: Rect) -> [String] {
+        var roles: [String] = []
+        for run in runs where run.frame.minY < frame.minY - 1e-9 || run.frame.maxY > frame.maxY + 1e-9 {
+            if let role = run.role, !roles.contains(role) { roles.append(role) }
+        }
+        return roles
     }
 
     /// The texts of an element drawn cut short: each of `texts` (a role and its text, `nil` for
