@@ -20,12 +20,22 @@ final class CreatedFolders: Sendable {
         var path = folder
         while !path.isEmpty, path != "/", path != ".", !FileManager.default.fileExists(atPath: path) {
             missing.insert(path, at: 0)
-            let parent = (path as NSString).deletingLastPathComponent
+            let parent = Self.parent(of: path)
             if parent == path { break }
             path = parent
         }
         try AtomicFile.makeFolder(folder)
         current.folders.withLock { $0 += missing }
+    }
+
+    /// The folder `path` names its last component in: `""` for a name alone, `/` for a name at
+    /// the root. (Foundation's `deletingLastPathComponent` traps on a one-character path.)
+    static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
     }
 
     /// Removes the folders made that are still empty, the deepest first.
