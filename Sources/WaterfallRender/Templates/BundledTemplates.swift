@@ -31,8 +31,8 @@ enum BundledTemplates {
         /* The first baseline where the PNG has it, whatever the fonts' line gaps: a strut as tall as the run's baseline. */
         .text::before { content: ""; display: inline-block; height: var(--baseline); }
         .emoji { font-family: "Noto Color Emoji"; }
-        /* A line as wide as the PNG's: its spaces narrowed, then justified back, so a viewer's own advances (WebKitGTK's hinted ones) do not add up along it. */
-        .line { display: inline-block; text-align: justify; text-align-last: justify; text-justify: inter-word; word-spacing: -0.5em; }
+        /* A line as wide as the PNG's: its spaces narrowed, then justified back, so a viewer's own advances (WebKitGTK's hinted ones) do not add up along it; as tall as its font for hit testing, its margins keeping that out of the line. */
+        .line { display: inline-block; line-height: normal; margin-block: -2em; text-align: justify; text-align-last: justify; text-justify: inter-word; word-spacing: -0.5em; }
         </style>
         </head>
         <body>
