@@ -30,7 +30,7 @@ extension SceneBuilder {
 
     /// The first line of `row` (ended with "…" when the row has more) in a card with no room for
     /// it where it belongs: at the card's top (`atBottom`: its bottom) within the padding when the
-    /// card is tall enough for the line, otherwise centered on the card and reaching past it,
+    /// card is tall enough for the line, otherwise from the card's top, reaching past its bottom,
     /// which ``SceneElement/overflowingTexts`` then names.
     func firstLine(
         of row: CardLayout.Row, card: CardLayout, in frame: Rect, atBottom: Bool, color: (TextRole) -> Color
@@ -46,7 +46,8 @@ extension SceneBuilder {
             top = frame.minY + (frame.height - height) / 2
             box = Self.box(top: top, height: height, metrics: metrics, within: frame)
         }
-        let placed = box ?? (top, height)
+        // Past the card's bottom, into the spacing after it, where nothing is drawn over it.
+        let placed = box ?? (frame.minY, height)
         return withEmojiAdvance(
             TextRun(
                 text: text,
@@ -173,8 +174,8 @@ extension SceneBuilder {
     /// fonts make it when that is more than its line height (a Latin title with CJK in it).
     ///
     /// A title never vanishes: in a box shorter than its line (a 44-point header at an
-    /// accessibility size) the line is drawn centered on the box and reaches past it, and the audit
-    /// reports it.
+    /// accessibility size) the line is drawn from the header's top (the footer's bottom) and
+    /// reaches past its other edge, and the audit reports it.
     func supplementaryTexts(
         _ title: String, of content: SpecSupplementary, role: TextRole, style: SpecStyle, in frame: Rect,
         color: Color, rightToLeft: Bool
@@ -203,7 +204,9 @@ extension SceneBuilder {
             }
             let box =
                 Self.box(top: lineTop, height: height, metrics: metrics, within: frame)
-                ?? (frame.minY + (frame.height - height) / 2, height)
+                // Past the edge that faces the section's cards, into the inset between them, so
+                // that the first header of a page keeps its top.
+                ?? (role == .footer ? frame.maxY - height : frame.minY, height)
             let inset = CardLayout.supplementaryInset(width: frame.width)
             var left = frame.minX + inset
             var width = layout.textWidth
