@@ -22,7 +22,7 @@ import WaterfallTestSupport
     /// baseline checks under: exit 2 and one line naming the file, not an allocation trap.
     ///
     /// The 200-byte file used to cost a 1 GiB canvas at once, and as much again for its frame.
-    @Test func aBaselineClaimingAHugeCanvasIsRefusedInBoundedMemory() throws {
+    @Test(.tags(.externalProgram)) func aBaselineClaimingAHugeCanvasIsRefusedInBoundedMemory() throws {
         let folder = ExternalRenderers.temporaryPath("dir")
         let baselines = folder + "/baselines"
         try FileManager.default.createDirectory(atPath: baselines, withIntermediateDirectories: true)

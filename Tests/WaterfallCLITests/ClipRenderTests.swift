@@ -109,7 +109,7 @@ import WaterfallTestSupport
         }
     }
 
-    @Test func everyScrollFrameIsTheScreenAtItsOffset() throws {
+    @Test(.tags(.externalProgram)) func everyScrollFrameIsTheScreenAtItsOffset() throws {
         let folder = try folder()
         let run = InProcess.run(
             [
@@ -148,7 +148,7 @@ import WaterfallTestSupport
         #expect(try still(folder: folder, offset: middle, pages: 0) == stills[middle])
     }
 
-    @Test func loadMoreFramesAreTheLongerFeedAfterTheInsert() throws {
+    @Test(.tags(.externalProgram)) func loadMoreFramesAreTheLongerFeedAfterTheInsert() throws {
         let folder = try folder()
         let run = InProcess.run(
             [
@@ -275,7 +275,7 @@ import WaterfallTestSupport
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/feed.scroll.png"))
     }
 
-    @Test func anMP4HasEveryFrame() throws {
+    @Test(.tags(.externalProgram)) func anMP4HasEveryFrame() throws {
         let folder = try folder()
         let run = InProcess.run(
             [

@@ -165,7 +165,8 @@ import WaterfallTestSupport
     }
 
     /// Link-local addresses, where cloud machines answer with their credentials, are refused by
-    /// default before any connection: the run ends well within the 10 s connect timeout.
+    /// default before any connection: the refusal comes from checking the address when the host
+    /// is resolved, before the client exists; a connection tried would end in a connect error.
     @Test func linkLocalAddressesAreRefusedByDefault() throws {
         let cases = [
             ("http://169.254.169.254/latest/meta-data/a.png", "169.254.169.254"),
@@ -174,9 +175,7 @@ import WaterfallTestSupport
         for (url, address) in cases {
             let workspace = try Workspace(urls: [url], lead: "{height: 40, title: Text only}")
             defer { workspace.remove() }
-            let start = Date()
             let refused = try workspace.render()
-            #expect(Date().timeIntervalSince(start) < 5)
             #expect(refused.status == 2)
             #expect(
                 refused.standardError

@@ -21,7 +21,7 @@ import WaterfallTestSupport
         return (result, (kilobytes ?? -1) * 1024)
     }
 
-    @Test func aPictureOfMoreThan2To32DevicePixelsIsRefusedBeforeItIsDrawn() throws {
+    @Test(.tags(.externalProgram)) func aPictureOfMoreThan2To32DevicePixelsIsRefusedBeforeItIsDrawn() throws {
         let folder = try TemporaryFolder()
         // 90 bytes inside every other limit: 16,000,000 × 2,080,000,000 device pixels.
         try "width: 1000000\nscale: 16\nsections:\n  - columns: 1\n    items: [{height: 130000000}]\n".write(
@@ -45,7 +45,7 @@ import WaterfallTestSupport
         #expect(svg.status == 0, "\(svg.output)")
     }
 
-    @Test func theDeclaredPicturesAreCappedBeforeAnyIsDrawn() throws {
+    @Test(.tags(.externalProgram)) func theDeclaredPicturesAreCappedBeforeAnyIsDrawn() throws {
         let folder = try TemporaryFolder()
         let widths = (0..<32).map { String(300 + 10 * $0) }.joined(separator: ", ")
         try """
@@ -68,7 +68,7 @@ import WaterfallTestSupport
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/bl")) ?? []).isEmpty)
     }
 
-    @Test func twentyPagesOfAMillionCardFeedStayWithinTheFrameBound() throws {
+    @Test(.tags(.externalProgram)) func twentyPagesOfAMillionCardFeedStayWithinTheFrameBound() throws {
         let folder = try TemporaryFolder()
         try """
         width: 100

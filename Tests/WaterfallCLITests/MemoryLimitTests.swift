@@ -13,7 +13,7 @@ import WaterfallTestSupport
             timeout: 60)
     }
 
-    @Test func aSpecIsDecodedWithoutTheLargeStack() throws {
+    @Test(.tags(.externalProgram)) func aSpecIsDecodedWithoutTheLargeStack() throws {
         let layout = try underLimit(["layout", "-"], input: .text("width: 100\nsections: [{items: [{height: 50}]}]\n"))
         #expect(layout.status == 0, "\(layout.standardError)")
         #expect(layout.standardOutput.contains(#""contentSize":{"width":100,"height":50}"#))

@@ -177,7 +177,7 @@ import Glibc
 
     /// A template that multiplies a large value is refused while it is expanded: one line naming
     /// the data file, the record's line and the field, and little memory.
-    @Test func aTemplateBombIsRefusedInBoundedMemory() throws {
+    @Test(.tags(.externalProgram)) func aTemplateBombIsRefusedInBoundedMemory() throws {
         let folder = ExternalRenderers.temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -316,10 +316,9 @@ import Glibc
             let request = Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8)
             #expect(request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) } == request.count)
         }
-        let started = Date()
+        // `send` waits at most 10 s for each read: a server that stopped answering gives no status.
         let gallery = try server.send("GET", "/")
         #expect(gallery.status == 200 && gallery.body.contains("/spec/alpha"))
-        #expect(Date().timeIntervalSince(started) < 10)
         // A change reaches the streams: the last one opened is told.
         try ServedSpec.text(grow: 7).write(
             toFile: server.folder + "/specs/alpha.yaml", atomically: true, encoding: .utf8)

@@ -71,16 +71,16 @@ import WaterfallTestServer
                 == "db.internal resolves to 10.0.0.5, a private-network address; refused by --deny-private-network")
     }
 
-    /// Link-local literals are refused before any connection: no address of that range is ever
-    /// tried (the fetch ends well within the connect timeout, with the policy's reason).
+    /// Link-local literals are refused before any connection: no address of that range is tried.
+    ///
+    /// `refusedAddress` comes only from checking the hosts before the client is made; a
+    /// connection tried would end as a connect failure or timeout instead.
     @Test func linkLocalLiteralsAreRefusedWithoutConnecting() {
         let urls = [
             "http://169.254.169.254/latest/meta-data/a.png", "http://[fe80::1]/a.png",
             "http://[::ffff:169.254.169.254]/a.png",
         ]
-        let start = Date()
         let results = ImageFetcher(limits: FetchLimits(connectTimeout: 10, timeout: 20)).fetch(urls)
-        #expect(Date().timeIntervalSince(start) < 2)
         #expect(
             results[urls[0]].map(ImageFetcherTests.failure)
                 == .refusedAddress(host: "169.254.169.254", address: "169.254.169.254", .linkLocal))
@@ -98,10 +98,8 @@ import WaterfallTestServer
     @Test func aRedirectToARefusedAddressIsRefused() throws {
         let server = try TestServer(routes: ["/away.png": .redirect(location: "http://169.254.169.254/a.png")])
         defer { server.stop() }
-        let start = Date()
         let results = ImageFetcher(limits: Self.limits).fetch(
             [server.url("/away.png")], allowedHosts: ["169.254.169.254"])
-        #expect(Date().timeIntervalSince(start) < 5)
         #expect(
             results[server.url("/away.png")].map(ImageFetcherTests.failure)
                 == .refusedAddress(host: "169.254.169.254", address: "169.254.169.254", .linkLocal))
