@@ -51,9 +51,14 @@ import WaterfallSpec
         ),
         ("defaults: {fromContentSize: {}}", "defaults.fromContentSize"),
         ("sections: [{header: {height: auto}, items: []}]", "sections[0].header.height"),
+        (
+            "scrollDirection: horizontal\nsections: [{footer: {height: auto, title: X}, items: []}]",
+            "sections[0].footer.height",
+        ),
     ])
     func aMistakeIsOneLineAtItsPlace(_ text: String, _ place: String) {
-        let error = #expect(throws: SpecError.self) { try Spec.decode("width: 375\n" + text) }
+        let extent = text.contains("horizontal") ? "height: 375\n" : "width: 375\n"
+        let error = #expect(throws: SpecError.self) { try Spec.decode(extent + text) }
         #expect(error?.description.contains(place) == true, "\(error?.description ?? "")")
         #expect(error?.description.contains("\n") == false)
     }

@@ -145,8 +145,13 @@ extension SpecDecoder {
                 throw (keys["columns"] ?? keys["minColumnWidth"] ?? field).error(error.message)
             }
         }
-        section.header = try keys["header"].map { (field) throws(SpecError) in try supplementary(field) }
-        section.footer = try keys["footer"].map { (field) throws(SpecError) in try supplementary(field) }
+        let horizontal = shape?.scrollDirection == .horizontal
+        section.header = try keys["header"].map { (field) throws(SpecError) in
+            try supplementary(field, horizontal: horizontal)
+        }
+        section.footer = try keys["footer"].map { (field) throws(SpecError) in
+            try supplementary(field, horizontal: horizontal)
+        }
         if let itemsField = keys["items"] {
             let list = try itemsField.sequence()
             try reserve(list.count, at: itemsField)
@@ -238,7 +243,7 @@ extension SpecDecoder {
         return entries
     }
 
-    private func supplementary(_ field: Field) throws(SpecError) -> SpecSupplementary {
+    private func supplementary(_ field: Field, horizontal: Bool = false) throws(SpecError) -> SpecSupplementary {
         let keys = try field.mapping(allowed: Self.supplementaryKeys)
         guard let height = keys["height"] else { throw field.error("missing key \"height\"") }
         var alignment: TextAlignment?
@@ -247,6 +252,11 @@ extension SpecDecoder {
         let title = try keys["title"]?.string()
         if sizedByTitle, title == nil {
             throw height.error("a header or footer sized by its title (\"auto\") needs a \"title\"")
+        }
+        if sizedByTitle, horizontal {
+            throw height.error(
+                "\"auto\" sizes a header or footer by its title only down a vertical feed; in a horizontal "
+                    + "one give its width in points")
         }
         var supplementary = SpecSupplementary(
             height: sizedByTitle ? 0 : try height.length(), title: title, color: try keys["color"]?.color(),
