@@ -93,7 +93,7 @@ public struct ImageFetcher: Sendable {
             try? loops.syncShutdownGracefully()
         }
 
-        let handOver = NSLock()
+        let handOver = Locked(())
         let received = ByteCount()
         let reporter = progress.map {
             ProgressReporter(total: urls.count, received: received, on: loops.next(), report: $0)
@@ -112,9 +112,7 @@ public struct ImageFetcher: Sendable {
             )
             .whenComplete { result in
                 let outcome = result.mapError { FetchFailure($0, limits: limits, host: URL(string: url)?.host ?? url) }
-                handOver.lock()
-                each(url, outcome)
-                handOver.unlock()
+                handOver.withLock { _ in each(url, outcome) }
                 reporter?.finishedOne()
                 slots.signal()
                 group.leave()

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import WaterfallCore
 import WaterfallPipeline
 
 /// The folders a command made, so that a command that fails leaves none of them behind empty.
@@ -8,7 +8,7 @@ import WaterfallPipeline
 /// removes nothing else (a folder with a file in it, a link, a folder that was already there).
 final class CreatedFolders: Sendable {
     /// The folders made, each after its parent.
-    private let folders = Mutex<[String]>([])
+    private let folders = Locked<[String]>([])
 
     /// The folders of the command ``Waterfall/run(_:)`` is running.
     @TaskLocal static var current = CreatedFolders()

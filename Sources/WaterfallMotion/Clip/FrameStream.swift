@@ -44,47 +44,53 @@ package enum FrameStream {
         if let failure = state.failure { throw failure }
     }
 
-    private final class State: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var next = 0
-        private var consumed = 0
-        private var ready: [Int: PixelImage] = [:]
-        private(set) var failure: (any Error)?
+    /// What the drawing threads and the consumer share, behind the one lock.
+    private final class State: Sendable {
+        private struct Shared {
+            var next = 0
+            var consumed = 0
+            var ready: [Int: PixelImage] = [:]
+            var failure: (any Error)?
+        }
+
+        private let shared = LockedCondition(Shared())
+
+        /// The first error, from either side.
+        var failure: (any Error)? { shared.withLock { $0.failure } }
 
         /// The next frame to draw, once it is within the window; `nil` when there is none or a
         /// failure stopped the stream.
         func take(count: Int, window: Int) -> Int? {
-            condition.lock()
-            defer { condition.unlock() }
-            while failure == nil, next < count, next >= consumed + window { condition.wait() }
-            guard failure == nil, next < count else { return nil }
-            defer { next += 1 }
-            return next
+            shared.wait(
+                until: { $0.failure != nil || $0.next >= count || $0.next < $0.consumed + window },
+                then: { shared in
+                    guard shared.failure == nil, shared.next < count else { return nil }
+                    defer { shared.next += 1 }
+                    return shared.next
+                })
         }
 
         func put(_ frame: PixelImage, at index: Int) {
-            condition.lock()
-            ready[index] = frame
-            condition.broadcast()
-            condition.unlock()
+            shared.withLock { $0.ready[index] = frame }
         }
 
         /// Frame `index` once drawn; `nil` after a failure.
         func wait(for index: Int) -> PixelImage? {
-            condition.lock()
-            defer { condition.unlock() }
-            while failure == nil, ready[index] == nil { condition.wait() }
-            guard failure == nil, let frame = ready.removeValue(forKey: index) else { return nil }
-            consumed = index + 1
-            condition.broadcast()
-            return frame
+            shared.wait(
+                until: { $0.failure != nil || $0.ready[index] != nil },
+                then: { shared in
+                    guard shared.failure == nil, let frame = shared.ready.removeValue(forKey: index) else {
+                        return nil
+                    }
+                    shared.consumed = index + 1
+                    return frame
+                })
         }
 
         func fail(_ error: any Error) {
-            condition.lock()
-            if failure == nil { failure = error }
-            condition.broadcast()
-            condition.unlock()
+            shared.withLock { shared in
+                if shared.failure == nil { shared.failure = error }
+            }
         }
     }
 }

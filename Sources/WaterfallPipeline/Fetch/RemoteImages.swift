@@ -59,7 +59,7 @@ public final class RemoteImages: Sendable {
     private let known = Locked([String: RemoteImage]())
     private let warned = Locked(Set<String>())
     /// Held while fetching, so two specs of a run that name one URL fetch it once.
-    private let fetching = NSLock()
+    private let fetching = Locked(())
 
     /// Creates the fetch step of a run, with an empty record of what it fetched.
     ///
@@ -108,46 +108,47 @@ public final class RemoteImages: Sendable {
             for url in missing { resolved[url] = .failed(reason: "not in the cache, and the run is offline") }
             return resolved
         }
-        fetching.lock()
-        defer { fetching.unlock() }
-        // Another spec of the run may have fetched some while this one waited.
-        resolved.merge(lookUp(missing)) { $1 }
-        missing = missing.filter { resolved[$0] == nil }
-        let hosts = Set(urls.compactMap(ImageURL.host(of:)))
-        // Each image goes to the cache as it arrives, so only the fetches under way are in memory.
-        let outcomes = Locked([String: RemoteImage]())
-        let storeFailure = Locked<FileError?>(nil)
-        let cache = self.cache
-        ImageFetcher(limits: options.limits, addresses: options.addresses).fetch(
-            missing, allowedHosts: hosts, progress: progress
-        ) { url, result in
-            let outcome: RemoteImage
-            switch result {
-            case .success(let image):
-                // Only what decodes is kept: a damaged image in the cache would fail every later run.
-                if let problem = Self.problem(in: image) {
-                    outcome = .failed(reason: "not an image (served as \(image.contentType), but the data \(problem))")
-                } else {
-                    do throws(FileError) {
-                        outcome = .stored(path: try cache.store(image))
-                    } catch {
-                        storeFailure.withLock { $0 = $0 ?? error }
-                        return
+        return try fetching.withLock { _ in
+            // Another spec of the run may have fetched some while this one waited.
+            resolved.merge(lookUp(missing)) { $1 }
+            missing = missing.filter { resolved[$0] == nil }
+            let hosts = Set(urls.compactMap(ImageURL.host(of:)))
+            // Each image goes to the cache as it arrives, so only the fetches under way are in memory.
+            let outcomes = Locked([String: RemoteImage]())
+            let storeFailure = Locked<FileError?>(nil)
+            let cache = self.cache
+            ImageFetcher(limits: options.limits, addresses: options.addresses).fetch(
+                missing, allowedHosts: hosts, progress: progress
+            ) { url, result in
+                let outcome: RemoteImage
+                switch result {
+                case .success(let image):
+                    // Only what decodes is kept: a damaged image in the cache would fail every later run.
+                    if let problem = Self.problem(in: image) {
+                        outcome = .failed(
+                            reason: "not an image (served as \(image.contentType), but the data \(problem))")
+                    } else {
+                        do throws(FileError) {
+                            outcome = .stored(path: try cache.store(image))
+                        } catch {
+                            storeFailure.withLock { $0 = $0 ?? error }
+                            return
+                        }
                     }
+                case .failure(let failure):
+                    outcome = .failed(reason: failure.description)
                 }
-            case .failure(let failure):
-                outcome = .failed(reason: failure.description)
+                outcomes.withLock { $0[url] = outcome }
             }
-            outcomes.withLock { $0[url] = outcome }
+            if let failure = storeFailure.withLock({ $0 }) { throw failure }
+            for url in missing {
+                let outcome = outcomes.withLock { $0[url] } ?? .failed(reason: "not fetched")
+                resolved[url] = outcome
+                if case .failed = outcome, !options.remembersFailures { continue }
+                known.withLock { $0[url] = outcome }
+            }
+            return resolved
         }
-        if let failure = storeFailure.withLock({ $0 }) { throw failure }
-        for url in missing {
-            let outcome = outcomes.withLock { $0[url] } ?? .failed(reason: "not fetched")
-            resolved[url] = outcome
-            if case .failed = outcome, !options.remembersFailures { continue }
-            known.withLock { $0[url] = outcome }
-        }
-        return resolved
     }
 
     /// What keeps a fetched image from being drawn: its header, its pixel size, or its data,

@@ -7,8 +7,7 @@ import WaterfallCore
 /// the scene's ``PixelBudget`` has room, so a feed of many large photos re-decodes instead of
 /// holding them all.
 public final class DecodedPixels: @unchecked Sendable {
-    private let lock = NSLock()
-    private var image: PixelImage?
+    private let image = Locked<PixelImage?>(nil)
     private let budget: PixelBudget?
 
     /// Creates an empty holder; the pixels are decoded on first use.
@@ -20,19 +19,17 @@ public final class DecodedPixels: @unchecked Sendable {
 
     /// The pixels, from `decode` the first time (and again if they could not be kept).
     public func pixels(decode: () throws -> PixelImage) rethrows -> PixelImage {
-        lock.lock()
-        defer { lock.unlock() }
-        if let image { return image }
-        let decoded = try decode()
-        if let budget, budget.reserve(decoded.pixels.count) { image = decoded }
-        return decoded
+        try image.withLock { image in
+            if let image { return image }
+            let decoded = try decode()
+            if let budget, budget.reserve(decoded.pixels.count) { image = decoded }
+            return decoded
+        }
     }
 
     /// Whether the pixels are held.
     public var isHeld: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return image != nil
+        image.withLock { $0 != nil }
     }
 }
 
@@ -41,20 +38,19 @@ public final class PixelBudget: @unchecked Sendable {
     /// The default: 256 MiB, for example sixty 12-megapixel photos' worth is not kept.
     public static let defaultBytes = 256 << 20
 
-    private let lock = NSLock()
-    private var remaining: Int
+    private let remaining: Locked<Int>
 
     /// Creates a budget of `bytes` bytes, 256 MiB unless given.
     public init(bytes: Int = PixelBudget.defaultBytes) {
-        remaining = bytes
+        remaining = Locked(bytes)
     }
 
     /// Takes `bytes` from the budget when there is room for them.
     func reserve(_ bytes: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard bytes <= remaining else { return false }
-        remaining -= bytes
-        return true
+        remaining.withLock { remaining in
+            guard bytes <= remaining else { return false }
+            remaining -= bytes
+            return true
+        }
     }
 }
