@@ -178,9 +178,11 @@ private struct TileBands {
                 rows: (band.rows.lowerBound - rows.lowerBound)..<(band.rows.upperBound - rows.lowerBound),
                 isLast: index == bands.count - 1, data: data, stride: stride, above: above)
             let pool = self.pool
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            WorkerPool.start {
                 results.store(index, Result { try work(pixels) })
                 pool.release(slot)
+                group.leave()
             }
         }
         group.wait()

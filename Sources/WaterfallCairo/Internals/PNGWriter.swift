@@ -159,8 +159,7 @@ struct PNGWriter {
                 if segmentCount == 1 {
                     compress(0)
                 } else {
-                    let workers = Workers(run: compress)
-                    DispatchQueue.concurrentPerform(iterations: segmentCount) { workers.run($0) }
+                    WorkerPool.forEach(count: segmentCount, compress)
                 }
             }
         }
@@ -189,12 +188,11 @@ struct PNGWriter {
                 let target = buffer.baseAddress!
                 let flags = refusals
                 withoutActuallyEscaping(rows) { rows in
-                    let workers = Workers { index in
+                    WorkerPool.forEach(count: segmentCount) { index in
                         let range = (index * segmentRows)..<min(height, (index + 1) * segmentRows)
                         flags[index] = !self.filter(
                             range, source: rows, into: target + range.lowerBound * (rowBytes + 1))
                     }
-                    DispatchQueue.concurrentPerform(iterations: segmentCount) { workers.run($0) }
                 }
             }
         }
@@ -225,12 +223,6 @@ struct PNGWriter {
             swap(&above, &row)
         }
         return true
-    }
-
-    /// The per-segment work, handed to other threads: each call writes only its own result slot
-    /// and only reads the pixels, so sharing it is safe though the compiler can't prove it.
-    private struct Workers: @unchecked Sendable {
-        let run: (Int) -> Void
     }
 
     /// One segment of rows, filtered and deflated.

@@ -62,7 +62,7 @@ public enum LayoutDump {
         try out.drain(emit)
         let pieces = [PieceBuffer(), PieceBuffer()]
         for start in stride(from: 0, to: elements.count, by: 2 * parallelPiece) {
-            DispatchQueue.concurrentPerform(iterations: 2) { index in
+            WorkerPool.forEach(count: 2) { index in
                 let lower = min(start + index * parallelPiece, elements.count)
                 let upper = min(lower + parallelPiece, elements.count)
                 append(elements[lower..<upper], pretty: pretty, to: &pieces[index].bytes)

@@ -32,7 +32,7 @@ extension PixelDiff {
             var origins: [UnsafeRawPointer?] = [nil, nil]
             origins.withUnsafeMutableBufferPointer { slots in
                 let target = SendableBox(value: slots)
-                DispatchQueue.concurrentPerform(iterations: 2) { index in
+                WorkerPool.forEach(count: 2) { index in
                     let feed = index == 0 ? feeds.value.0 : feeds.value.1
                     target.value[index] = feed.advance(keep, end + 2)
                 }
@@ -50,7 +50,7 @@ extension PixelDiff {
             halves.withUnsafeMutableBufferPointer { slots in
                 let target = SendableBox(value: slots)
                 let first = scanned
-                DispatchQueue.concurrentPerform(iterations: 2) { index in
+                WorkerPool.forEach(count: 2) { index in
                     target.value[index] = scanner.scan(rows: index == 0 ? first..<middle : middle..<end)
                 }
             }
@@ -60,7 +60,7 @@ extension PixelDiff {
         var finished = [false, false]
         finished.withUnsafeMutableBufferPointer { slots in
             let target = SendableBox(value: slots)
-            DispatchQueue.concurrentPerform(iterations: 2) { index in
+            WorkerPool.forEach(count: 2) { index in
                 target.value[index] = index == 0 ? feeds.value.0.finish() : feeds.value.1.finish()
             }
         }

@@ -126,7 +126,7 @@ public enum PixelDiff {
         var chunks = [ScanChunk](repeating: ScanChunk(), count: bands)
         chunks.withUnsafeMutableBufferPointer { buf in
             let target = SendableBox(value: buf)
-            DispatchQueue.concurrentPerform(iterations: bands) { i in
+            WorkerPool.forEach(count: bands) { i in
                 let rows = (i * height / bands)..<((i + 1) * height / bands)
                 target.value[i] = scanner.scan(rows: rows)
             }

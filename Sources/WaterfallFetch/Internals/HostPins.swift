@@ -25,9 +25,11 @@ struct HostPins: Sendable {
         let results = Locked(Dictionary(uniqueKeysWithValues: numeric.map { ($0, pin($0, policy: policy)) }))
         let group = DispatchGroup()
         for host in hosts.subtracting(numeric) {
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            WorkerPool.start {
                 let pin = pin(host, policy: policy)
                 results.withLock { $0[host] = pin }
+                group.leave()
             }
         }
         _ = group.wait(timeout: .now() + .nanoseconds(Int(min(max(timeout, 0.001), 1e6) * 1e9)))

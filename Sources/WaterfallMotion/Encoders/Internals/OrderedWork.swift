@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WaterfallCore
 
 /// Work done on other threads while the caller goes on, each result handed back on the caller's
 /// thread in the order the work was given: how an encoder compresses frames on every core and
@@ -38,7 +39,7 @@ final class OrderedWork<Output> {
     {
         while pending.count >= window { try deliverOldest() }
         let slot = Slot()
-        DispatchQueue.global(qos: .userInitiated).async {
+        WorkerPool.start {
             slot.result = Result { try work() }
             slot.done.signal()
         }
