@@ -187,14 +187,16 @@ enum HTMLPage {
     /// between them in `line` spans as wide as the PNG sets them.
     ///
     /// The page's style sheet sets a `line` justified with its spaces narrowed (`word-spacing:
-    /// -0.5em`), so that justifying widens them back to end the words where the PNG does. Chromium
+    /// -0.2em`), so that justifying widens them back to end the words where the PNG does. Chromium
     /// and Firefox, whose advances are Pango's, give each space back what it lost; WebKitGTK, which
     /// advances each glyph by its hinted, whole-pixel advance and sets a fractional size at whole
     /// pixels (DejaVu Sans Bold's "n" at 14 px 10 px, not 9.97; 16.25 px as 16), shares its error
     /// among the spaces instead of adding it up along the line (the end of 12-tablet's 14 px bold
-    /// title was 11 px right of the PNG's). Each `line` holds words between emoji, without the
-    /// spaces at its ends: a browser justifies no space beside an emoji's box. The text stays text
-    /// at its own size, for find, copy and checkers.
+    /// title was 11 px right of the PNG's). A space keeps at least a third of its width (DejaVu
+    /// Sans's is 0.32 em); a line WebKitGTK sets wider than that allows runs on past the PNG's end.
+    /// Each `line` holds words between emoji, without the spaces at its ends: a browser justifies
+    /// no space beside an emoji's box. The text stays text at its own size, for find, copy and
+    /// checkers.
     static func content(_ run: TextRun, drawer: (any GlyphDrawer)?) -> String {
         guard let drawer, lineIsJustified(run) else {
             return FontList.htmlContent(run.text, emojiAdvance: run.emojiAdvance)
@@ -252,7 +254,7 @@ enum HTMLPage {
     /// margins keep that height out of the line, whose baseline the `.text` strut sets.
     static let lineRule =
         ".line { display: inline-block; line-height: normal; margin-block: -2em; text-align: justify; "
-        + "text-align-last: justify; text-justify: inter-word; word-spacing: -0.5em; }"
+        + "text-align-last: justify; text-justify: inter-word; word-spacing: -0.2em; }"
 
     /// The drawer that measures lines as the PNG sets them; `nil` for a scene made by hand.
     static func lineDrawer(_ scene: Scene) -> (any GlyphDrawer)? {

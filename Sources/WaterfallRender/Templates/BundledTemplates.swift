@@ -32,7 +32,7 @@ enum BundledTemplates {
         .text::before { content: ""; display: inline-block; height: var(--baseline); }
         .emoji { font-family: "Noto Color Emoji"; }
         /* A line as wide as the PNG's: its spaces narrowed, then justified back, so a viewer's own advances (WebKitGTK's hinted ones) do not add up along it; as tall as its font for hit testing, its margins keeping that out of the line. */
-        .line { display: inline-block; line-height: normal; margin-block: -2em; text-align: justify; text-align-last: justify; text-justify: inter-word; word-spacing: -0.5em; }
+        .line { display: inline-block; line-height: normal; margin-block: -2em; text-align: justify; text-align-last: justify; text-justify: inter-word; word-spacing: -0.2em; }
         </style>
         </head>
         <body>
