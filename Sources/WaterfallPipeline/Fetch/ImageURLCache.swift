@@ -59,10 +59,8 @@ public struct ImageURLCache: Sendable {
         let key = Self.key(image.url)
         let file = path(key + ".image")
         try AtomicFile.write(image.bytes, to: file)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let entry = (try? encoder.encode(Entry(url: image.url, contentType: image.contentType))) ?? Data()
-        try AtomicFile.write([UInt8](entry), to: path(key + ".json"))
+        let entry = (try? JSONOutput.encode(Entry(url: image.url, contentType: image.contentType))) ?? []
+        try AtomicFile.write(entry, to: path(key + ".json"))
         return file
     }
 

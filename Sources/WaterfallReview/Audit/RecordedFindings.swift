@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallAudit
+import WaterfallCore
 
 /// A picture's accessibility findings as recorded beside its baselines: `NAME.findings.json`.
 ///
@@ -15,9 +16,7 @@ public enum RecordedFindings {
 
     /// The file's bytes for `findings`: the same findings give the same bytes every run.
     public static func encode(_ findings: [Finding]) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(File(findings: findings))) + [0x0A]
+        try JSONOutput.encode(File(findings: findings), layout: .pretty)
     }
 
     /// The findings in a file's `bytes`, read from `path`.

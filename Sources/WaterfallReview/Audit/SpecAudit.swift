@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallAudit
+import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallSpec
@@ -85,9 +86,7 @@ public enum SpecAudit {
     /// The audits as JSON: `{"pictures": [{"spec", "picture", "findings": […]}]}`, sorted keys, the
     /// same bytes every run.
     public static func json(_ audits: [PictureAudit]) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(["pictures": audits])) + [0x0A]
+        try JSONOutput.encode(["pictures": audits], layout: .pretty)
     }
 }
 

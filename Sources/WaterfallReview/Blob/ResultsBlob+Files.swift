@@ -18,9 +18,7 @@ extension ResultsBlob {
             try AtomicFile.write(bytes, to: (folder as NSString).appendingPathComponent(name))
             return name
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let bytes = Array(try encoder.encode(index))
+        let bytes = try JSONOutput.encode(index)
         guard bytes.count <= Self.maximumIndexBytes else {
             throw ReviewError(
                 reason: "\(indexPath): the results take \(bytes.count) bytes, more than merge-reports reads "

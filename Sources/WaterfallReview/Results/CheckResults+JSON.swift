@@ -77,9 +77,7 @@ extension CheckResults {
 
     /// A finding as sorted JSON, with `"new"` saying whether it is recorded beside the baselines.
     private static func json(for finding: Finding, isNew: Bool) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let object = (try? encoder.encode(finding)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let object = (try? JSONOutput.encode(finding)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return "{\"new\":\(isNew)," + object.dropFirst()
     }
 
