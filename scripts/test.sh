@@ -14,6 +14,8 @@ step() {
 step setup bash scripts/setup.sh
 # Formatting is enforced, not suggested.
 step format swift format lint --strict -r Sources Tests Package.swift
+# One home per utility (CONTRIBUTING.md): a second lock type, worker pool or encoder setting fails here.
+step one-home python3 scripts/one-home-check.py
 # One build of the tools and every suite: building the tests in a second step would plan,
 # compile and link again.
 step build swift build --build-tests
