@@ -24,7 +24,7 @@ import WaterfallRender
 /// rounded corner (a few dozen pixels, under a tenth of their cell).
 ///
 /// Texts whose boxes overlap are masked in separate pictures, so that each cell holds one text's
-/// glyphs only. Tiles with no text are not drawn. ``plainFindings(in:largeText:)`` draws each text's
+/// glyphs only. Tiles with no text are not drawn. `plainFindings(in:largeText:)` draws each text's
 /// part of the picture alone instead: the tests hold the tiles to it.
 public enum TextContrast {
     /// The share of a cell's glyph pixels whose contrast must reach its ratio, at least.

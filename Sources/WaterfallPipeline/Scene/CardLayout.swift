@@ -89,25 +89,11 @@ public struct CardLayout: Sendable, Hashable {
         let style = style.applying(item)
         func add(_ text: String?, maxLines: Int, role: TextRole) {
             guard let text else { return }
-            let displayable = SceneBuilder.displayable(text)
-            let resolved = style.resolved(role)
-            let weight = TextRun.Weight(resolved.fontWeight)
-            var lines =
-                textWidth > 0
-                ? measurer.lines(
-                    displayable, width: textWidth, maxLines: maxLines, fontFamilies: resolved.font,
-                    fontSize: resolved.fontSize, weight: weight) : []
-            // A box narrower than the first character (and its ellipsis) still holds a line of
-            // it, clipped: a card sized by its text never collapses.
-            if lines.isEmpty, let first = Self.firstCharacter(of: displayable) { lines = [first] }
-            guard !lines.isEmpty else { return }
-            lines = lines.map(Self.bounded)
-            var row = Row(lines: lines, fontSize: resolved.fontSize, weight: weight)
-            row.role = role
-            row.font = resolved.font
-            row.lineHeight = resolved.lineHeight
-            row.text = displayable
-            rows.append(row)
+            if let row = Self.row(
+                text, role: role, style: style, width: textWidth, maxLines: maxLines, measurer: measurer)
+            {
+                rows.append(row)
+            }
         }
         add(item.title, maxLines: titleLineLimit(of: item, card: card), role: .title)
         add(item.subtitle, maxLines: card.subtitleLines, role: .subtitle)
@@ -116,6 +102,32 @@ public struct CardLayout: Sendable, Hashable {
             imageHeight: imageHeight, rows: rows, padding: padding, spacing: card.textSpacing, textWidth: textWidth)
         layout.measureInk(measurer)
         return layout
+    }
+
+    /// `text` in `role` wrapped to at most `maxLines` lines `width` points wide; `nil` when it
+    /// has nothing to draw.
+    ///
+    /// A box narrower than the first character (and its ellipsis) still holds a line of it,
+    /// clipped: a card or header sized by its text never collapses.
+    static func row(
+        _ text: String, role: TextRole, style: SpecStyle, width: Double, maxLines: Int, measurer: any TextMeasuring
+    ) -> Row? {
+        let displayable = SceneBuilder.displayable(text)
+        let resolved = style.resolved(role)
+        let weight = TextRun.Weight(resolved.fontWeight)
+        var lines =
+            width > 0
+            ? measurer.lines(
+                displayable, width: width, maxLines: maxLines, fontFamilies: resolved.font,
+                fontSize: resolved.fontSize, weight: weight) : []
+        if lines.isEmpty, let first = firstCharacter(of: displayable) { lines = [first] }
+        guard !lines.isEmpty else { return nil }
+        var row = Row(lines: lines.map(bounded), fontSize: resolved.fontSize, weight: weight)
+        row.role = role
+        row.font = resolved.font
+        row.lineHeight = resolved.lineHeight
+        row.text = displayable
+        return row
     }
 
     /// Finds ``inkAbove`` and ``inkBelow`` from the first and last lines' ink.
@@ -140,25 +152,8 @@ public struct CardLayout: Sendable, Hashable {
         title: String, role: TextRole, style: SpecStyle, width: Double, maxLines: Int, measurer: any TextMeasuring
     ) -> CardLayout {
         let textWidth = width - 2 * supplementaryInset(width: width)
-        let displayable = SceneBuilder.displayable(title)
-        let resolved = style.resolved(role)
-        let weight = TextRun.Weight(resolved.fontWeight)
-        var lines =
-            textWidth > 0
-            ? measurer.lines(
-                displayable, width: textWidth, maxLines: maxLines, fontFamilies: resolved.font,
-                fontSize: resolved.fontSize, weight: weight) : []
-        if lines.isEmpty, let first = firstCharacter(of: displayable) { lines = [first] }
-        lines = lines.map(bounded)
-        var rows: [Row] = []
-        if !lines.isEmpty {
-            var row = Row(lines: lines, fontSize: resolved.fontSize, weight: weight)
-            row.role = role
-            row.font = resolved.font
-            row.lineHeight = resolved.lineHeight
-            row.text = displayable
-            rows.append(row)
-        }
+        let rows = [row(title, role: role, style: style, width: textWidth, maxLines: maxLines, measurer: measurer)]
+            .compactMap { $0 }
         var layout = CardLayout(
             imageHeight: 0, rows: rows, padding: supplementaryPadding, spacing: 0, textWidth: max(0, textWidth))
         layout.measureInk(measurer)
