@@ -14,10 +14,6 @@ public struct SceneBuilder {
     /// before anything is drawn; `nil` checks only the header.
     public var imageValidator: (@Sendable (SceneImage) throws -> Void)?
 
-    /// Inner padding of a card's text, in points.
-    static let padding = 8.0
-    /// Line box height as a multiple of the font size.
-    static let lineHeight = 1.25
     static let placeholderFill = Color(hex: "#d5d9df")!
     static let placeholderStroke = Color(hex: "#9aa1ab")!
     static let footerFill = Color(hex: "#e3e6ea")!
