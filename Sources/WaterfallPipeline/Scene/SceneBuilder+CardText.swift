@@ -48,12 +48,22 @@ extension SceneBuilder {
         }
         // Past the card's bottom, into the spacing after it, where nothing is drawn over it.
         let placed = box ?? (frame.minY, height)
-        return withEmojiAdvance(
+        return run(text, of: row, box: placed, metrics: metrics, card: card, in: frame, color: color)
+    }
+
+    /// One line of `row` as a run in `box`, across the card within its padding.
+    private func run(
+        _ text: String, of row: CardLayout.Row, box: (top: Double, height: Double), metrics: LineMetrics,
+        card: CardLayout, in frame: Rect, color: (TextRole) -> Color
+    ) -> TextRun {
+        withEmojiAdvance(
             TextRun(
                 text: text,
                 frame: Rect(
-                    x: frame.minX + card.padding, y: placed.top, width: max(0, frame.width - 2 * card.padding),
-                    height: placed.height),
+                    // A padding wider than half the card leaves its line no width: it is there,
+                    // holding the card's height, and clipped away.
+                    x: frame.minX + card.padding, y: box.top, width: max(0, frame.width - 2 * card.padding),
+                    height: box.height),
                 fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight, color: color(row.role),
                 baseline: metrics.baseline, role: row.role.rawValue))
     }
@@ -145,17 +155,7 @@ extension SceneBuilder {
             let metrics = measurer.lineMetrics(
                 of: text, fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight)
             guard let box = Self.box(top: top, height: height, metrics: metrics, within: frame) else { return false }
-            runs.append(
-                withEmojiAdvance(
-                    TextRun(
-                        text: text,
-                        frame: Rect(
-                            // A padding wider than half the card leaves its line no width: it is
-                            // there, holding the card's height, and clipped away.
-                            x: frame.minX + card.padding, y: box.top, width: max(0, frame.width - 2 * card.padding),
-                            height: box.height),
-                        fontFamilies: row.font, fontSize: row.fontSize, weight: row.weight, color: color(row.role),
-                        baseline: metrics.baseline, role: row.role.rawValue)))
+            runs.append(run(text, of: row, box: box, metrics: metrics, card: card, in: frame, color: color))
             top += height
         }
         return true
