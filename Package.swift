@@ -110,7 +110,6 @@ let package = Package(
             name: "WaterfallPipeline",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
-                "WaterfallFetch",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The accessibility audit: contrast against the pixels Cairo draws, text cut short, small

@@ -189,3 +189,15 @@ public struct ImageFetcher: Sendable {
         .nanoseconds(Int64(min(max(seconds, 0.001), 1e9) * 1e9))
     }
 }
+
+extension ImageFetcher: ImageSource {
+    /// ``fetch(_:allowedHosts:progress:each:)`` as the pipeline asks for images.
+    public func images(
+        for urls: [String], allowedHosts: Set<String>, progress: (@Sendable (FetchProgress) -> Void)?,
+        each: @escaping @Sendable (String, Result<FetchedImage, any Error>) -> Void
+    ) {
+        fetch(urls, allowedHosts: allowedHosts, progress: progress) { url, result in
+            each(url, result.mapError { $0 })
+        }
+    }
+}

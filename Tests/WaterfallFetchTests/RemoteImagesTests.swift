@@ -55,11 +55,12 @@ import WaterfallTestSupport
         cache: String, access: NetworkAccess = .online, missing: MissingImagePolicy = .error,
         warnings: Warnings = Warnings()
     ) -> RenderPipeline {
-        let options = RemoteImageOptions(
-            access: access, cacheFolder: cache, limits: FetchLimits(connectTimeout: 2, timeout: 2))
+        let options = RemoteImageOptions(access: access, cacheFolder: cache)
         return RenderPipeline(
             renderers: [.svg, .png], missingImages: missing,
-            remoteImages: RemoteImages(options: options, warn: { warnings.add($0) }))
+            remoteImages: RemoteImages(
+                options: options, source: ImageFetcher(limits: FetchLimits(connectTimeout: 2, timeout: 2)),
+                warn: { warnings.add($0) }))
     }
 
     @Test func cardsTakeTheirSizeFromFetchedImagesAndASecondRunNeedsNoServer() throws {

@@ -69,10 +69,10 @@ struct FetchOptions: ParsableArguments {
             connectTimeout: min(10, fetchTimeout), timeout: fetchTimeout, concurrency: fetchJobs)
         let isTerminal = isatty(STDERR_FILENO) == 1
         return RemoteImages(
-            options: RemoteImageOptions(
-                access: access, cacheFolder: cache, limits: limits,
-                addresses: AddressPolicy(allowsLinkLocal: allowLinkLocal, deniesPrivateNetwork: denyPrivateNetwork),
-                remembersFailures: remembersFailures),
+            options: RemoteImageOptions(access: access, cacheFolder: cache, remembersFailures: remembersFailures),
+            source: ImageFetcher(
+                limits: limits,
+                addresses: AddressPolicy(allowsLinkLocal: allowLinkLocal, deniesPrivateNetwork: denyPrivateNetwork)),
             warn: { [say = Output.standardErrorLines] in say("warning: \($0)") },
             progress: isTerminal ? Self.drawProgress : nil)
     }

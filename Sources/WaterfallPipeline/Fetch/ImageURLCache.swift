@@ -1,7 +1,6 @@
 import Foundation
 import WaterfallCairo
 import WaterfallCore
-import WaterfallFetch
 
 /// Images fetched from URLs, kept on disk by URL, so that a second run makes no request and
 /// draws the same bytes.

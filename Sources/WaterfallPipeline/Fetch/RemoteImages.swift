@@ -1,7 +1,6 @@
 import Foundation
 import WaterfallCairo
 import WaterfallCore
-import WaterfallFetch
 import WaterfallRender
 import WaterfallSpec
 
@@ -22,23 +21,16 @@ public struct RemoteImageOptions: Sendable {
     public var access: NetworkAccess
     /// The cache folder; the platform's (``ImageURLCache/defaultFolder(environment:)``) when `nil`.
     public var cacheFolder: String?
-    /// How far one fetch may go.
-    public var limits: FetchLimits
-    /// Which addresses the spec's hosts may resolve to.
-    public var addresses: AddressPolicy
     /// Whether a URL that failed stays failed for the rest of the run (a command that renders
     /// once), or is asked for again by the next spec that names it (a server that keeps running).
     public var remembersFailures: Bool
 
     /// Creates options; by default fetching is allowed, into the platform's cache folder.
     public init(
-        access: NetworkAccess = .online, cacheFolder: String? = nil, limits: FetchLimits = FetchLimits(),
-        addresses: AddressPolicy = AddressPolicy(), remembersFailures: Bool = true
+        access: NetworkAccess = .online, cacheFolder: String? = nil, remembersFailures: Bool = true
     ) {
         self.access = access
         self.cacheFolder = cacheFolder
-        self.limits = limits
-        self.addresses = addresses
         self.remembersFailures = remembersFailures
     }
 }
@@ -54,6 +46,8 @@ public final class RemoteImages: Sendable {
     public let options: RemoteImageOptions
     /// The cache the images are fetched into.
     public let cache: ImageURLCache
+    /// Where what the cache does not hold is fetched from; `nil` when nothing is.
+    public let source: (any ImageSource)?
     private let warn: @Sendable (String) -> Void
     private let progress: (@Sendable (FetchProgress) -> Void)?
     private let known = Locked([String: RemoteImage]())
@@ -64,14 +58,17 @@ public final class RemoteImages: Sendable {
     /// Creates the fetch step of a run, with an empty record of what it fetched.
     ///
     /// - Parameters:
-    ///   - options: Whether and how images are fetched, and where they are cached.
+    ///   - options: Whether images are fetched, and where they are cached.
+    ///   - source: Where an image the cache does not hold is fetched from: `ImageFetcher` in
+    ///     `WaterfallFetch`, or `nil` to use only the cache (a URL it does not hold then fails).
     ///   - warn: Told one line per URL drawn as a placeholder because it could not be had.
-    ///   - progress: Told how a batch of fetches is going when it takes long (see `ImageFetcher` in `WaterfallFetch`).
+    ///   - progress: Told how a batch of fetches is going when it takes long.
     public init(
-        options: RemoteImageOptions = RemoteImageOptions(), warn: @escaping @Sendable (String) -> Void = { _ in },
-        progress: (@Sendable (FetchProgress) -> Void)? = nil
+        options: RemoteImageOptions = RemoteImageOptions(), source: (any ImageSource)? = nil,
+        warn: @escaping @Sendable (String) -> Void = { _ in }, progress: (@Sendable (FetchProgress) -> Void)? = nil
     ) {
         self.options = options
+        self.source = source
         self.cache = ImageURLCache(folder: options.cacheFolder ?? ImageURLCache.defaultFolder())
         self.warn = warn
         self.progress = progress
@@ -108,6 +105,10 @@ public final class RemoteImages: Sendable {
             for url in missing { resolved[url] = .failed(reason: "not in the cache, and the run is offline") }
             return resolved
         }
+        guard let source else {
+            for url in missing { resolved[url] = .failed(reason: "not in the cache, and this run has no image source") }
+            return resolved
+        }
         return try fetching.withLock { _ in
             // Another spec of the run may have fetched some while this one waited.
             resolved.merge(lookUp(missing)) { $1 }
@@ -117,9 +118,7 @@ public final class RemoteImages: Sendable {
             let outcomes = Locked([String: RemoteImage]())
             let storeFailure = Locked<FileError?>(nil)
             let cache = self.cache
-            ImageFetcher(limits: options.limits, addresses: options.addresses).fetch(
-                missing, allowedHosts: hosts, progress: progress
-            ) { url, result in
+            source.images(for: missing, allowedHosts: hosts, progress: progress) { url, result in
                 let outcome: RemoteImage
                 switch result {
                 case .success(let image):
@@ -136,7 +135,7 @@ public final class RemoteImages: Sendable {
                         }
                     }
                 case .failure(let failure):
-                    outcome = .failed(reason: failure.description)
+                    outcome = .failed(reason: "\(failure)")
                 }
                 outcomes.withLock { $0[url] = outcome }
             }

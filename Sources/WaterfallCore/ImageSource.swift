@@ -1,3 +1,21 @@
+/// Where the images a spec names by URL come from. The pipeline asks one for what its cache does
+/// not hold; `ImageFetcher` in `WaterfallFetch` (libcurl) is the one the command line wires in,
+/// so a package that renders only files builds no HTTP client.
+public protocol ImageSource: Sendable {
+    /// Fetches `urls`, handing each result to `each` as soon as it is known (from any thread, one
+    /// call at a time), and returns when every one has been handed over.
+    ///
+    /// - Parameters:
+    ///   - urls: The image URLs, each fetched once.
+    ///   - allowedHosts: The hosts (lower case) a redirect may lead to, besides the URLs' own.
+    ///   - progress: Told how the batch is going when it takes long.
+    ///   - each: Called with each URL and its image, or an error whose description says why it
+    ///     could not be had, in the words a message puts after the URL.
+    func images(
+        for urls: [String], allowedHosts: Set<String>, progress: (@Sendable (FetchProgress) -> Void)?,
+        each: @escaping @Sendable (String, Result<FetchedImage, any Error>) -> Void)
+}
+
 /// An image's bytes as a server sent them, with the type it said they are.
 public struct FetchedImage: Sendable, Hashable {
     /// The URL asked for (not the one a redirect led to).
