@@ -33,13 +33,9 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // FileDescriptor and Errno for the bounded file reader; already in the graph through swift-nio.
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        // Already in the graph through async-http-client; named here for TLS failures in plain words
-        // and the test server's TLS port.
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
         // `swift package generate-documentation`: the DocC catalogs in Sources/*/Documentation.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -92,17 +88,14 @@ let package = Package(
         .target(
             name: "WaterfallCairo",
             dependencies: ["CWaterfallCairo", "WaterfallCore", "WaterfallRender", "WaterfallLayout"]),
-        // Images fetched over HTTP with limits (AsyncHTTPClient); knows nothing of specs or scenes.
-        .target(
-            name: "WaterfallFetch",
-            dependencies: [
-                "WaterfallCore",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]),
+        // libcurl, the system's (OpenSSL flavour on Debian), through pkg-config; every C call is in
+        // WaterfallFetch/Internals/Curl/.
+        .systemLibrary(
+            name: "CWaterfallCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        // Images fetched over HTTP(S) with limits, through libcurl; knows nothing of specs or scenes.
+        .target(name: "WaterfallFetch", dependencies: ["WaterfallCore", "CWaterfallCurl"]),
         // Spec → layout → scene → renderers → staged files: the one path every command takes. It
         // builds the scene (cards measured with Pango, images read once), so the scene and the
         // renderers know nothing of specs.
@@ -191,21 +184,23 @@ let package = Package(
             name: "WaterfallTestSupport",
             dependencies: ["WaterfallCore", "WaterfallLayout", "WaterfallSpec"],
             path: "Tests/WaterfallTestSupport"),
-        // A small HTTP server on 127.0.0.1 for the fetch tests: images, errors, slow and endless answers.
+        // OpenSSL's libssl (which libcurl4-openssl-dev brings), for the test server's TLS port.
+        .systemLibrary(
+            name: "CWaterfallTestTLS",
+            path: "Tests/CWaterfallTestTLS",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        // A small HTTP(S) server and a forward proxy on 127.0.0.1 for the fetch tests: images,
+        // errors, slow and endless answers, CONNECT tunnels; POSIX sockets, a thread a connection.
         .target(
             name: "WaterfallTestServer",
-            dependencies: [
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
+            dependencies: ["WaterfallCore", "CWaterfallTestTLS"],
             path: "Tests/WaterfallTestServer"),
         .testTarget(
             name: "WaterfallFetchTests",
             dependencies: [
-                "WaterfallFetch", "WaterfallPipeline", "WaterfallRender", "WaterfallSpec", "WaterfallCairo",
-                "WaterfallTestServer", "WaterfallTestSupport",
+                "WaterfallFetch", "WaterfallCore", "WaterfallPipeline", "WaterfallRender", "WaterfallSpec",
+                "WaterfallCairo", "WaterfallTestServer", "WaterfallTestSupport",
             ]),
         .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "WaterfallTestSupport"]),
         .testTarget(

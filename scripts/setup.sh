@@ -7,7 +7,7 @@ set -euo pipefail
 
 if [ "$(uname -s)" = "Darwin" ]; then
   # apt is Debian's; on macOS the same libraries come from Homebrew (see .github/workflows/ci.yml).
-  echo "setup: macOS, skipping apt; install the libraries with: brew install pkg-config cairo pango libpng jpeg-turbo librsvg nettle webp giflib libimagequant libyuv ffmpeg, and pip install Pillow" >&2
+  echo "setup: macOS, skipping apt; install the libraries with: brew install pkg-config cairo pango libpng jpeg-turbo librsvg nettle webp giflib libimagequant libyuv ffmpeg curl openssl, and pip install Pillow" >&2
   exit 0
 fi
 
@@ -26,8 +26,9 @@ packages=(
   chromium librsvg2-bin
   # pdffonts, which the tests use to see which fonts a PDF embeds.
   poppler-utils
-  # A throwaway certificate for the fetch tests' TLS server, made when the tests run.
-  openssl
+  # Image URLs through the system's libcurl (OpenSSL flavour); OpenSSL's libssl, which it brings,
+  # for the fetch tests' TLS server, and the openssl program for its throwaway certificate.
+  libcurl4-openssl-dev libssl-dev openssl
   # Clips (render --animate): libwebp's animation encoder, giflib with libimagequant's palettes,
   # and the ffmpeg program for MP4 (and as the benchmark's peer).
   libwebp-dev libgif-dev libimagequant-dev ffmpeg

@@ -1,6 +1,8 @@
-/// Where the images a spec names by URL come from. The pipeline asks one for what its cache does
-/// not hold; `ImageFetcher` in `WaterfallFetch` (libcurl) is the one the command line wires in,
-/// so a package that renders only files builds no HTTP client.
+/// Where the images a spec names by URL come from.
+///
+/// The pipeline asks one for what its cache does not hold; `ImageFetcher` in `WaterfallFetch`
+/// (libcurl) is the one the command line wires in, so a package that renders only files builds
+/// no HTTP client.
 public protocol ImageSource: Sendable {
     /// Fetches `urls`, handing each result to `each` as soon as it is known (from any thread, one
     /// call at a time), and returns when every one has been handed over.
@@ -43,6 +45,14 @@ public struct FetchProgress: Sendable, Hashable {
     public var bytes: Int
     /// The batch is over: a progress line drawn in place can be cleared.
     public var isFinished: Bool
+
+    /// Creates a progress report from its counts.
+    public init(done: Int, total: Int, bytes: Int, isFinished: Bool) {
+        self.done = done
+        self.total = total
+        self.bytes = bytes
+        self.isFinished = isFinished
+    }
 
     /// The line a terminal shows: `fetching images: 3 of 10 done, 1.2 MB`; empty once finished.
     public var line: String {

@@ -1,15 +1,3 @@
-import AsyncHTTPClient
-import NIOCore
-import NIOHTTP1
-import NIOPosix
-import NIOSSL
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Why a URL could not be fetched, as messages say it after the URL.
 public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The final response's status was not 2xx.
@@ -44,6 +32,9 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case notAnImage(String)
     /// The host refused the connection.
     case connectionRefused
+    /// The proxy (`host:port`, as the environment names it, without a password) could not be
+    /// used, and why in words.
+    case proxyFailed(proxy: String, reason: String)
     /// The host's name did not resolve.
     case unknownHost(String)
     /// Anything else, as the client said it.
@@ -71,6 +62,7 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .shortBody(let announced, let sent): "the server announced \(announced) bytes and sent \(sent)"
         case .notAnImage(let type): "not an image (\(type))"
         case .connectionRefused: "connection refused"
+        case .proxyFailed(let proxy, let reason): "the proxy \(proxy) failed: \(reason)"
         case .unknownHost(let host): "cannot find the host \(host)"
         case .other(let reason): reason
         }
@@ -78,82 +70,5 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() && value < 1e9 ? "\(Int(value)) s" : "\(value) s"
-    }
-
-    /// The failure an error of the HTTP client, NIO or NIOSSL stands for, in plain words: never a
-    /// type's debug description.
-    init(_ error: any Error, limits: FetchLimits, host: String) {
-        let connectTimeout = min(limits.connectTimeout, limits.timeout)
-        switch error {
-        case let failure as FetchFailure:
-            self = failure
-        case let error as HTTPClientError:
-            switch error {
-            case .connectTimeout: self = .connectTimedOut(connectTimeout)
-            case .deadlineExceeded, .readTimeout, .writeTimeout: self = .timedOut(limits.timeout)
-            case .remoteConnectionClosed: self = .other("the server closed the connection")
-            case .tlsHandshakeTimeout: self = .tlsFailed(host: host, reason: "no answer in time")
-            default: self = .other("the HTTP client failed: \(error.shortDescription.lowercased())")
-            }
-        case let error as NIOSSLError:
-            self = .tlsFailed(host: host, reason: Self.tlsReason(error))
-        case let error as NIOSSLExtraError where error == .failedToValidateHostname:
-            self = .tlsFailed(host: host, reason: "the certificate is not for \(host)")
-        case let error as NIOSSLExtraError:
-            // "NIOSSLExtraError.case: what happened": the words after the case's name.
-            let text = "\(error)"
-            self = .tlsFailed(
-                host: host,
-                reason: text.range(of: ": ").map { String(text[$0.upperBound...]) } ?? "the TLS layer failed")
-        case let error as HTTPParserError:
-            self = .other(
-                error == .invalidEOFState
-                    ? "the server closed the connection before the end of the answer"
-                    : "the answer is not valid HTTP")
-        case ChannelError.connectTimeout:
-            self = .connectTimedOut(connectTimeout)
-        case let error as ChannelError:
-            self = .other(error == .eof ? "the server closed the connection" : "the connection failed")
-        case let error as NIOConnectionError:
-            if let first = error.connectionErrors.first {
-                self = FetchFailure(first.error, limits: limits, host: host)
-            } else if error.dnsAError != nil || error.dnsAAAAError != nil {
-                self = .unknownHost(host)
-            } else {
-                self = .other("cannot connect to \(host)")
-            }
-        case let error as IOError:
-            switch error.errnoCode {
-            case ECONNREFUSED: self = .connectionRefused
-            case ETIMEDOUT: self = .connectTimedOut(connectTimeout)
-            default: self = .other("cannot connect to \(host): \(String(cString: strerror(error.errnoCode)))")
-            }
-        default:
-            let text = "\(error)"
-            self = text.localizedCaseInsensitiveContains("connection refused") ? .connectionRefused : .other(text)
-        }
-    }
-
-    /// Why a TLS handshake failed, from BoringSSL's reason codes (`CERTIFICATE_VERIFY_FAILED`).
-    private static func tlsReason(_ error: NIOSSLError) -> String {
-        let stack: [BoringSSLInternalError]
-        switch error {
-        case .handshakeFailed(.sslError(let errors)), .handshakeFailed(.unknownError(let errors)):
-            stack = errors
-        case .handshakeFailed, .uncleanShutdown:
-            return "the connection ended during the handshake"
-        default:
-            return "the TLS layer failed"
-        }
-        // "Error: 268435581 error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at FILE:LINE"
-        guard let text = stack.first.map({ "\($0)" }) else { return "the TLS layer failed" }
-        let end = text.range(of: " at ")?.lowerBound ?? text.endIndex
-        guard let colon = text[..<end].lastIndex(of: ":") else { return "the TLS layer failed" }
-        let code = text[text.index(after: colon)..<end]
-        switch code {
-        case "CERTIFICATE_VERIFY_FAILED": return "the server's certificate is not trusted"
-        case "WRONG_VERSION_NUMBER", "HTTP_REQUEST": return "the server does not speak TLS"
-        default: return code.lowercased().split(separator: "_").joined(separator: " ")
-        }
     }
 }

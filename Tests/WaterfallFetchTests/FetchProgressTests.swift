@@ -1,6 +1,6 @@
 import Testing
-
-@testable import WaterfallFetch
+import WaterfallCore
+import WaterfallFetch
 
 /// The line a terminal shows while images are fetched.
 @Suite struct FetchProgressTests {

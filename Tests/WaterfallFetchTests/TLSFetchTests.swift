@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaterfallCore
 import WaterfallFetch
 import WaterfallTestServer
 
@@ -81,6 +82,23 @@ import WaterfallTestServer
         let plainPort = "https://127.0.0.1:\(servers.plain.port)/a.png"
         let plain = servers.fetcher.fetch([plainPort])[plainPort].map(ImageFetcherTests.failure)
         #expect(plain == .tlsFailed(host: "127.0.0.1", reason: "the server does not speak TLS"))
-        #expect(plain??.description.contains("NIOSSL") == false)
+        #expect(plain??.description.contains("curl") == false)
+    }
+
+    @Test func aCertificateForAnotherNameSaysSo() throws {
+        let certificate = try TestCertificate(names: "DNS:localhost")
+        defer { certificate.remove() }
+        let server = try TestServer(
+            routes: ["/a.png": .bytes(contentType: "image/png", body: Self.png)], certificate: certificate)
+        defer { server.stop() }
+        var fetcher = ImageFetcher(limits: Self.limits)
+        fetcher.trustedCertificateFiles = [certificate.certificateFile]
+        let failure = fetcher.fetch([server.url("/a.png")])[server.url("/a.png")].map(ImageFetcherTests.failure)
+        #expect(failure == .tlsFailed(host: "127.0.0.1", reason: "the certificate is not for 127.0.0.1"))
+        #expect(failure??.description == "TLS handshake with 127.0.0.1 failed: the certificate is not for 127.0.0.1")
+        // By the name it is for, the same server is trusted.
+        let byName = "https://localhost:\(server.port)/a.png"
+        #expect(try fetcher.fetch([byName])[byName]?.get().bytes == Self.png)
+        #expect(server.requests == ["/a.png"])
     }
 }

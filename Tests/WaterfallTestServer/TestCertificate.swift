@@ -12,7 +12,9 @@ public struct TestCertificate: Sendable {
     public var keyFile: String { folder + "/key.pem" }
 
     /// Makes a new key and certificate in a folder of their own.
-    public init() throws {
+    ///
+    /// - Parameter names: The names and addresses it is for, as OpenSSL's `subjectAltName` says them.
+    public init(names: String = "IP:127.0.0.1,DNS:localhost") throws {
         folder = NSTemporaryDirectory() + "waterfall-tls-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let process = Process()
@@ -20,7 +22,7 @@ public struct TestCertificate: Sendable {
         process.arguments = [
             "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
             "-keyout", folder + "/key.pem", "-out", folder + "/certificate.pem", "-days", "1",
-            "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+            "-subj", "/CN=localhost", "-addext", "subjectAltName=" + names,
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

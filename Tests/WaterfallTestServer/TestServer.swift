@@ -1,11 +1,10 @@
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOPosix
-import NIOSSL
+import WaterfallCore
 
 /// A small HTTP/1.1 server on 127.0.0.1 and a free port, started and stopped by a test, that
 /// answers each path as its ``Route`` says: images, errors, redirects, slow and endless answers.
+///
+/// POSIX sockets and a thread a connection; TLS through OpenSSL's libssl.
 public final class TestServer: Sendable {
     /// How the server answers one path.
     public indirect enum Route: Sendable {
@@ -25,48 +24,26 @@ public final class TestServer: Sendable {
     public let port: Int
     /// `https` when it speaks TLS, else `http`.
     public let scheme: String
-    private let group: MultiThreadedEventLoopGroup
-    private let channel: any Channel
+    private let listener: Listener
     private let log: RequestLog
     private let routes: RouteTable
-    private let stopped = RequestLog()
 
     /// Starts a server answering `routes` (by path, query included); other paths get 404.
     ///
     /// - Parameter certificate: Speak TLS with this certificate (``TestCertificate``) rather than plain HTTP.
     public init(routes: [String: Route], certificate: TestCertificate? = nil) throws {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let log = RequestLog()
         let table = RouteTable(routes)
-        let tls = try certificate.map { certificate in
-            try NIOSSLContext(
-                configuration: .makeServerConfiguration(
-                    certificateChain: try NIOSSLCertificate.fromPEMFile(certificate.certificateFile).map {
-                        .certificate($0)
-                    },
-                    privateKey: .privateKey(try NIOSSLPrivateKey(file: certificate.keyFile, format: .pem))))
+        let context = try certificate.map {
+            try TLSContext(certificateFile: $0.certificateFile, keyFile: $0.keyFile)
         }
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 64)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    try channel.pipeline.syncOperations.addHandler(Responder(routes: table, log: log))
-                }
-            }
-        do {
-            channel = try bootstrap.bind(host: "127.0.0.1", port: 0).wait()
-        } catch {
-            try? group.syncShutdownGracefully()
-            throw error
+        listener = try Listener(context: context) { connection, listener in
+            Responder(connection: connection, routes: table, log: log) { listener.isStopped }.serve()
         }
-        self.group = group
         self.log = log
         self.routes = table
         self.scheme = certificate == nil ? "http" : "https"
-        self.port = channel.localAddress?.port ?? 0
+        self.port = listener.port
     }
 
     /// `http://127.0.0.1:PORT` (`https` with TLS) followed by `path`.
@@ -79,11 +56,7 @@ public final class TestServer: Sendable {
     public var requests: [String] { log.paths }
 
     /// Stops listening and closes every connection; once, however often it is called.
-    public func stop() {
-        guard stopped.addFirst("stop") else { return }
-        try? channel.close().wait()
-        try? group.syncShutdownGracefully()
-    }
+    public func stop() { listener.stop() }
 
     /// A port on 127.0.0.1 that nothing listens on: one the system just handed out and took back.
     public static func unusedPort() throws -> Int {
@@ -95,133 +68,89 @@ public final class TestServer: Sendable {
 }
 
 /// The routes of a server, which a test may change while it runs.
-final class RouteTable: @unchecked Sendable {
-    private var routes: [String: TestServer.Route]
-    private let lock = NSLock()
+final class RouteTable: Sendable {
+    private let routes: Locked<[String: TestServer.Route]>
 
-    init(_ routes: [String: TestServer.Route]) { self.routes = routes }
+    init(_ routes: [String: TestServer.Route]) { self.routes = Locked(routes) }
 
-    func set(_ path: String, _ route: TestServer.Route) {
-        lock.lock()
-        routes[path] = route
-        lock.unlock()
-    }
+    func set(_ path: String, _ route: TestServer.Route) { routes.withLock { $0[path] = route } }
 
-    subscript(path: String) -> TestServer.Route? {
-        lock.lock()
-        defer { lock.unlock() }
-        return routes[path]
-    }
+    subscript(path: String) -> TestServer.Route? { routes.withLock { $0[path] } }
 }
 
-/// The paths a server was asked for.
-final class RequestLog: @unchecked Sendable {
-    private var entries: [String] = []
-    private let lock = NSLock()
+/// The lines a server or proxy was asked for.
+final class RequestLog: Sendable {
+    private let entries = Locked<[String]>([])
 
-    func add(_ path: String) {
-        lock.lock()
-        entries.append(path)
-        lock.unlock()
-    }
+    func add(_ line: String) { entries.withLock { $0.append(line) } }
 
-    /// Adds `path` unless it is already there; whether it was added.
-    func addFirst(_ path: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !entries.contains(path) else { return false }
-        entries.append(path)
-        return true
-    }
-
-    var paths: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries
-    }
+    var paths: [String] { entries.withLock { $0 } }
 }
 
-/// Answers each request of one connection as its route says.
-private final class Responder: ChannelInboundHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
-
+/// Answers each request of one connection as its route says, until the client goes, a route
+/// ends the connection or the server stops.
+private struct Responder {
+    let connection: Connection
     let routes: RouteTable
     let log: RequestLog
-    private var path = "/"
+    let isStopped: () -> Bool
 
-    init(routes: RouteTable, log: RequestLog) {
-        self.routes = routes
-        self.log = log
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
-        case .head(let head):
-            path = head.uri
-            log.add(head.uri)
-        case .body:
-            break
-        case .end:
-            answer(
-                routes[path] ?? .bytes(status: 404, contentType: "text/plain", body: Array("not found".utf8)), context)
+    func serve() {
+        while let head = connection.readHead() {
+            guard let requestLine = head.first else {
+                // Not HTTP: said so at once, as a server's parser does, and the connection ended.
+                connection.write(Self.head(400, ["Content-Length: 0", "Connection: close"]))
+                return
+            }
+            let parts = requestLine.split(separator: " ")
+            guard parts.count >= 2 else { return }
+            let path = String(parts[1])
+            log.add(path)
+            let route = routes[path] ?? .bytes(status: 404, contentType: "text/plain", body: Array("not found".utf8))
+            guard answer(route) else { return }
+            let closing = head.dropFirst().contains {
+                $0.lowercased().hasPrefix("connection:") && $0.lowercased().contains("close")
+            }
+            if closing { return }
         }
     }
 
-    private func answer(_ route: TestServer.Route, _ context: ChannelHandlerContext) {
+    /// Answers with `route`; whether the connection may serve another request.
+    private func answer(_ route: TestServer.Route) -> Bool {
         switch route {
         case .bytes(let status, let contentType, let body):
-            var headers = HTTPHeaders()
-            if let contentType { headers.add(name: "Content-Type", value: contentType) }
-            headers.add(name: "Content-Length", value: "\(body.count)")
-            let head = HTTPResponseHead(
-                version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
-            context.write(wrapOutboundOut(.head(head)), promise: nil)
-            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            var headers: [String] = []
+            if let contentType { headers.append("Content-Type: \(contentType)") }
+            headers.append("Content-Length: \(body.count)")
+            return connection.write(Self.head(status, headers) + body)
         case .redirect(let status, let location):
-            var headers = HTTPHeaders()
-            headers.add(name: "Location", value: location)
-            headers.add(name: "Content-Length", value: "0")
-            let head = HTTPResponseHead(
-                version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
-            context.write(wrapOutboundOut(.head(head)), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            return connection.write(Self.head(status, ["Location: \(location)", "Content-Length: 0"]))
         case .slow(let seconds, let route):
-            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            context.eventLoop.scheduleTask(in: .milliseconds(Int64(seconds * 1000))) {
-                let (responder, context) = bound.value
-                guard context.channel.isActive else { return }
-                responder.answer(route, context)
+            let clock = ContinuousClock()
+            let end = clock.now + .milliseconds(Int64(seconds * 1000))
+            while clock.now < end {
+                if isStopped() || connection.isClosed(waiting: 50) { return false }
             }
+            return answer(route)
         case .truncated(let contentType, let announced, let body):
-            var headers = HTTPHeaders()
-            headers.add(name: "Content-Type", value: contentType)
-            headers.add(name: "Content-Length", value: "\(announced)")
-            let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)
-            context.write(wrapOutboundOut(.head(head)), promise: nil)
-            let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body))))).whenComplete { _ in
-                channel.close(promise: nil)
-            }
+            connection.write(
+                Self.head(200, ["Content-Type: \(contentType)", "Content-Length: \(announced)"]) + body)
+            return false
         case .endless(let contentType):
-            var headers = HTTPHeaders()
-            headers.add(name: "Content-Type", value: contentType)
-            headers.add(name: "Transfer-Encoding", value: "chunked")
-            let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)
-            context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
-            pump(context)
+            guard connection.write(Self.head(200, ["Content-Type: \(contentType)", "Transfer-Encoding: chunked"]))
+            else { return false }
+            let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x55, count: 65536) + Array("\r\n".utf8)
+            while !isStopped(), connection.write(chunk) {}
+            return false
         }
     }
 
-    /// Writes the next 64 KiB of an endless body once the last is written, until the client goes.
-    private func pump(_ context: ChannelHandlerContext) {
-        let chunk = ByteBuffer(repeating: 0x55, count: 65536)
-        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(chunk)))).whenSuccess {
-            let (responder, context) = bound.value
-            guard context.channel.isActive else { return }
-            responder.pump(context)
-        }
+    private static func head(_ status: Int, _ headers: [String]) -> [UInt8] {
+        let reason = [
+            200: "OK", 400: "Bad Request", 301: "Moved Permanently", 302: "Found", 303: "See Other", 404: "Not Found",
+        ][status]
+        return Array(
+            (["HTTP/1.1 \(status) \(reason ?? "Status")"] + headers).map { $0 + "\r\n" }.joined().appending("\r\n").utf8
+        )
     }
 }

@@ -10,7 +10,7 @@ import Darwin
 /// Every host of a batch resolved once, before any request, each to one address the
 /// ``AddressPolicy`` allows, or to the reason it has none.
 ///
-/// The client connects to the pinned address (its `dnsOverride`) and never resolves a name
+/// libcurl connects to the pinned address (`CURLOPT_RESOLVE`) and never resolves a name
 /// again, so a name that answers differently on a second lookup (DNS rebinding) cannot lead a
 /// fetch or a redirect to an address that was not checked.
 struct HostPins: Sendable {
@@ -42,15 +42,6 @@ struct HostPins: Sendable {
     /// with the batch has none.
     func address(for host: String) -> Result<String, FetchFailure> {
         pins[host] ?? .failure(.other("\(host) was not resolved before the fetch"))
-    }
-
-    /// Host name → pinned address, for the HTTP client's `dnsOverride`.
-    var overrides: [String: String] {
-        var overrides: [String: String] = [:]
-        for (host, pin) in pins {
-            if case .success(let address) = pin, host != address { overrides[host] = address }
-        }
-        return overrides
     }
 
     /// The first allowed address of `host`, IPv4 first; else the reason none is allowed.
