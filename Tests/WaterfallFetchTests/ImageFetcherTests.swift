@@ -140,6 +140,25 @@ import WaterfallTestSupport
         #expect(server.requests.count == 30)
     }
 
+    /// A batch that takes more than a second reports as it goes, then once finished.
+    @Test func aLongBatchReportsItsProgressAndEndsWithAFinishedReport() throws {
+        let server = try TestServer(routes: [
+            "/a.png": .bytes(contentType: "image/png", body: Self.png),
+            "/slow.png": .slow(seconds: 3, route: .bytes(contentType: "image/png", body: Self.png)),
+        ])
+        defer { server.stop() }
+        let reports = Locked<[FetchProgress]>([])
+        let urls = [server.url("/a.png"), server.url("/slow.png")]
+        let results = ImageFetcher(limits: FetchLimits(connectTimeout: 10, timeout: 30)).fetch(urls) { progress in
+            reports.withLock { $0.append(progress) }
+        }
+        #expect(results.values.allSatisfy { (try? $0.get().bytes) == Self.png })
+        let all = reports.withLock { $0 }
+        #expect(all.dropLast().contains { $0.total == 2 && $0.done < 2 })
+        #expect(all.dropLast().allSatisfy { !$0.isFinished && !$0.line.isEmpty })
+        #expect(all.last == FetchProgress(done: 2, total: 2, bytes: 2 * Self.png.count, isFinished: true))
+    }
+
     static func failure(_ result: Result<FetchedImage, FetchFailure>) -> FetchFailure? {
         if case .failure(let failure) = result { return failure }
         return nil
