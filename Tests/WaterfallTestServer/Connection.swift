@@ -65,7 +65,7 @@ final class Connection {
             let written = bytes.withUnsafeBytes { all -> Int in
                 let start = all.baseAddress! + offset
                 if let tls { return Int(SSL_write(tls, start, Int32(bytes.count - offset))) }
-                return send(descriptor, start, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                return send(descriptor, start, bytes.count - offset, noSignal)
             }
             guard written > 0 else { return false }
             offset += written
@@ -106,12 +106,10 @@ final class Connection {
 
     /// A new connection to `127.0.0.1:port`, `nil` when nothing answers.
     static func open(port: Int) -> Connection? {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, stream, 0)
         guard descriptor >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
+        var address = loopback
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let status = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -140,14 +138,11 @@ final class Listener: Sendable {
     init(context: TLSContext? = nil, serve: @escaping @Sendable (Connection, Listener) -> Void) throws {
         // A client gone while an answer is written is a failed write, not the end of the test process.
         signal(SIGPIPE, SIG_IGN)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, stream, 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = loopback
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -163,12 +158,13 @@ final class Listener: Sendable {
         self.descriptor = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))
         WorkerPool.start { [self] in
-            while true {
+            while !isStopped {
+                // A short wait, then a look at `stopped`: closing a listening socket does not
+                // wake `accept` on every system.
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 100) > 0 else { continue }
                 let client = accept(descriptor, nil, nil)
-                guard client >= 0 else {
-                    if errno == EINTR || errno == ECONNABORTED { continue }
-                    break
-                }
+                guard client >= 0 else { continue }
                 let admitted = stopped.withLock { stopped in
                     stopped ? false : open.withLock { $0.insert(client).inserted }
                 }
@@ -195,7 +191,6 @@ final class Listener: Sendable {
             return !stopped
         }
         guard first else { return }
-        shutdown(descriptor, Int32(SHUT_RDWR))
         acceptEnded.wait()
         close(descriptor)
         // The threads serving them close their descriptors as they end.
@@ -219,4 +214,25 @@ final class TLSContext: @unchecked Sendable {
     }
 
     deinit { SSL_CTX_free(pointer) }
+}
+
+/// `SOCK_STREAM` as `socket` takes it.
+#if canImport(Glibc)
+private let stream = Int32(SOCK_STREAM.rawValue)
+/// A write to a closed connection fails instead of raising SIGPIPE.
+private let noSignal = Int32(MSG_NOSIGNAL)
+#else
+private let stream = SOCK_STREAM
+private let noSignal: Int32 = 0
+#endif
+
+/// `127.0.0.1`, port 0.
+private var loopback: sockaddr_in {
+    var address = sockaddr_in()
+    #if canImport(Darwin)
+    address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return address
 }
