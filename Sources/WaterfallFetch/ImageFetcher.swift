@@ -191,9 +191,9 @@ private struct Batch: Sendable {
         var resolve: [String] = []
         switch pins.address(for: host) {
         case .success(let address):
-            // Direct: to the address checked, never a second lookup (DNS rebinding). Through a
-            // proxy, the proxy looks the name up.
-            if proxy == nil, address != host {
+            // To the address checked, never a second lookup (DNS rebinding); an HTTP proxy looks
+            // the name up itself and leaves this unused, a SOCKS proxy is given the address.
+            if address != host {
                 let port = parsed.port ?? (scheme == "https" ? 443 : 80)
                 resolve = ["\(host):\(port):" + (address.contains(":") ? "[\(address)]" : address)]
             }
