@@ -30,7 +30,7 @@ struct CurlRequest {
 /// Its `CURLcode` and what libcurl knows besides; the fetcher turns it into a ``FetchFailure``.
 struct CurlStatus {
     var code: CURLcode
-    /// libcurl's error buffer (`SSL certificate problem: self-signed certificate`), or empty.
+    /// libcurl's error buffer (`SSL certificate problem: self-signed certificate`), else its words for the code.
     var message: String
     /// The last system error (`ECONNREFUSED`), or 0.
     var systemError: Int32
