@@ -41,10 +41,10 @@ static inline CURLcode wf_curl_setopt_opensocket(CURL *handle, curl_opensocket_c
     return curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, callback);
 }
 
-/// Certificates in memory (PEM), copied by libcurl.
-static inline CURLcode wf_curl_setopt_cainfo_blob(CURL *handle, const void *bytes, size_t length) {
+/// Bytes (certificates in PEM for CURLOPT_CAINFO_BLOB), copied by libcurl.
+static inline CURLcode wf_curl_setopt_blob(CURL *handle, CURLoption option, const void *bytes, size_t length) {
     struct curl_blob blob = {(void *)bytes, length, CURL_BLOB_COPY};
-    return curl_easy_setopt(handle, CURLOPT_CAINFO_BLOB, &blob);
+    return curl_easy_setopt(handle, option, &blob);
 }
 
 static inline CURLcode wf_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {

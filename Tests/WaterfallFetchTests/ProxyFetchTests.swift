@@ -139,6 +139,28 @@ import WaterfallTestServer
         #expect(network.secure.requests.isEmpty)
     }
 
+    /// An HTTPS proxy is trusted as the servers are: `SSL_CERT_FILE` names the authority of both.
+    @Test func anHTTPSProxyIsTrustedAsTheServersAre() throws {
+        let network = try Network()
+        defer { network.stop() }
+        let proxy = try TestProxy(certificate: network.certificate)
+        defer { proxy.stop() }
+        let urls = [network.plain.url("/a.png"), network.secure.url("/a.png")]
+        let variables = [
+            "http_proxy": proxy.url, "https_proxy": proxy.url, "SSL_CERT_FILE": network.certificate.certificateFile,
+        ]
+        let results = network.fetcher(variables).fetch(urls)
+        #expect(try results[urls[0]]?.get().bytes == Self.png)
+        #expect(try results[urls[1]]?.get().bytes == Self.png)
+        #expect(proxy.relayed.count == 2)
+        // The proxy's certificate is not among the system's.
+        var untrusted = variables
+        untrusted["SSL_CERT_FILE"] = nil
+        let failure = Self.failure(network.fetcher(untrusted).fetch([urls[0]])[urls[0]])
+        #expect(failure == .proxyFailed(proxy: "127.0.0.1:\(proxy.port)", reason: "its certificate is not trusted"))
+        #expect(proxy.relayed.count == 2)
+    }
+
     /// The address policy holds through a proxy: a refused address is refused before the proxy
     /// is asked, whether the URL names it or a name resolves to it.
     @Test func theAddressPolicyStillRefusesThroughAProxy() throws {

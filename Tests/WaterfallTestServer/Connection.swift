@@ -48,11 +48,9 @@ final class Connection {
         return read > 0 ? Array(buffer.prefix(read)) : []
     }
 
-    /// The bytes read past a head and not yet taken.
-    func takePending() -> [UInt8] {
-        defer { pending = [] }
-        return pending
-    }
+    /// Whether bytes are waiting that a `poll` of the socket would not show: read past a head, or
+    /// decrypted by TLS and not yet taken.
+    var hasPending: Bool { !pending.isEmpty || tls.map { SSL_pending($0) > 0 } ?? false }
 
     /// Puts bytes back, to be read first.
     func unread(_ bytes: [UInt8]) { pending = bytes + pending }

@@ -17,11 +17,20 @@ public final class TestProxy: Sendable {
     private let log: RequestLog
     private let asked: RequestLog
 
+    /// `http`, or `https` when it speaks TLS to its clients.
+    public let scheme: String
+
     /// Starts a proxy; with `refusing`, it answers every request with that status instead.
-    public init(refusing status: Int? = nil) throws {
+    ///
+    /// - Parameter certificate: Speak TLS to clients with this certificate (an HTTPS proxy).
+    public init(refusing status: Int? = nil, certificate: TestCertificate? = nil) throws {
         let log = RequestLog()
         let asked = RequestLog()
-        listener = try Listener { connection, _ in
+        let context = try certificate.map {
+            try TLSContext(certificateFile: $0.certificateFile, keyFile: $0.keyFile)
+        }
+        scheme = certificate == nil ? "http" : "https"
+        listener = try Listener(context: context) { connection, _ in
             guard let head = connection.readHead(), let requestLine = head.first else { return }
             asked.add(requestLine)
             let parts = requestLine.split(separator: " ").map(String.init)
@@ -42,8 +51,8 @@ public final class TestProxy: Sendable {
         port = listener.port
     }
 
-    /// `http://127.0.0.1:PORT`, as `https_proxy` and `http_proxy` name it.
-    public var url: String { "http://127.0.0.1:\(port)" }
+    /// `http://127.0.0.1:PORT` (`https` with TLS), as `https_proxy` and `http_proxy` name it.
+    public var url: String { "\(scheme)://127.0.0.1:\(port)" }
 
     /// The request lines relayed so far, in order: `CONNECT 127.0.0.1:PORT HTTP/1.1` for a tunnel,
     /// `GET http://127.0.0.1:PORT/a.png HTTP/1.1` for a plain request.
@@ -99,13 +108,16 @@ public final class TestProxy: Sendable {
 
     /// Copies bytes both ways until either side closes.
     private static func relay(_ client: Connection, _ server: Connection) {
-        let early = client.takePending()
-        if !early.isEmpty, !server.write(early) { return }
         var pollers = [
             pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: server.descriptor, events: Int16(POLLIN), revents: 0),
         ]
-        while poll(&pollers, 2, -1) > 0 {
+        while true {
+            // What TLS has decrypted already, no poll shows.
+            while client.hasPending {
+                guard server.write(client.read()) else { return }
+            }
+            guard poll(&pollers, 2, -1) > 0 else { return }
             for (index, poller) in pollers.enumerated() where poller.revents != 0 {
                 let (from, to) = index == 0 ? (client, server) : (server, client)
                 let bytes = from.read()

@@ -38,6 +38,8 @@ struct CurlStatus {
     var proxyStatus: Int
     /// Whether a connection (to the server or the proxy) was made.
     var connected: Bool
+    /// Whether an HTTPS proxy's certificate was not accepted.
+    var proxyCertificateRejected: Bool
 }
 
 /// A libcurl easy handle, reused for one request after another: its connections stay open between them.
@@ -106,10 +108,13 @@ final class CurlEasy {
         _ = wf_curl_getinfo_long(handle, CURLINFO_OS_ERRNO, &systemError)
         _ = wf_curl_getinfo_long(handle, CURLINFO_HTTP_CONNECTCODE, &proxyStatus)
         _ = wf_curl_getinfo_off(handle, CURLINFO_CONNECT_TIME_T, &connectTime)
+        var proxyVerification = 0
+        _ = wf_curl_getinfo_long(handle, CURLINFO_PROXY_SSL_VERIFYRESULT, &proxyVerification)
         let message = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return CurlStatus(
             code: code, message: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message,
-            systemError: Int32(truncatingIfNeeded: systemError), proxyStatus: proxyStatus, connected: connectTime > 0)
+            systemError: Int32(truncatingIfNeeded: systemError), proxyStatus: proxyStatus, connected: connectTime > 0,
+            proxyCertificateRejected: proxyVerification != 0)
     }
 
     /// Sets every option of `request` on the handle.
@@ -156,7 +161,10 @@ final class CurlEasy {
             // process's environment; the fetcher has read its own and decided.
             (CURLOPT_PROXY, request.proxy),
             (CURLOPT_NOPROXY, ""),
+            // An HTTPS proxy is trusted as the servers are: a company's proxy and its servers
+            // usually share the company's certificate authority.
             (CURLOPT_CAPATH, trust.folder ?? CurlGlobal.builtInCertificateFolder),
+            (CURLOPT_PROXY_CAPATH, trust.folder ?? CurlGlobal.builtInCertificateFolder),
         ]
         for (option, value) in long {
             let code = wf_curl_setopt_long(handle, option, value)
@@ -175,10 +183,14 @@ final class CurlEasy {
             wf_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context),
             wf_curl_setopt_opensocket(handle, Self.openSocketCallback),
             wf_curl_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, context),
-            trust.certificates.map { certificates in
-                certificates.withUnsafeBytes { wf_curl_setopt_cainfo_blob(handle, $0.baseAddress, $0.count) }
-            } ?? wf_curl_setopt_string(handle, CURLOPT_CAINFO, trust.file ?? CurlGlobal.builtInCertificates),
         ]
+        for (file, blob) in [(CURLOPT_CAINFO, CURLOPT_CAINFO_BLOB), (CURLOPT_PROXY_CAINFO, CURLOPT_PROXY_CAINFO_BLOB)] {
+            let code =
+                trust.certificates.map { certificates in
+                    certificates.withUnsafeBytes { wf_curl_setopt_blob(handle, blob, $0.baseAddress, $0.count) }
+                } ?? wf_curl_setopt_string(handle, file, trust.file ?? CurlGlobal.builtInCertificates)
+            guard code == CURLE_OK else { return code }
+        }
         return others.first { $0 != CURLE_OK } ?? CURLE_OK
     }
 

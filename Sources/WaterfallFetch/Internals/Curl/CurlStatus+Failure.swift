@@ -26,6 +26,9 @@ extension CurlStatus {
             return .proxyFailed(
                 proxy: proxy, reason: "it answered HTTP \(proxyStatus) when asked to connect to \(host)")
         }
+        if let proxy, proxyCertificateRejected {
+            return .proxyFailed(proxy: proxy, reason: "its certificate is not trusted")
+        }
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return !connected && timedOutConnecting
