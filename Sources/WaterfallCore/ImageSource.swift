@@ -44,6 +44,14 @@ public struct FetchProgress: Sendable, Hashable {
     /// The batch is over: a progress line drawn in place can be cleared.
     public var isFinished: Bool
 
+    /// Creates a report of a batch's progress.
+    public init(done: Int, total: Int, bytes: Int, isFinished: Bool) {
+        self.done = done
+        self.total = total
+        self.bytes = bytes
+        self.isFinished = isFinished
+    }
+
     /// The line a terminal shows: `fetching images: 3 of 10 done, 1.2 MB`; empty once finished.
     public var line: String {
         let megabytes = (Double(bytes) / 100_000).rounded() / 10

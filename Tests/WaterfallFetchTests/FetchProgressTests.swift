@@ -1,4 +1,5 @@
 import Testing
+import WaterfallCore
 
 @testable import WaterfallFetch
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaterfallCore
 import WaterfallFetch
 import WaterfallTestServer
 import WaterfallTestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallCairo
+import WaterfallCore
 import WaterfallFetch
 import WaterfallPipeline
 import WaterfallRender

@@ -3,6 +3,7 @@ import Testing
 import WaterfallCairo
 import WaterfallCore
 import WaterfallPipeline
+import WaterfallRender
 import WaterfallReview
 import WaterfallTestSupport
 
