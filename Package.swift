@@ -199,7 +199,8 @@ let package = Package(
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
                 "WaterfallPipeline", "WaterfallDiff", "WaterfallFetch", "WaterfallReview", "WaterfallMotion",
-                "WaterfallServe", "WaterfallAudit", "WaterfallBatch", "WaterfallPages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WaterfallServe", "WaterfallAudit", "WaterfallBatch", "WaterfallPages",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The C library's heap statistics, for the benchmark's bytes-per-item figures (glibc; zero elsewhere).

@@ -94,9 +94,10 @@ extension Renderer {
         case .json: .layoutJSON
         case .htmlGridLanes: .htmlGridLanes()
         case .html:
-            .html(templates: try templates.map { directory throws(TemplateError) in
-                try TemplateSet(directory: directory, required: required)
-            } ?? .bundled)
+            .html(
+                templates: try templates.map { directory throws(TemplateError) in
+                    try TemplateSet(directory: directory, required: required)
+                } ?? .bundled)
         }
     }
 }

@@ -1,5 +1,6 @@
-/// Where the images a spec names by URL come from. The pipeline asks one for what its cache does
-/// not hold; `ImageFetcher` in `WaterfallFetch` (libcurl) is the one the command line wires in,
+/// Where the images a spec names by URL come from.
+///
+/// The pipeline asks one for what its cache does not hold; `ImageFetcher` in `WaterfallFetch` (libcurl) is the one the command line wires in,
 /// so a package that renders only files builds no HTTP client.
 public protocol ImageSource: Sendable {
     /// Fetches `urls`, handing each result to `each` as soon as it is known (from any thread, one
