@@ -9,7 +9,7 @@ import WaterfallTestSupport
 
 /// `render --animate` as a user runs it: every frame of the clip, decoded by Pillow, is the
 /// screen `render --offset` draws at that frame's offset.
-@Suite(.serialized, .tags(.process)) struct ClipRenderTests {
+@Suite(.serialized) struct ClipRenderTests {
     static let feed = """
         width: 160
         scale: 2
@@ -261,7 +261,7 @@ import WaterfallTestSupport
         #expect(run.standardError.contains("load-more needs a section with pageSize"), "\(run.standardError)")
     }
 
-    @Test func mp4WithoutFFmpegSaysSoInOneLine() throws {
+    @Test(.tags(.process)) func mp4WithoutFFmpegSaysSoInOneLine() throws {
         let folder = try folder()
         let run = try CommandRunner.run(
             [
