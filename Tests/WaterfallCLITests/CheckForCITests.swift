@@ -201,7 +201,7 @@ import FoundationXML
         #expect(order == Array(suite.specs.indices))
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.tags(.externalProgram), .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func aTerminalSeesAProgressLineThatClearsItself() throws {
         let suite = try suite()
         defer { try? FileManager.default.removeItem(atPath: suite.folder) }
@@ -221,7 +221,7 @@ import FoundationXML
 
     /// `render`'s progress line is drawn by the same code as `check`'s: a file name's escape codes
     /// never reach the terminal.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.tags(.externalProgram), .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func renderDrawsItsProgressLineWithoutAFileNamesEscapeCodes() throws {
         let folder = ExternalRenderers.temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
