@@ -52,18 +52,18 @@ import WaterfallTestSupport
             message: "\(path):2:26: this } does not close the [ opened at 2:25; ] does")
     }
 
-    @Test(.tags(.process)) func unknownKeyWithSuggestion() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func unknownKeyWithSuggestion() throws {
         try expectBadInput(
             ["layout", "-"],
             input: "width: 300\nsections:\n  - {}\n  - items: [{height: 1}, {height: 2}, {height: 3}, {hieght: 4}]",
             message: "-:4:53: sections[1].items[3].hieght: unknown key (did you mean \"height\"?)")
     }
 
-    @Test(.tags(.process)) func missingWidth() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func missingWidth() throws {
         try expectBadInput(["layout", "-"], input: "sections: []", message: "-:1:1: missing key \"width\"")
     }
 
-    @Test(.tags(.process)) func itemWidthGoneAfterInsets() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func itemWidthGoneAfterInsets() throws {
         try expectBadInput(
             ["layout", "-"], input: "width: 100\nsections: [{sectionInset: {left: 60, right: 60}}]",
             message: "-: sections[0].columns: item width is -15.0 after insets and spacing; it must be greater than 0")

@@ -41,7 +41,7 @@ import WaterfallTestSupport
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: outputs)) ?? []).isEmpty)
     }
 
-    @Test(.tags(.process)) func everyCommandThatReadsSpecsRefusesAndAllowReadWidensTheRoot() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func everyCommandThatReadsSpecsRefusesAndAllowReadWidensTheRoot() throws {
         let branch = try HostileBranch(png: Self.png)
         let spec = try branch.spec(
             "leak", "width: 300\nsections:\n  - itemsFrom: {file: ../../outside/secret.csv, fields: {title: name}}\n")
@@ -107,7 +107,7 @@ import WaterfallTestSupport
         #expect(again.status == 0, "\(again.output)")
     }
 
-    @Test(.tags(.process)) func serveDrawsEverySpecUnderTheRuleOfItsServedFolders() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func serveDrawsEverySpecUnderTheRuleOfItsServedFolders() throws {
         let marker = HostileBranch.marker
         let prepare: (String) throws -> Void = { folder in
             try "name\n\(marker)\n".write(toFile: folder + "/outside.csv", atomically: true, encoding: .utf8)

@@ -18,7 +18,7 @@ import WaterfallTestSupport
         #expect(Self.cases.count >= 40)
     }
 
-    @Test(.tags(.process), arguments: cases)
+    @Test(.onWaitingThreads, .tags(.process), arguments: cases)
     func badInputEndsInOneClearMessage(_ name: String) throws {
         let folder = Self.corpus + "/" + name
         let output = ExternalRenderers.temporaryPath("dir")

@@ -100,7 +100,7 @@ import WaterfallTestSupport
         #expect(result.standardOutput.hasPrefix("ok       \(spec)\n"))
     }
 
-    @Test(.tags(.process)) func aMissingFontFileIsOneLineAndExitStatusTwo() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func aMissingFontFileIsOneLineAndExitStatusTwo() throws {
         let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let fonts = folder + "/fonts"

@@ -115,7 +115,7 @@ import WaterfallTestSupport
     }
 
     /// The working folder is the subject: the binary is started in a folder of its own.
-    @Test(.tags(.process)) func theBinaryWorksFromAnyFolderWithItsBuiltInTemplates() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func theBinaryWorksFromAnyFolderWithItsBuiltInTemplates() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try write(Self.spec(tiles: 1), dir + "/feed.yaml")
