@@ -19,7 +19,12 @@ let package = Package(
         .library(name: "WaterfallPipeline", targets: ["WaterfallPipeline"]),
         .library(name: "WaterfallDiff", targets: ["WaterfallDiff"]),
         .library(name: "WaterfallAudit", targets: ["WaterfallAudit"]),
+        // A batch of specs rendered into a folder, their variants and the formats named: all
+        // `render` needs, with no review or server code.
+        .library(name: "WaterfallBatch", targets: ["WaterfallBatch"]),
         .library(name: "WaterfallReview", targets: ["WaterfallReview"]),
+        // The pages people open, without a server: the gallery, the check report, result files.
+        .library(name: "WaterfallPages", targets: ["WaterfallPages"]),
         .library(name: "WaterfallMotion", targets: ["WaterfallMotion"]),
         .library(name: "WaterfallSnapshotTesting", targets: ["WaterfallSnapshotTesting"]),
         .library(name: "WaterfallServe", targets: ["WaterfallServe"]),
@@ -55,8 +60,7 @@ let package = Package(
         .target(
             name: "WaterfallCore",
             dependencies: [
-                "WaterfallLayout", "CWaterfallNettle", "CWaterfallSystem",
-                .product(name: "SystemPackage", package: "swift-system"),
+                "WaterfallLayout", "CWaterfallSystem", .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Spec files (JSON and YAML) decoded into layout configurations and content.
         .target(
@@ -66,11 +70,13 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The render model (scene) and the text renderers: SVG, and HTML from Mustache templates.
-        // Knows nothing of specs: the pipeline builds the scene.
+        // Knows nothing of specs: the pipeline builds the scene. SHA-256 (Nettle) names the fonts
+        // and images a scene holds; every module that hashes is above this one.
         .target(
             name: "WaterfallRender",
             dependencies: [
-                "WaterfallLayout", "WaterfallCore", .product(name: "Mustache", package: "swift-mustache"),
+                "WaterfallLayout", "WaterfallCore", "CWaterfallNettle",
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Cairo and Pango, through pkg-config; every C call is in WaterfallCairo/Internals/Cairo/.
@@ -110,8 +116,10 @@ let package = Package(
         .target(
             name: "WaterfallAudit",
             dependencies: ["WaterfallCore", "WaterfallLayout", "WaterfallRender", "WaterfallCairo"]),
-        // Pixel and layout comparison for visual regression tests.
-        .target(name: "WaterfallDiff", dependencies: ["WaterfallLayout", "WaterfallCore"]),
+        // Pixel and layout comparison for visual regression tests, and a baseline PNG compared with a
+        // drawing (`PictureComparison`, PNG through Cairo's codec): what `check` and the snapshot
+        // strategies both compare with.
+        .target(name: "WaterfallDiff", dependencies: ["WaterfallLayout", "WaterfallCore", "WaterfallCairo"]),
         // Visual review: a spec's variants checked against their baselines, recorded all or
         // nothing, stale baselines, the renderer fingerprint, and the results as JSON, JUnit and
         // annotations.
@@ -119,7 +127,7 @@ let package = Package(
             name: "WaterfallReview",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
-                "WaterfallPipeline", "WaterfallDiff", "WaterfallMotion", "WaterfallAudit",
+                "WaterfallPipeline", "WaterfallDiff", "WaterfallMotion", "WaterfallAudit", "WaterfallBatch",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // libwebp's animation encoder, giflib and libimagequant, for the clip encoders; every C call
@@ -139,21 +147,39 @@ let package = Package(
                 "CWaterfallMotion", "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender",
                 "WaterfallCairo", "WaterfallPipeline", .product(name: "SystemPackage", package: "swift-system"),
             ]),
-        // Strategies for pointfreeco/swift-snapshot-testing that work on Linux.
+        // A batch of specs rendered into a folder on every core (`RenderJob`), a spec's variants, the
+        // audit of its pictures and the formats `--format` names: what `render` and `examples` run.
+        .target(
+            name: "WaterfallBatch",
+            dependencies: [
+                "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
+                "WaterfallPipeline", "WaterfallMotion", "WaterfallAudit",
+            ]),
+        // Strategies for pointfreeco/swift-snapshot-testing that work on Linux: no review, server or
+        // HTTP code.
         .target(
             name: "WaterfallSnapshotTesting",
             dependencies: [
                 "WaterfallCore", "WaterfallDiff", "WaterfallCairo", "WaterfallPipeline", "WaterfallRender",
-                "WaterfallReview", "WaterfallSpec", "WaterfallLayout",
+                "WaterfallSpec", "WaterfallLayout",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
-        // The pages people open: the gallery, the check report, and `serve`'s Hummingbird server with
-        // its live pages, review and approval. Their templates are compiled in.
+        // The pages people open, with no server: the gallery, the check report and the result files
+        // checked, then written. Their templates (and serve's) are compiled in.
+        .target(
+            name: "WaterfallPages",
+            dependencies: [
+                "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
+                "WaterfallPipeline", "WaterfallDiff", "WaterfallReview", "WaterfallBatch", "WaterfallMotion",
+                "WaterfallAudit",
+            ]),
+        // `serve`'s Hummingbird server with its live pages, review and approval.
         .target(
             name: "WaterfallServe",
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
                 "WaterfallPipeline", "WaterfallDiff", "WaterfallReview", "WaterfallMotion", "WaterfallAudit",
+                "WaterfallBatch", "WaterfallPages",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -166,7 +192,8 @@ let package = Package(
             dependencies: [
                 "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo",
                 "WaterfallPipeline", "WaterfallDiff", "WaterfallFetch", "WaterfallReview", "WaterfallMotion",
-                "WaterfallServe", "WaterfallAudit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WaterfallServe", "WaterfallAudit", "WaterfallBatch", "WaterfallPages",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The C library's heap statistics, for the benchmark's bytes-per-item figures (glibc; zero elsewhere).
@@ -177,7 +204,7 @@ let package = Package(
             dependencies: [
                 "CHeapStatistics", "WaterfallPipeline",
                 "WaterfallLayout", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallDiff",
-                "WaterfallReview", "WaterfallMotion",
+                "WaterfallReview", "WaterfallMotion", "WaterfallBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
@@ -199,10 +226,32 @@ let package = Package(
         .testTarget(
             name: "WaterfallFetchTests",
             dependencies: [
-                "WaterfallFetch", "WaterfallCore", "WaterfallPipeline", "WaterfallRender", "WaterfallSpec",
-                "WaterfallCairo", "WaterfallTestServer", "WaterfallTestSupport",
+                "WaterfallFetch", "WaterfallPipeline", "WaterfallRender", "WaterfallSpec", "WaterfallCairo",
+                "WaterfallCore", "WaterfallTestServer", "WaterfallTestSupport",
             ]),
         .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "WaterfallTestSupport"]),
+        // Core's utilities; PNG framing is checked against files Cairo's encoder wrote and zlib's CRC.
+        .testTarget(
+            name: "WaterfallCoreTests",
+            dependencies: [
+                "WaterfallCore", "WaterfallLayout", "WaterfallSpec", "WaterfallCairo", "CWaterfallCairo",
+                "WaterfallTestSupport",
+            ]),
+        .testTarget(
+            name: "WaterfallPipelineTests",
+            dependencies: [
+                "WaterfallPipeline", "WaterfallCairo", "WaterfallCore", "WaterfallLayout", "WaterfallRender",
+                "WaterfallSpec", "WaterfallTestSupport",
+            ]),
+        .testTarget(
+            name: "WaterfallBatchTests",
+            dependencies: [
+                "WaterfallBatch", "WaterfallMotion", "WaterfallPipeline", "WaterfallRender", "WaterfallSpec",
+                "WaterfallLayout", "WaterfallTestSupport",
+            ]),
+        .testTarget(
+            name: "WaterfallPagesTests",
+            dependencies: ["WaterfallPages", "WaterfallPipeline", "WaterfallReview", "WaterfallTestSupport"]),
         .testTarget(
             name: "WaterfallSpecTests",
             dependencies: ["WaterfallSpec", "WaterfallLayout", "WaterfallCore", "WaterfallTestSupport"]),
@@ -231,7 +280,7 @@ let package = Package(
             name: "WaterfallReviewTests",
             dependencies: [
                 "WaterfallReview", "WaterfallAudit", "WaterfallPipeline", "WaterfallCairo", "WaterfallDiff",
-                "WaterfallSpec",
+                "WaterfallSpec", "WaterfallBatch", "WaterfallRender",
                 "WaterfallCore", "WaterfallLayout", "WaterfallTestSupport",
             ]),
         .testTarget(
@@ -253,9 +302,11 @@ let package = Package(
             name: "WaterfallServeTests",
             dependencies: [
                 "WaterfallServe", "WaterfallReview", "WaterfallAudit", "WaterfallPipeline", "WaterfallCore",
-                "WaterfallLayout",
+                "WaterfallLayout", "WaterfallPages", "WaterfallBatch",
                 "WaterfallTestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]),
         .testTarget(
             name: "WaterfallCLITests",

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Writes the Swift files that compile Templates/*.mustache into the binary.
 
-The HTML renderer's templates (page, element) go to the render module,
+The HTML renderer's templates (page, element, and the style partials the page, the grid-lanes
+page and the SVG include: style-page, style-fonts, style-svg) go to the render module,
 Sources/WaterfallRender/Templates/BundledTemplates.swift; the command line's own pages (the
-gallery, the check report and serve's pages) to Sources/WaterfallServe/PageTemplates+Texts.swift.
+gallery, the check report and serve's pages) to Sources/WaterfallPages/PageTemplates+Texts.swift.
 The default templates are compiled in so that every command works from any folder. Run it after
 editing a template:
     python3 scripts/bundle-templates.py
@@ -14,7 +15,7 @@ import pathlib
 import sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
-RENDERER = {"page", "element"}
+RENDERER = {"page", "element", "style-page", "style-fonts", "style-svg"}
 
 
 def swift(templates, header, declaration):
@@ -46,7 +47,7 @@ outputs = {
         ["/// The HTML renderer's default templates, compiled in so that the binary needs no `Templates/` folder."],
         "enum BundledTemplates {",
     ),
-    root / "Sources/WaterfallServe/PageTemplates+Texts.swift": swift(
+    root / "Sources/WaterfallPages/PageTemplates+Texts.swift": swift(
         [t for t in templates if t.stem not in RENDERER],
         ["/// The pages of the gallery, the check report and serve, compiled in beside the renderer's."],
         "extension PageTemplates {",

@@ -11,7 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(
   WaterfallLayout WaterfallCore WaterfallSpec WaterfallRender WaterfallCairo WaterfallFetch WaterfallPipeline
-  WaterfallDiff WaterfallAudit WaterfallReview WaterfallSnapshotTesting WaterfallMotion WaterfallServe
+  WaterfallDiff WaterfallAudit WaterfallBatch WaterfallReview WaterfallPages WaterfallSnapshotTesting WaterfallMotion
+  WaterfallServe
 )
 swift package dump-symbol-graph --minimum-access-level public >.build/dump-symbol-graph.log 2>&1 \
   || { cat .build/dump-symbol-graph.log >&2; exit 1; }

@@ -7,7 +7,6 @@ import WaterfallDiff
 import WaterfallLayout
 import WaterfallPipeline
 import WaterfallRender
-import WaterfallReview
 import WaterfallSpec
 
 // The pixel diff beside a plain pixelmatch port, and byte-identical files beside a full comparison.

@@ -1,8 +1,7 @@
 /// Where the images a spec names by URL come from.
 ///
-/// The pipeline asks one for what its cache does not hold; `ImageFetcher` in `WaterfallFetch`
-/// (libcurl) is the one the command line wires in, so a package that renders only files builds
-/// no HTTP client.
+/// The pipeline asks one for what its cache does not hold; `ImageFetcher` in `WaterfallFetch` (libcurl) is the one the command line wires in,
+/// so a package that renders only files builds no HTTP client.
 public protocol ImageSource: Sendable {
     /// Fetches `urls`, handing each result to `each` as soon as it is known (from any thread, one
     /// call at a time), and returns when every one has been handed over.
@@ -46,7 +45,7 @@ public struct FetchProgress: Sendable, Hashable {
     /// The batch is over: a progress line drawn in place can be cleared.
     public var isFinished: Bool
 
-    /// Creates a progress report from its counts.
+    /// Creates a report of a batch's progress.
     public init(done: Int, total: Int, bytes: Int, isFinished: Bool) {
         self.done = done
         self.total = total

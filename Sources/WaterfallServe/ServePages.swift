@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallCore
+import WaterfallPages
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview

@@ -2,9 +2,11 @@ import Dispatch
 import Foundation
 import Hummingbird
 import Logging
+import WaterfallBatch
 import WaterfallCore
 import WaterfallDiff
 import WaterfallMotion
+import WaterfallPages
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview

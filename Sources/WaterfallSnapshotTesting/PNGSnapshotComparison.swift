@@ -3,7 +3,6 @@ import SnapshotTesting
 import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff
-import WaterfallReview
 
 /// One reference PNG compared with an actual one, and the artifacts of a failure.
 struct PNGSnapshotComparison {

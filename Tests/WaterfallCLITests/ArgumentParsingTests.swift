@@ -5,7 +5,7 @@ import WaterfallTestSupport
 /// What the binary makes of a misspelt command: the one check before the parser, end to end.
 ///
 /// Options and their values are parsed in process (`NumericOptionTests`, `ArgumentErrorMessageTests`).
-@Suite(.tags(.process)) struct ArgumentParsingTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct ArgumentParsingTests {
     @Test func aMisspeltCommandIsNamedWithTheClosestOne() throws {
         let result = try CommandRunner.run(["rendr", "x.yaml"])
         #expect(result.status == 2)

@@ -3,7 +3,7 @@ import Testing
 import WaterfallTestSupport
 
 /// Bad input: one line on standard error naming the place, exit status 2, nothing on standard output.
-@Suite(.tags(.process)) final class BadInputTests {
+@Suite final class BadInputTests {
     /// A folder of this test's own, removed after it.
     let folder = ExternalRenderers.temporaryPath("dir")
 
@@ -19,8 +19,9 @@ import WaterfallTestSupport
         return path
     }
 
-    func expectBadInput(_ arguments: [String], input: StandardInput = .empty, message: String) throws {
-        let result = try CommandRunner.run(arguments, input: input)
+    /// Runs `arguments` in process, or as the binary when the spec comes on standard input (`-`).
+    func expectBadInput(_ arguments: [String], input: StandardInput? = nil, message: String) throws {
+        let result = try input.map { try CommandRunner.run(arguments, input: $0) } ?? InProcess.run(arguments)
         #expect(result.status == 2, "\(arguments)")
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError == "error: \(message)\n")
@@ -51,18 +52,18 @@ import WaterfallTestSupport
             message: "\(path):2:26: this } does not close the [ opened at 2:25; ] does")
     }
 
-    @Test func unknownKeyWithSuggestion() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func unknownKeyWithSuggestion() throws {
         try expectBadInput(
             ["layout", "-"],
             input: "width: 300\nsections:\n  - {}\n  - items: [{height: 1}, {height: 2}, {height: 3}, {hieght: 4}]",
             message: "-:4:53: sections[1].items[3].hieght: unknown key (did you mean \"height\"?)")
     }
 
-    @Test func missingWidth() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func missingWidth() throws {
         try expectBadInput(["layout", "-"], input: "sections: []", message: "-:1:1: missing key \"width\"")
     }
 
-    @Test func itemWidthGoneAfterInsets() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func itemWidthGoneAfterInsets() throws {
         try expectBadInput(
             ["layout", "-"], input: "width: 100\nsections: [{sectionInset: {left: 60, right: 60}}]",
             message: "-: sections[0].columns: item width is -15.0 after insets and spacing; it must be greater than 0")

@@ -29,7 +29,7 @@ import WaterfallTestSupport
         #expect(unchanged >= specs.count, "\(summary)")
     }
 
-    @Test(.tags(.browser)) func aOnePointChangeFailsNamesTheMovedItemsAndLeavesAReport() throws {
+    @Test(.onWaitingThreads, .tags(.browser)) func aOnePointChangeFailsNamesTheMovedItemsAndLeavesAReport() throws {
         let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let text = try String(contentsOfFile: spec, encoding: .utf8)

@@ -8,7 +8,7 @@ import FoundationXML
 
 /// `waterfall check` in CI: JUnit and JSON results, GitHub annotations, parallel and sharded
 /// runs, record modes and pruning, through the built binary in temporary folders.
-@Suite(.tags(.process)) struct CheckForCITests {
+@Suite(.onWaitingThreads, .tags(.process)) struct CheckForCITests {
     /// Seven small specs with recorded baselines, in a folder of their own.
     struct Suite {
         var folder: String
@@ -201,7 +201,9 @@ import FoundationXML
         #expect(order == Array(suite.specs.indices))
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(
+        .onWaitingThreads, .tags(.externalProgram),
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func aTerminalSeesAProgressLineThatClearsItself() throws {
         let suite = try suite()
         defer { try? FileManager.default.removeItem(atPath: suite.folder) }
@@ -221,7 +223,9 @@ import FoundationXML
 
     /// `render`'s progress line is drawn by the same code as `check`'s: a file name's escape codes
     /// never reach the terminal.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(
+        .onWaitingThreads, .tags(.externalProgram),
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func renderDrawsItsProgressLineWithoutAFileNamesEscapeCodes() throws {
         let folder = ExternalRenderers.temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// The static review page of `check --report`: full-size views, boxes around the cards that
 /// changed, the cause in one sentence, the command that records the change, regions folded away.
-@Suite(.tags(.process)) struct CheckReportTests {
+@Suite struct CheckReportTests {
     static func spec(grow: Int) -> String {
         """
         width: 60
@@ -26,8 +26,7 @@ import WaterfallTestSupport
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.spec(grow: 0).write(toFile: folder + "/grid.yaml", atomically: true, encoding: .utf8)
-        let recorded = try CommandRunner.run(
-            ["check", "grid.yaml", "--baselines", "base", "--record"], currentDirectory: folder)
+        let recorded = InProcess.run(["check", folder + "/grid.yaml", "--baselines", folder + "/base", "--record"])
         #expect(recorded.status == 0)
         // Seven values changed, each its own cause with what it did alone, then the changes together:
         // three under the fold. The recorded feed ends at 71 pt in two columns (20, 24+25, 53+18)
@@ -46,8 +45,8 @@ import WaterfallTestSupport
 
             """
         try changed.write(toFile: folder + "/grid.yaml", atomically: true, encoding: .utf8)
-        let checked = try CommandRunner.run(
-            ["check", "grid.yaml", "--baselines", "base", "--report", "report"], currentDirectory: folder)
+        let checked = InProcess.run(
+            ["check", folder + "/grid.yaml", "--baselines", folder + "/base", "--report", folder + "/report"])
         #expect(checked.status == 1)
         let causeLines = checked.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  cause  ") }
         #expect(causeLines.count == 6)
@@ -67,12 +66,11 @@ import WaterfallTestSupport
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.spec(grow: 0).write(toFile: folder + "/grid.yaml", atomically: true, encoding: .utf8)
-        let recorded = try CommandRunner.run(
-            ["check", "grid.yaml", "--baselines", "base", "--record"], currentDirectory: folder)
+        let recorded = InProcess.run(["check", folder + "/grid.yaml", "--baselines", folder + "/base", "--record"])
         #expect(recorded.status == 0)
         try Self.spec(grow: 3).write(toFile: folder + "/grid.yaml", atomically: true, encoding: .utf8)
-        let checked = try CommandRunner.run(
-            ["check", "grid.yaml", "--baselines", "base", "--report", "report"], currentDirectory: folder)
+        let checked = InProcess.run(
+            ["check", folder + "/grid.yaml", "--baselines", folder + "/base", "--report", folder + "/report"])
         #expect(checked.status == 1)
         let page = try String(contentsOfFile: folder + "/report/index.html", encoding: .utf8)
         // The cause first, in the spec's terms; item 0 is in column 0 above items 2 and 4 (shortest
@@ -82,7 +80,7 @@ import WaterfallTestSupport
                 #"<li class="cause"><code class="cause-input">sections[0].items[0].height: 20 → 23</code> "#
                     + #"<span class="cause-consequence">Card 0 grew by 3 pt; 2 cards below it moved down 3 pt; "#
                     + "the feed got 3 pt taller.</span></li>"))
-        #expect(page.contains("waterfall check grid.yaml --baselines base --record"))
+        #expect(page.contains("waterfall check \(folder)/grid.yaml --baselines \(folder)/base --record"))
         #expect(page.contains(#"<details class="regions">"#))
         #expect(page.contains(".lightbox:target"))
         #expect(page.contains(##"href="#full-grid-actual""##) && page.contains(##"id="full-grid-actual""##))
@@ -90,9 +88,9 @@ import WaterfallTestSupport
         #expect(page.contains(#"<span class="box resized" style="left: 0%; top: 0%; width: 46.667%; "#))
         // Passed specs get no command.
         try Self.spec(grow: 3).write(toFile: folder + "/grid.yaml", atomically: true, encoding: .utf8)
-        _ = try CommandRunner.run(["check", "grid.yaml", "--baselines", "base", "--record"], currentDirectory: folder)
-        _ = try CommandRunner.run(
-            ["check", "grid.yaml", "--baselines", "base", "--report", "report"], currentDirectory: folder)
+        _ = InProcess.run(["check", folder + "/grid.yaml", "--baselines", folder + "/base", "--record"])
+        _ = InProcess.run(
+            ["check", folder + "/grid.yaml", "--baselines", folder + "/base", "--report", folder + "/report"])
         let passed = try String(contentsOfFile: folder + "/report/index.html", encoding: .utf8)
         #expect(!passed.contains("--record"))
     }

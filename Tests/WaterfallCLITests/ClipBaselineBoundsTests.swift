@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// A clip baseline from an untrusted branch: `check` refuses one whose canvas is larger than a
 /// clip's frame before decoding it, in one line and little memory.
-@Suite(.tags(.process)) struct ClipBaselineBoundsTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct ClipBaselineBoundsTests {
     static let spec = """
         width: 120
         scale: 1
@@ -22,7 +22,8 @@ import WaterfallTestSupport
     /// baseline checks under: exit 2 and one line naming the file, not an allocation trap.
     ///
     /// The 200-byte file used to cost a 1 GiB canvas at once, and as much again for its frame.
-    @Test(.tags(.externalProgram)) func aBaselineClaimingAHugeCanvasIsRefusedInBoundedMemory() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func aBaselineClaimingAHugeCanvasIsRefusedInBoundedMemory() throws
+    {
         let folder = ExternalRenderers.temporaryPath("dir")
         let baselines = folder + "/baselines"
         try FileManager.default.createDirectory(atPath: baselines, withIntermediateDirectories: true)

@@ -9,7 +9,7 @@ import WaterfallTestSupport
 
 /// `render --animate` as a user runs it: every frame of the clip, decoded by Pillow, is the
 /// screen `render --offset` draws at that frame's offset.
-@Suite(.serialized, .tags(.process)) struct ClipRenderTests {
+@Suite(.serialized) struct ClipRenderTests {
     static let feed = """
         width: 160
         scale: 2
@@ -109,7 +109,7 @@ import WaterfallTestSupport
         }
     }
 
-    @Test(.tags(.externalProgram)) func everyScrollFrameIsTheScreenAtItsOffset() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func everyScrollFrameIsTheScreenAtItsOffset() throws {
         let folder = try folder()
         let run = InProcess.run(
             [
@@ -148,7 +148,7 @@ import WaterfallTestSupport
         #expect(try still(folder: folder, offset: middle, pages: 0) == stills[middle])
     }
 
-    @Test(.tags(.externalProgram)) func loadMoreFramesAreTheLongerFeedAfterTheInsert() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func loadMoreFramesAreTheLongerFeedAfterTheInsert() throws {
         let folder = try folder()
         let run = InProcess.run(
             [
@@ -261,7 +261,7 @@ import WaterfallTestSupport
         #expect(run.standardError.contains("load-more needs a section with pageSize"), "\(run.standardError)")
     }
 
-    @Test func mp4WithoutFFmpegSaysSoInOneLine() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func mp4WithoutFFmpegSaysSoInOneLine() throws {
         let folder = try folder()
         let run = try CommandRunner.run(
             [
@@ -275,7 +275,7 @@ import WaterfallTestSupport
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/feed.scroll.png"))
     }
 
-    @Test(.tags(.externalProgram)) func anMP4HasEveryFrame() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func anMP4HasEveryFrame() throws {
         let folder = try folder()
         let run = InProcess.run(
             [

@@ -5,8 +5,8 @@ import WaterfallTestSupport
 /// A branch whose specs name `/etc/shadow`, `../../secrets.csv` or a link out of the repository
 /// gets one line and exit 2 from every command that reads specs, with nothing of those files
 /// anywhere; `--allow-read` widens the root by name; baselines are never read through links.
-// Serialized: the serve test starts servers, and each test runs the binary several times.
-@Suite(.serialized, .tags(.process)) struct ConfinementCommandTests {
+// Serialized: the serve test starts servers, and the tests tagged `.process` run the binary several times.
+@Suite(.serialized) struct ConfinementCommandTests {
     static let png = ReadConfinementFixture.png
 
     /// Asserts a refusal: exit 2, one line on standard error naming `needle`, the marker nowhere.
@@ -24,27 +24,24 @@ import WaterfallTestSupport
         for wayOut in branch.waysOut("csv") {
             try branch.spec(
                 "leak", "width: 300\nsections:\n  - itemsFrom: {file: \"\(wayOut)\", fields: {title: name}}\n")
-            let result = try CommandRunner.run(
-                ["render", "repo/specs/leak.yaml", "--format", "png,svg,html,pdf", "--output", outputs],
-                currentDirectory: branch.folder.path)
+            let result = InProcess.run(
+                ["render", branch.specs + "/leak.yaml", "--format", "png,svg,html,pdf", "--output", outputs])
             Self.expectRefused(
                 result, naming: "sections[0].itemsFrom.file: \(wayOut) is outside the spec's root", wayOut)
         }
         for wayOut in branch.waysOut("png") {
             try branch.spec("leak", "width: 300\nsections:\n  - items: [{image: \"\(wayOut)\"}]\n")
-            let result = try CommandRunner.run(
-                [
-                    "render", "repo/specs/leak.yaml", "--format", "png,svg,html", "--output", outputs,
-                    "--missing-images", "placeholder",
-                ],
-                currentDirectory: branch.folder.path)
+            let result = InProcess.run([
+                "render", branch.specs + "/leak.yaml", "--format", "png,svg,html", "--output", outputs,
+                "--missing-images", "placeholder",
+            ])
             Self.expectRefused(result, naming: "sections[0].items[0].image: \(wayOut) is outside", wayOut)
         }
         #expect(HostileBranch.filesHoldingMarker(in: outputs).isEmpty)
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: outputs)) ?? []).isEmpty)
     }
 
-    @Test func everyCommandThatReadsSpecsRefusesAndAllowReadWidensTheRoot() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func everyCommandThatReadsSpecsRefusesAndAllowReadWidensTheRoot() throws {
         let branch = try HostileBranch(png: Self.png)
         let spec = try branch.spec(
             "leak", "width: 300\nsections:\n  - itemsFrom: {file: ../../outside/secret.csv, fields: {title: name}}\n")
@@ -110,7 +107,7 @@ import WaterfallTestSupport
         #expect(again.status == 0, "\(again.output)")
     }
 
-    @Test func serveDrawsEverySpecUnderTheRuleOfItsServedFolders() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func serveDrawsEverySpecUnderTheRuleOfItsServedFolders() throws {
         let marker = HostileBranch.marker
         let prepare: (String) throws -> Void = { folder in
             try "name\n\(marker)\n".write(toFile: folder + "/outside.csv", atomically: true, encoding: .utf8)

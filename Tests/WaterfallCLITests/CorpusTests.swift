@@ -7,7 +7,7 @@ import WaterfallTestSupport
 ///
 /// Every one must end in exit status 2, that one line, nothing on
 /// standard output, and no file written.
-@Suite(.tags(.process)) struct CorpusTests {
+@Suite struct CorpusTests {
     static let corpus = Repository.path("Tests/Corpus")
 
     static var cases: [String] {
@@ -18,7 +18,7 @@ import WaterfallTestSupport
         #expect(Self.cases.count >= 40)
     }
 
-    @Test(arguments: cases)
+    @Test(.onWaitingThreads, .tags(.process), arguments: cases)
     func badInputEndsInOneClearMessage(_ name: String) throws {
         let folder = Self.corpus + "/" + name
         let output = ExternalRenderers.temporaryPath("dir")

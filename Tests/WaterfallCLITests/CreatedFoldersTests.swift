@@ -15,7 +15,7 @@ import WaterfallTestSupport
     }
 
     /// Foundation's `deletingLastPathComponent` trapped on a one-character path: `-o q` crashed.
-    @Test(.tags(.process)) func aOneCharacterOutputFolderIsMadeNotACrash() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func aOneCharacterOutputFolderIsMadeNotACrash() throws {
         let folder = ExternalRenderers.temporaryPath("folder")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -9,7 +9,7 @@ import WaterfallTestSupport
 /// 8 × 8-pixel blocks whose mean colour differs from the PNG's by more than 40 levels; the target is at most
 /// 0.5 % (see the script for what is compared). It runs once, for two to three minutes; each viewer is a case.
 /// `scripts/setup.sh` installs the viewers.
-@Suite(.tags(.process, .browser)) struct CrossViewerTests {
+@Suite(.onWaitingThreads, .tags(.process, .browser)) struct CrossViewerTests {
     #if os(Linux)
     @Test(arguments: ["chromium", "firefox", "webkit", "librsvg", "poppler"])
     func viewerShowsThePNGsPicture(_ viewer: String) throws {

@@ -5,7 +5,7 @@ import WaterfallPipeline
 import WaterfallTestSupport
 
 /// The same spec gives the same bytes, across runs, processes and locales.
-@Suite(.tags(.process)) struct DeterminismTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct DeterminismTests {
     @Test func sameBytesWhateverTheLocale() throws {
         let specs = ["06-local-images.yaml", "07-chinese.yaml"].map { Repository.path("Examples/\($0)") }
         var outputs: [[String: Data]] = []

@@ -203,7 +203,7 @@ import WaterfallTestSupport
 }
 
 /// `waterfall diff` as the binary: the exit status, the diff image written, the JSON.
-@Suite(.tags(.process)) struct DiffProcessTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct DiffProcessTests {
     let files = DiffCommandTests()
 
     @Test func aOnePixelChangeIsFoundWithItsRegionAndDiffImage() throws {

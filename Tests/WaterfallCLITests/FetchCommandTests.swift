@@ -5,7 +5,7 @@ import WaterfallTestSupport
 
 /// Images named by URL, end to end through `waterfall render` and `check`, against a server of
 /// the test's own on 127.0.0.1: the exit status and the one line each outcome prints.
-@Suite(.tags(.process)) struct FetchCommandTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct FetchCommandTests {
     static let png = [UInt8](FileManager.default.contents(atPath: Repository.path("Examples/images/meadow.png"))!)
     static let jpeg = [UInt8](FileManager.default.contents(atPath: Repository.path("Examples/images/fog.jpg"))!)
 

@@ -6,7 +6,7 @@ import WaterfallReview
 import WaterfallTestSupport
 
 /// `waterfall check` and the renderer fingerprint beside the baselines; the pinned fonts.
-@Suite(.tags(.process)) struct FingerprintCommandTests {
+@Suite struct FingerprintCommandTests {
     @Test func aDifferentMachineIsOneLineBeforeTheResultsAndTheCheckGoesOn() throws {
         let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -100,7 +100,7 @@ import WaterfallTestSupport
         #expect(result.standardOutput.hasPrefix("ok       \(spec)\n"))
     }
 
-    @Test func aMissingFontFileIsOneLineAndExitStatusTwo() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func aMissingFontFileIsOneLineAndExitStatusTwo() throws {
         let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let fonts = folder + "/fonts"

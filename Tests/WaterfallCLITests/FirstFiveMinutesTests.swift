@@ -6,7 +6,7 @@ import WaterfallTestSupport
 
 /// What a new user is told to type, typed: the hint `waterfall` prints in a folder without
 /// `Examples/`, and the lines `render` leaves.
-@Suite(.tags(.process)) struct FirstFiveMinutesTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct FirstFiveMinutesTests {
     /// The spec the hint shows, as the user would copy it.
     static var hintedSpec: String {
         let text = ExamplesCommand.gettingStarted

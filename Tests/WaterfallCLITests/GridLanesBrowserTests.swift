@@ -12,7 +12,7 @@ import WaterfallTestSupport
 /// `scripts/grid-lanes-pages.py` screenshots the examples' grid-lanes pages in that Chromium with and without the
 /// flag and compares them with their PNGs as `scripts/cross-viewer-test.py` does (8 × 8-pixel blocks, 40 levels,
 /// at most 0.5 % of blocks differ): natively placed, and at their frames where grid-lanes is unsupported.
-@Suite(.tags(.process, .browser)) struct GridLanesBrowserTests {
+@Suite(.onWaitingThreads, .tags(.process, .browser)) struct GridLanesBrowserTests {
     #if os(Linux)
     @Test func chromiumLaysOutTheRandomSpecsAsWaterfallDoes() throws {
         // The run takes about half a minute.

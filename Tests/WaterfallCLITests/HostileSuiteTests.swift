@@ -10,7 +10,7 @@ import WaterfallTestSupport
 /// naming the place, nothing written in the folders the command was told to write, and the
 /// outside files' marker in no output stream and no output file (as it is or embedded).
 // Serialized: every case starts the binary, some a server or a race, on a machine of two cores.
-@Suite(.serialized, .tags(.process)) struct HostileSuiteTests {
+@Suite(.serialized, .onWaitingThreads, .tags(.process)) struct HostileSuiteTests {
     static let png = ReadConfinementFixture.png
 
     /// A branch with ``HostileBranch/setTraps()`` set.

@@ -4,7 +4,7 @@ import WaterfallCairo
 import WaterfallTestSupport
 
 /// A batch render stopped part way leaves every earlier file whole and no temporary file.
-@Suite(.tags(.process)) struct InterruptTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct InterruptTests {
     @Test func aRenderKilledPartWayLeavesOnlyWholeFiles() throws {
         let folder = ExternalRenderers.temporaryPath("dir")
         let output = folder + "/out"

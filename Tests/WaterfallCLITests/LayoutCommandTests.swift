@@ -4,7 +4,7 @@ import WaterfallLayout
 import WaterfallTestSupport
 
 /// `waterfall layout`, run as a user runs it.
-@Suite(.tags(.process)) struct LayoutCommandTests {
+@Suite struct LayoutCommandTests {
     struct Element: Equatable {
         var kind: String
         var section: Int
@@ -107,7 +107,7 @@ import WaterfallTestSupport
         #expect(lines[3].hasPrefix("    {\"kind\": \"header\", \"section\": 0, \"frame\": {\"x\": 12, \"y\": 0,"))
     }
 
-    @Test func readsStandardInput() throws {
+    @Test(.tags(.process)) func readsStandardInput() throws {
         let result = try CommandRunner.run(
             ["layout", "-"], input: "width: 100\nsections: [{columns: 1, items: [{height: 5}]}]")
         #expect(result.status == 0)

@@ -5,7 +5,7 @@ import WaterfallTestSupport
 /// No spec can run the machine out of time, memory or disk: each bound refuses in one line,
 /// exit 2, before the work, under an 8 GiB address-space limit (`prlimit --as`), and a long
 /// load-more clip stays within it.
-@Suite(.serialized, .tags(.process)) struct MachineBoundsTests {
+@Suite(.serialized, .onWaitingThreads, .tags(.process)) struct MachineBoundsTests {
     /// 8 GiB: the limit the bounds are promised under.
     static let memoryLimit = 8 << 30
 
@@ -21,7 +21,9 @@ import WaterfallTestSupport
         return (result, (kilobytes ?? -1) * 1024)
     }
 
-    @Test(.tags(.externalProgram)) func aPictureOfMoreThan2To32DevicePixelsIsRefusedBeforeItIsDrawn() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func aPictureOfMoreThan2To32DevicePixelsIsRefusedBeforeItIsDrawn()
+        throws
+    {
         let folder = try TemporaryFolder()
         // 90 bytes inside every other limit: 16,000,000 × 2,080,000,000 device pixels.
         try "width: 1000000\nscale: 16\nsections:\n  - columns: 1\n    items: [{height: 130000000}]\n".write(
@@ -45,7 +47,7 @@ import WaterfallTestSupport
         #expect(svg.status == 0, "\(svg.output)")
     }
 
-    @Test(.tags(.externalProgram)) func theDeclaredPicturesAreCappedBeforeAnyIsDrawn() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func theDeclaredPicturesAreCappedBeforeAnyIsDrawn() throws {
         let folder = try TemporaryFolder()
         let widths = (0..<32).map { String(300 + 10 * $0) }.joined(separator: ", ")
         try """
@@ -68,7 +70,8 @@ import WaterfallTestSupport
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/bl")) ?? []).isEmpty)
     }
 
-    @Test(.tags(.externalProgram)) func twentyPagesOfAMillionCardFeedStayWithinTheFrameBound() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func twentyPagesOfAMillionCardFeedStayWithinTheFrameBound() throws
+    {
         let folder = try TemporaryFolder()
         try """
         width: 100

@@ -5,7 +5,7 @@ import WaterfallTestSupport
 /// Under an address-space limit too small for the decoder's 512 MiB stack (`ulimit -v`, a
 /// container's), a spec is decoded on a smaller stack: before, the thread never started and the
 /// run waited for it for ever.
-@Suite(.tags(.process)) struct MemoryLimitTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct MemoryLimitTests {
     func underLimit(_ arguments: [String], input: StandardInput = .empty) throws -> CommandResult {
         try CommandRunner.run(
             ["--as=\(500 << 20)", "--", CommandRunner.waterfall] + arguments, executable: "/usr/bin/prlimit",
@@ -13,7 +13,7 @@ import WaterfallTestSupport
             timeout: 60)
     }
 
-    @Test(.tags(.externalProgram)) func aSpecIsDecodedWithoutTheLargeStack() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func aSpecIsDecodedWithoutTheLargeStack() throws {
         let layout = try underLimit(["layout", "-"], input: .text("width: 100\nsections: [{items: [{height: 50}]}]\n"))
         #expect(layout.status == 0, "\(layout.standardError)")
         #expect(layout.standardOutput.contains(#""contentSize":{"width":100,"height":50}"#))

@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// Temporaries left by a run killed with SIGKILL (which nothing can catch) are removed by the next
 /// run that writes into their folder; nothing else is touched.
-@Suite(.tags(.process)) struct OrphanedTemporaryTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct OrphanedTemporaryTests {
     /// The id of a process that has exited and been reaped.
     func deadProcessID() throws -> Int32 {
         let process = try CommandRunner.start(["-c", "exit 0"], executable: "/bin/sh")

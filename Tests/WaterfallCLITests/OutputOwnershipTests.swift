@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// Renders and records never replace or delete a file that is not their own, and a spec that
 /// fails leaves nothing behind.
-@Suite(.tags(.process)) struct OutputOwnershipTests {
+@Suite struct OutputOwnershipTests {
     /// A spec whose PNG is `tiles` tiles tall at scale 1 (a tile is at most 32,767 pixels).
     static func spec(tiles: Int) -> String {
         "width: 40\nscale: 1\nminimumContentHeight: \(tiles == 1 ? 100 : 32_767 * (tiles - 1) + 100)\n"
@@ -28,13 +28,12 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try write(Self.spec(tiles: 1), dir + "/a-1.yaml")
         try write(Self.spec(tiles: 2), dir + "/a.yaml")
-        let first = try CommandRunner.run(
-            ["render", "a-1.yaml", "--format", "png", "-o", "out"], currentDirectory: dir)
+        let first = InProcess.run(["render", dir + "/a-1.yaml", "--format", "png", "-o", dir + "/out"])
         #expect(first.status == 0, "\(first.standardError)")
         let before = contents(dir + "/out/a-1.png")
-        let second = try CommandRunner.run(["render", "a.yaml", "--format", "png", "-o", "out"], currentDirectory: dir)
+        let second = InProcess.run(["render", dir + "/a.yaml", "--format", "png", "-o", dir + "/out"])
         #expect(second.status == 2)
-        #expect(second.standardError.contains("a-1.png: is not a tile waterfall wrote for a.yaml; not replaced"))
+        #expect(second.standardError.contains("a-1.png: is not a tile waterfall wrote for \(dir)/a.yaml; not replaced"))
         #expect(contents(dir + "/out/a-1.png") == before)
         #expect(contents(dir + "/out/a-2.png") == nil, "a spec that fails leaves nothing")
     }
@@ -44,8 +43,8 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try write(Self.spec(tiles: 1), dir + "/a-1.yaml")
         try write(Self.spec(tiles: 2), dir + "/a.yaml")
-        let result = try CommandRunner.run(
-            ["render", "a-1.yaml", "a.yaml", "--format", "png", "-o", "out"], currentDirectory: dir)
+        let result = InProcess.run(
+            ["render", dir + "/a-1.yaml", dir + "/a.yaml", "--format", "png", "-o", dir + "/out"])
         #expect(result.status == 2)
         #expect(result.standardError.contains("a-1.png"))
         // Whichever spec came second failed whole: a-1.png is one spec's picture, never a mix.
@@ -60,13 +59,11 @@ import WaterfallTestSupport
         try write("the user's own picture", dir + "/out/shop-2023.png")
         try write("another", dir + "/out/shop-3.png")
         try write(Self.spec(tiles: 2), dir + "/shop.yaml")
-        let tall = try CommandRunner.run(
-            ["render", "shop.yaml", "--format", "png", "-o", "out"], currentDirectory: dir)
+        let tall = InProcess.run(["render", dir + "/shop.yaml", "--format", "png", "-o", dir + "/out"])
         #expect(tall.status == 0, "\(tall.standardError)")
         #expect(contents(dir + "/out/shop-2.png") != nil)
         try write(Self.spec(tiles: 1), dir + "/shop.yaml")
-        let short = try CommandRunner.run(
-            ["render", "shop.yaml", "--format", "png", "-o", "out"], currentDirectory: dir)
+        let short = InProcess.run(["render", dir + "/shop.yaml", "--format", "png", "-o", dir + "/out"])
         #expect(short.status == 0, "\(short.standardError)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir + "/out").sorted()
         #expect(files == ["shop-2023.png", "shop-3.png", "shop.png"])
@@ -78,9 +75,9 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try write(Self.spec(tiles: 1), dir + "/ok.yaml")
         try FileManager.default.createDirectory(atPath: dir + "/out/ok.png", withIntermediateDirectories: true)
-        let result = try CommandRunner.run(["render", "ok.yaml", "-o", "out"], currentDirectory: dir)
+        let result = InProcess.run(["render", dir + "/ok.yaml", "-o", dir + "/out"])
         #expect(result.status == 2)
-        #expect(result.standardError.hasPrefix("error: out/ok.png: is a directory"))
+        #expect(result.standardError.hasPrefix("error: \(dir)/out/ok.png: is a directory"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out") == ["ok.png"])
     }
 
@@ -89,8 +86,7 @@ import WaterfallTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try write(Self.spec(tiles: 1), dir + "/ok.yaml")
         try FileManager.default.createDirectory(atPath: dir + "/base/ok.svg", withIntermediateDirectories: true)
-        let result = try CommandRunner.run(
-            ["check", "ok.yaml", "--baselines", "base", "--record"], currentDirectory: dir)
+        let result = InProcess.run(["check", dir + "/ok.yaml", "--baselines", dir + "/base", "--record"])
         #expect(result.status == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/base") == ["ok.svg"])
     }
@@ -101,15 +97,16 @@ import WaterfallTestSupport
         try FileManager.default.createDirectory(atPath: dir + "/specs", withIntermediateDirectories: true)
         try write(Self.spec(tiles: 1), dir + "/specs/index.yaml")
         try write(Self.spec(tiles: 1), dir + "/specs/javascript:alert(1).yaml")
-        let result = try CommandRunner.run(["examples", "--examples", "specs", "-o", "out"], currentDirectory: dir)
+        let result = InProcess.run(["examples", "--examples", dir + "/specs", "-o", dir + "/out"])
         #expect(result.status == 2)
-        #expect(result.standardError.contains("index.html: is written for both the gallery and specs/index.yaml"))
+        #expect(
+            result.standardError.contains("index.html: is written for both the gallery and \(dir)/specs/index.yaml"))
         // A set with a spec that failed gets no gallery, and the spec nothing of its own.
         #expect(contents(dir + "/out/index.html") == nil)
         #expect(contents(dir + "/out/index.svg") == nil)
         // Without it, the gallery links the other spec by a relative path, never a scheme.
         try FileManager.default.removeItem(atPath: dir + "/specs/index.yaml")
-        let second = try CommandRunner.run(["examples", "--examples", "specs", "-o", "out"], currentDirectory: dir)
+        let second = InProcess.run(["examples", "--examples", dir + "/specs", "-o", dir + "/out"])
         #expect(second.status == 0, "\(second.standardError)")
         let gallery = String(decoding: contents(dir + "/out/index.html") ?? Data(), as: UTF8.self)
         #expect(gallery.contains("<title>Waterfall examples</title>"))
@@ -117,7 +114,8 @@ import WaterfallTestSupport
         #expect(gallery.contains("href=\"./javascript%3Aalert%281%29.svg\""))
     }
 
-    @Test func theBinaryWorksFromAnyFolderWithItsBuiltInTemplates() throws {
+    /// The working folder is the subject: the binary is started in a folder of its own.
+    @Test(.onWaitingThreads, .tags(.process)) func theBinaryWorksFromAnyFolderWithItsBuiltInTemplates() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try write(Self.spec(tiles: 1), dir + "/feed.yaml")
@@ -139,14 +137,12 @@ import WaterfallTestSupport
                 + "sections:\n  - columns: 2\n    items:\n      - {height: \(height)}\n      - {height: 40}\n"
         }
         try write(card(100), dir + "/light.yaml")
-        let record = try CommandRunner.run(
-            ["check", "light.yaml", "--baselines", "b", "--record"], currentDirectory: dir)
+        let record = InProcess.run(["check", dir + "/light.yaml", "--baselines", dir + "/b", "--record"])
         #expect(record.status == 0, "\(record.standardOutput)\(record.standardError)")
         try write(card(130), dir + "/light.yaml")
-        let check = try CommandRunner.run(
-            ["check", "light.yaml", "--baselines", "b", "--report", "r"], currentDirectory: dir)
+        let check = InProcess.run(["check", dir + "/light.yaml", "--baselines", dir + "/b", "--report", dir + "/r"])
         #expect(check.status == 1)
-        #expect(check.standardOutput.contains("CHANGED  light.yaml"))
+        #expect(check.standardOutput.contains("CHANGED  \(dir)/light.yaml"))
         #expect(check.standardOutput.contains("pixels differ"))
         let report = String(decoding: contents(dir + "/r/index.html") ?? Data(), as: UTF8.self)
         #expect(report.contains("light.actual.png") && report.contains("light.reference.png"))
@@ -162,8 +158,7 @@ import WaterfallTestSupport
         let items = ["meadow.png", "./meadow.png", "x/../meadow.png", "./x/../meadow.png"]
             .map { "      - {size: {width: 4, height: 3}, image: \"\($0)\"}" }.joined(separator: "\n")
         try write("width: 300\nsections:\n  - columns: 2\n    items:\n" + items + "\n", dir + "/pics.yaml")
-        let result = try CommandRunner.run(
-            ["render", "pics.yaml", "--format", "svg,html", "-o", "."], currentDirectory: dir)
+        let result = InProcess.run(["render", dir + "/pics.yaml", "--format", "svg,html", "-o", dir])
         #expect(result.status == 0, "\(result.standardError)")
         for file in ["pics.svg", "pics.html"] {
             let text = String(decoding: contents(dir + "/" + file) ?? Data(), as: UTF8.self)

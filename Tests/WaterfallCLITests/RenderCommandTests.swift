@@ -4,7 +4,7 @@ import WaterfallCairo
 import WaterfallTestSupport
 
 /// `waterfall render` and the default command, end to end.
-@Suite(.tags(.process)) struct RenderCommandTests {
+@Suite struct RenderCommandTests {
     func temporaryFolder() throws -> String {
         let folder = ExternalRenderers.temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -138,7 +138,7 @@ import WaterfallTestSupport
                 == "error: unknown format \"gif\"; the formats are svg, html, html-grid-lanes, png, pdf, json\n")
     }
 
-    @Test func noArgumentsRendersTheExamplesWithAGallery() throws {
+    @Test(.tags(.process)) func noArgumentsRendersTheExamplesWithAGallery() throws {
         let output = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
         // The default command, run from the repository as `swift run waterfall` is.

@@ -14,7 +14,7 @@ import Glibc
 /// (`scripts/browser-tests.py`). The routes themselves are tested in process in WaterfallServeTests.
 // Serialized: every test has a folder of its own, but starts a server (the browser tests a Chromium
 // too) and holds it to time limits of seconds; one server at a time keeps them on a 2-core machine.
-@Suite(.serialized, .tags(.process, .browser)) struct ServeTests {
+@Suite(.serialized, .onWaitingThreads, .tags(.process, .browser)) struct ServeTests {
     /// A running `waterfall serve` over a folder of two specs with recorded baselines.
     final class Server {
         let folder: String

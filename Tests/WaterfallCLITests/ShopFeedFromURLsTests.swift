@@ -5,7 +5,7 @@ import WaterfallTestSupport
 
 /// The seed's feed as the app has it: `shop.plist` (40 goods with `w`, `h`, `img` as a URL and
 /// `price`), its images served over HTTP by a server of the test's own on 127.0.0.1.
-@Suite(.tags(.process)) struct ShopFeedFromURLsTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct ShopFeedFromURLsTests {
     static let images = ["meadow.png", "night.png", "fog.jpg", "sunset.jpg"]
 
     static func routes() -> [String: TestServer.Route] {

@@ -3,7 +3,7 @@ import Testing
 import WaterfallTestSupport
 
 /// Closed, full and broken standard streams: one line and exit status 2, never a crash.
-@Suite(.tags(.process)) struct StandardStreamTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct StandardStreamTests {
     static let spec = CommandRunner.quote(Repository.path("Examples/01-shop-grid.yaml"))
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))

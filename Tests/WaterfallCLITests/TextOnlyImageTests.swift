@@ -5,7 +5,7 @@ import WaterfallTestSupport
 /// Outputs that never draw an image's pixels (SVG, HTML, layout JSON) prove each image whole
 /// without keeping its pixels, and report a bad image at its item exactly as the PNG does: the
 /// image cases of `Tests/Corpus`, asked for those formats alone.
-@Suite(.tags(.process)) struct TextOnlyImageTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct TextOnlyImageTests {
     static let cases = [
         "43-missing-image", "44-corrupt-image", "45-truncated-image", "46-enormous-image", "47-jpeg-without-frame",
         "48-not-an-image",

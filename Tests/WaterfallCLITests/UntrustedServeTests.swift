@@ -12,7 +12,7 @@ import Glibc
 /// approve) is in `scripts/browser-tests.py`.
 // Serialized: every test has a folder of its own, but starts a server (the browser tests a Chromium
 // too) and holds it to time limits of seconds; one server at a time keeps them on a 2-core machine.
-@Suite(.serialized, .tags(.process)) struct UntrustedServeTests {
+@Suite(.serialized, .onWaitingThreads, .tags(.process)) struct UntrustedServeTests {
     typealias Server = ServeTests.Server
 
     /// The value of the header field `name` in a response head, or nil.
@@ -177,7 +177,7 @@ import Glibc
 
     /// A template that multiplies a large value is refused while it is expanded: one line naming
     /// the data file, the record's line and the field, and little memory.
-    @Test(.tags(.externalProgram)) func aTemplateBombIsRefusedInBoundedMemory() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func aTemplateBombIsRefusedInBoundedMemory() throws {
         let folder = ExternalRenderers.temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -250,7 +250,7 @@ import Glibc
 /// The probe's cases that held before: kept here so that they keep holding.
 // Serialized: every test has a folder of its own, but starts a server (the browser tests a Chromium
 // too) and holds it to time limits of seconds; one server at a time keeps them on a 2-core machine.
-@Suite(.serialized, .tags(.process)) struct UntrustedServeProbeTests {
+@Suite(.serialized, .onWaitingThreads, .tags(.process)) struct UntrustedServeProbeTests {
     typealias Server = ServeTests.Server
 
     @Test func moreTraversalSpellingsGetNothingOutsideTheFolder() throws {

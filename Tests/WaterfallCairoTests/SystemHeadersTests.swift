@@ -3,7 +3,7 @@ import Testing
 
 /// A machine without the system libraries' headers: each shim stops with one line that says what
 /// to run, not clang's "file not found".
-@Suite(.tags(.externalProgram)) struct SystemHeadersTests {
+@Suite(.onWaitingThreads, .tags(.externalProgram)) struct SystemHeadersTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 

@@ -1,6 +1,7 @@
 import Testing
 import WaterfallCore
-import WaterfallFetch
+
+@testable import WaterfallFetch
 
 /// The line a terminal shows while images are fetched.
 @Suite struct FetchProgressTests {

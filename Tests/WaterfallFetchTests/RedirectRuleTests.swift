@@ -1,4 +1,5 @@
 import Testing
+import WaterfallCore
 import WaterfallFetch
 
 /// The one rule for where a redirect may lead, decided without a network.

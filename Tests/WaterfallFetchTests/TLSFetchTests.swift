@@ -7,7 +7,7 @@ import WaterfallTestServer
 /// Fetches over TLS against a server of the test's own on 127.0.0.1 with a throwaway certificate
 /// (made with `openssl`): an upgrade redirect is followed, a downgrade refused, and a handshake
 /// that fails says why in words.
-@Suite(.tags(.externalProgram)) struct TLSFetchTests {
+@Suite(.onWaitingThreads, .tags(.externalProgram)) struct TLSFetchTests {
     static let png = ImageFetcherTests.png
     /// Generous: a handshake that loads the system's trust roots on a loaded machine takes more
     /// than the other fetch tests' half second, and no case here waits for a timeout.

@@ -11,7 +11,7 @@ import WaterfallTestSupport
     /// pixels blended over others) and ffmpeg's APNG decoder composes its frames; the reader must
     /// give the same canvases. (Pillow's own reading blends translucent pixels wrongly: it halves
     /// their alpha twice.)
-    @Test(.tags(.externalProgram), arguments: ["none-source", "background-over", "previous-over"])
+    @Test(.onWaitingThreads, .tags(.externalProgram), arguments: ["none-source", "background-over", "previous-over"])
     func everyFrameIsTheCanvasFFmpegComposes(_ mode: String) throws {
         let folder = try TemporaryFolder()
         let script = """
@@ -69,7 +69,7 @@ import WaterfallTestSupport
         #expect(index == durations.count)
     }
 
-    @Test(.tags(.externalProgram)) func ticksRepeatEachFrameForItsDelayWithoutDrift() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func ticksRepeatEachFrameForItsDelayWithoutDrift() throws {
         // 7 frames of 1/30 s, one of 3/30 s: 10 ticks at 30 fps, 5 at 15.
         let folder = try TemporaryFolder()
         let script = """
@@ -90,7 +90,7 @@ import WaterfallTestSupport
         }
     }
 
-    @Test(.tags(.externalProgram)) func brokenFilesAreOneLineNamingTheFile() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func brokenFilesAreOneLineNamingTheFile() throws {
         let folder = try TemporaryFolder()
         let script = """
             import sys

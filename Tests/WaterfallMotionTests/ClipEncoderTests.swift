@@ -9,7 +9,7 @@ import WaterfallTestSupport
 @Suite struct ClipEncoderTests {
     // MARK: APNG
 
-    @Test(.tags(.externalProgram)) func anAnimatedPNGDecodesToEveryFrameGiven() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func anAnimatedPNGDecodesToEveryFrameGiven() throws {
         let frames = ClipFrames.movingRectangle(count: 12, repeating: [5])
         let clip = try EncodedClip.encode(frames, as: .apng, options: ClipOptions(fps: 30))
         let decoded = try PillowDecoding.decode(clip.path)
@@ -22,7 +22,9 @@ import WaterfallTestSupport
         }
     }
 
-    @Test(.tags(.externalProgram)) func anAnimatedPNGOfOneStillFrameIsOneFrameAsLongAsTheClip() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func anAnimatedPNGOfOneStillFrameIsOneFrameAsLongAsTheClip()
+        throws
+    {
         let frame = ClipFrames.movingRectangle(count: 1)[0]
         let clip = try EncodedClip.encode(Array(repeating: frame, count: 9), as: .apng, options: ClipOptions(fps: 30))
         let decoded = try PillowDecoding.decode(clip.path)
@@ -44,7 +46,7 @@ import WaterfallTestSupport
 
     // MARK: WebP
 
-    @Test(.tags(.externalProgram)) func aLosslessWebPDecodesToEveryFrameGiven() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func aLosslessWebPDecodesToEveryFrameGiven() throws {
         let frames = ClipFrames.movingRectangle(count: 12, repeating: [5])
         let clip = try EncodedClip.encode(frames, as: .webp, options: ClipOptions(fps: 30))
         let decoded = try PillowDecoding.decode(clip.path)
@@ -62,7 +64,7 @@ import WaterfallTestSupport
         #expect(decoded.durations.reduce(0, +) == 400)
     }
 
-    @Test(.tags(.externalProgram)) func aLossyWebPDecodesCloseToEveryFrame() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func aLossyWebPDecodesCloseToEveryFrame() throws {
         let frames = ClipFrames.movingRectangle(count: 12)
         let lossy = try EncodedClip.encode(frames, as: .webp, options: ClipOptions(fps: 30, quality: 80))
         let decoded = try PillowDecoding.decode(lossy.path)
@@ -75,7 +77,9 @@ import WaterfallTestSupport
         }
     }
 
-    @Test(.tags(.externalProgram)) func aLossyWebPOfAPhotoLikeClipIsSmallerThanTheLosslessOne() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func aLossyWebPOfAPhotoLikeClipIsSmallerThanTheLosslessOne()
+        throws
+    {
         let frames = ClipFrames.movingRectangle(count: 6, width: 160, height: 120, grain: 24)
         let lossless = try EncodedClip.encode(frames, as: .webp, options: ClipOptions(fps: 30))
         let lossy = try EncodedClip.encode(frames, as: .webp, options: ClipOptions(fps: 30, quality: 75))
@@ -87,7 +91,7 @@ import WaterfallTestSupport
 
     // MARK: GIF
 
-    @Test(.tags(.externalProgram), arguments: ClipOptions.GIFPalette.allCases)
+    @Test(.onWaitingThreads, .tags(.externalProgram), arguments: ClipOptions.GIFPalette.allCases)
     func aGIFOfFewColoursDecodesToEveryFrameGiven(palette: ClipOptions.GIFPalette) throws {
         let frames = ClipFrames.fewColours(count: 10, repeating: [4])
         var options = ClipOptions(fps: 25)
@@ -102,7 +106,7 @@ import WaterfallTestSupport
         }
     }
 
-    @Test(.tags(.externalProgram), arguments: ClipOptions.GIFPalette.allCases, [false, true])
+    @Test(.onWaitingThreads, .tags(.externalProgram), arguments: ClipOptions.GIFPalette.allCases, [false, true])
     func aGIFOfManyColoursIsCloseToEveryFrame(palette: ClipOptions.GIFPalette, dither: Bool) throws {
         let frames = ClipFrames.movingRectangle(count: 12)
         var options = ClipOptions(fps: 30)
@@ -118,7 +122,7 @@ import WaterfallTestSupport
         }
     }
 
-    @Test(.tags(.externalProgram), arguments: ClipOptions.GIFPalette.allCases)
+    @Test(.onWaitingThreads, .tags(.externalProgram), arguments: ClipOptions.GIFPalette.allCases)
     func aLargeGIFsPalettesFromASampleStayCloseToEveryFrame(palette: ClipOptions.GIFPalette) throws {
         // 76,800 pixels a frame: past 65,536, so palettes come from a sixteenth of them. Its colours
         // are many more than 256 (a palette from every pixel is 7.4 levels off on average; how
@@ -136,7 +140,7 @@ import WaterfallTestSupport
         }
     }
 
-    @Test(.tags(.externalProgram), arguments: [30, 60, 7])
+    @Test(.onWaitingThreads, .tags(.externalProgram), arguments: [30, 60, 7])
     func aGIFLastsAsLongAsItsFrames(fps: Int) throws {
         let count = 40
         let clip = try EncodedClip.encode(
@@ -194,7 +198,7 @@ import WaterfallTestSupport
 
     // MARK: MP4
 
-    @Test(.tags(.externalProgram), arguments: [(64, 48), (63, 47)])
+    @Test(.onWaitingThreads, .tags(.externalProgram), arguments: [(64, 48), (63, 47)])
     func anMP4HasEveryFrameAtAnEvenSize(width: Int, height: Int) throws {
         let frames = ClipFrames.movingRectangle(count: 15, width: width, height: height)
         let clip = try EncodedClip.encode(frames, as: .mp4, options: ClipOptions(fps: 30))
@@ -205,7 +209,7 @@ import WaterfallTestSupport
         #expect(probe.frameRate == "30/1")
     }
 
-    @Test(.tags(.externalProgram)) func anMP4ShowsTheColoursDrawn() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func anMP4ShowsTheColoursDrawn() throws {
         // Saturated colours, where a frame converted with one matrix and shown with another is
         // several levels off.
         let colours: [[UInt8]] = [[30, 60, 200], [240, 180, 20], [200, 30, 60], [20, 160, 90], [250, 250, 245]]
@@ -285,7 +289,7 @@ import WaterfallTestSupport
 
     // MARK: Every format
 
-    @Test(.tags(.externalProgram), arguments: ClipFormat.allCases)
+    @Test(.onWaitingThreads, .tags(.externalProgram), arguments: ClipFormat.allCases)
     func aFrameOfAnotherSizeIsRefused(format: ClipFormat) throws {
         let folder = try TemporaryFolder()
         let encoder = try ClipEncoders.make(

@@ -9,7 +9,7 @@ import WaterfallTestSupport
 /// `scripts/axe-audit-check.py` renders the examples' HTML, audits the same specs and runs
 /// axe-core's `color-contrast` rule in Debian's chromium (one browser for every page).
 /// `scripts/setup.sh` installs axe-core (`axe-playwright-python`) and Playwright.
-@Suite(.tags(.process, .browser)) struct AxeContrastTests {
+@Suite(.onWaitingThreads, .tags(.process, .browser)) struct AxeContrastTests {
     #if os(Linux)
     @Test func axeAgreesWithTheAuditOnEveryExamplesText() throws {
         let json = ExternalRenderers.temporaryPath("json")

@@ -105,7 +105,7 @@ import WaterfallTestSupport
         #expect(first.map(\.bytes) == second.map(\.bytes))
     }
 
-    @Test(.tags(.externalProgram)) func thePDFEmbedsTheBrandFont() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func thePDFEmbedsTheBrandFont() throws {
         let scene = try RenderFixtures.scene(Self.example)
         let path = ExternalRenderers.temporaryPath("pdf")
         defer { try? FileManager.default.removeItem(atPath: path) }

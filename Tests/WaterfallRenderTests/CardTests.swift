@@ -195,7 +195,7 @@ import WaterfallTestSupport
 }
 
 /// In Chromium, no text box of a card page overflows its card or its own box.
-@Suite(.serialized, .tags(.browser)) struct CardTextInChromiumTests {
+@Suite(.serialized, .onWaitingThreads, .tags(.browser)) struct CardTextInChromiumTests {
     func runCheck(_ pages: [String]) throws -> (status: Int32, output: String) {
         let result = try CommandRunner.python("text-overflow-check.py", pages)
         return (result.status, result.output)

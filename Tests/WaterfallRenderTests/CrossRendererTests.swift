@@ -11,7 +11,7 @@ import WaterfallTestSupport
 /// pixel, outside text.
 ///
 /// The tolerances are the ones documented in docs/OUTPUT.md.
-@Suite(.serialized, .tags(.browser)) struct CrossRendererTests {
+@Suite(.serialized, .onWaitingThreads, .tags(.browser)) struct CrossRendererTests {
     static let examples = [
         "01-shop-grid.yaml", "03-sections.yaml", "05-goods-list.yaml", "06-local-images.yaml", "07-chinese.yaml",
         "08-spans-banners.yaml", "14-emoji-feed.yaml", "17-brand-font.yaml",

@@ -10,7 +10,7 @@ import WaterfallSpec
 import WaterfallTestSupport
 
 /// Emoji in colour from the pinned Noto Color Emoji, each sequence one glyph, in every format.
-@Suite(.tags(.browser)) struct EmojiTests {
+@Suite(.onWaitingThreads, .tags(.browser)) struct EmojiTests {
     /// A ZWJ sequence, a skin tone, a flag, a keycap and a plain emoji.
     static let sequences = ["👩🏽‍💻", "👍🏿", "🇯🇵", "1️⃣", "🧋"]
 

@@ -15,7 +15,7 @@ import WaterfallTestSupport
 /// run's box grown 40 points down and across (a left-aligned run to the right, a right-aligned one
 /// to the left), where no clip can bite. The two pictures must be the same pixels, so no box cut
 /// through a glyph, and every inked pixel must lie inside its element's frame.
-@Suite(.tags(.browser)) struct GlyphInkTests {
+@Suite(.onWaitingThreads, .tags(.browser)) struct GlyphInkTests {
     static let reach = 40.0
 
     /// The scene's text alone, black on a white page grown by ``reach``, with every run's box

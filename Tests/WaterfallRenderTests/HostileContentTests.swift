@@ -8,7 +8,7 @@ import WaterfallTestSupport
 
 /// Titles from product data cannot inject markup: the SVG stays well-formed XML with only our
 /// elements, and the HTML page runs no script in a real browser.
-@Suite(.tags(.browser)) struct HostileContentTests {
+@Suite(.onWaitingThreads, .tags(.browser)) struct HostileContentTests {
     static let titles = [
         "</text><script>document.title='pwned'</script>",
         "\" onload=\"document.title='pwned'",

@@ -23,7 +23,7 @@ import WaterfallTestSupport
 /// Chromium with HarfBuzz and Skia, librsvg with its own Pango layout), and their anti-aliased
 /// glyph edges differ by a pixel here and there; the boxes the glyphs sit in are the scene's, so
 /// everything outside them is compared exactly: any channel of any pixel differing counts.
-@Suite(.serialized, .tags(.browser)) struct PixelExactRenderersTests {
+@Suite(.serialized, .onWaitingThreads, .tags(.browser)) struct PixelExactRenderersTests {
     struct Case: CustomStringConvertible, Sendable {
         var width: Double
         var columns: Int

@@ -88,7 +88,7 @@ import WaterfallTestSupport
         return blocks == 0 ? 1 : Double(differing) / Double(blocks)
     }
 
-    @Test(.tags(.externalProgram), arguments: ["example", "mixed"])
+    @Test(.onWaitingThreads, .tags(.externalProgram), arguments: ["example", "mixed"])
     func librsvgDrawsOutlinesAsThePNGWithoutTheFontAndTextOtherwise(_ which: String) throws {
         let scene =
             which == "example"

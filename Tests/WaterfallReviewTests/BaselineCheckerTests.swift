@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaterfallBatch
 import WaterfallCairo
 import WaterfallCore
 import WaterfallPipeline

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallAudit
+import WaterfallBatch
 import WaterfallCore
 import WaterfallLayout
 import WaterfallPipeline

@@ -3,6 +3,7 @@ import Testing
 import WaterfallCairo
 import WaterfallCore
 import WaterfallPipeline
+import WaterfallRender
 import WaterfallReview
 import WaterfallTestSupport
 
@@ -15,7 +16,8 @@ import WaterfallTestSupport
             .init(file: "opentype/noto/NotoSansCJK-Regular.ttc", sha256: String(repeating: "cd", count: 32)),
         ])
 
-    @Test(.tags(.externalProgram)) func thisMachinesFingerprintNamesTheLibrariesAndHashesEveryPinnedFile() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram))
+    func thisMachinesFingerprintNamesTheLibrariesAndHashesEveryPinnedFile() throws {
         let fingerprint = try RendererFingerprint.current()
         for (name, version) in fingerprint.libraries {
             #expect(version.wholeMatch(of: /[0-9]+\.[0-9]+\.[0-9]+/) != nil, "\(name) \(version)")

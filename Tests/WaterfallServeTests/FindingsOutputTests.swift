@@ -1,10 +1,10 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 import WaterfallAudit
 import WaterfallCore
 import WaterfallLayout
+import WaterfallPages
 import WaterfallPipeline
 import WaterfallReview
 import WaterfallServe
@@ -109,14 +109,12 @@ import WaterfallTestSupport
         let server = ServeServer(
             catalog: catalog, port: 80, baselines: fixture.folder + "/baselines", templates: nil, pipeline: pipeline,
             contentSizes: [.accessibility3])
-        let app = Application(router: server.router())
-        try await app.test(.router) { client in
-            let review = try await client.get("/review").text
-            // Recorded at large, checked at accessibility3: new pictures named for it.
-            #expect(review.contains(#"data-spec="alpha.accessibility3""#), "\(review)")
-            let large = try await client.get("/png/echo?contentSize=large").body
-            let given = try await client.get("/png/echo").body
-            #expect(large.readableBytes > 0 && large != given)
-        }
+        let client = RouterClient(router: server.router())
+        let review = try await client.get("/review").text
+        // Recorded at large, checked at accessibility3: new pictures named for it.
+        #expect(review.contains(#"data-spec="alpha.accessibility3""#), "\(review)")
+        let large = try await client.get("/png/echo?contentSize=large").body
+        let given = try await client.get("/png/echo").body
+        #expect(large.readableBytes > 0 && large != given)
     }
 }

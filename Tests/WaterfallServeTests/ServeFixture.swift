@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 import WaterfallCore
 import WaterfallPipeline
@@ -67,34 +66,7 @@ final class ServeFixture: Sendable {
     }
 
     /// Runs `test` with a client of the server's routes, in process.
-    func test<Value: Sendable>(_ test: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        let app = Application(router: server.router())
-        return try await app.test(.router) { client in try await test(client) }
-    }
-}
-
-extension TestResponse {
-    /// The body as text.
-    var text: String { String(buffer: body) }
-}
-
-extension TestClientProtocol {
-    /// A GET of `uri`, as a browser of this server's pages sends it.
-    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> TestResponse {
-        try await execute(uri: uri, method: .get, headers: headers)
-    }
-
-    /// A POST of `uri` with the token in its header, as the review page's script sends it.
-    func post(_ uri: String, token: String?, headers: HTTPFields = [:], form: String? = nil) async throws
-        -> TestResponse
-    {
-        var headers = headers
-        if let token { headers[.init("X-Waterfall-Token")!] = token }
-        var body: ByteBuffer?
-        if let form {
-            headers[.contentType] = "application/x-www-form-urlencoded"
-            body = ByteBuffer(string: form)
-        }
-        return try await execute(uri: uri, method: .post, headers: headers, body: body)
+    func test<Value: Sendable>(_ test: @Sendable (RouterClient) async throws -> Value) async throws -> Value {
+        try await test(RouterClient(router: server.router()))
     }
 }

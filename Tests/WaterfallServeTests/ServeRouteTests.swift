@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 import WaterfallCore
 import WaterfallReview
@@ -9,7 +8,7 @@ import WaterfallTestSupport
 
 /// The server's routes, driven in process.
 ///
-/// HummingbirdTesting's router set-up sends each request to the router: the token and
+/// ``RouterClient`` hands each request to the router's responder, no socket between: the token and
 /// `Origin` checks, the path refusals (paths reach the router as written, `..` and `%2e%2e`
 /// included), the pages, the clips and approval. The process itself (binding, `Host` names, the
 /// event stream) is tested end to end in WaterfallCLITests.

@@ -8,7 +8,7 @@ import WaterfallSpec
 import WaterfallTestSupport
 
 /// The strategies used as a user would, with references recorded in `__Snapshots__`.
-@Suite(.serialized, .tags(.process)) struct SnapshotStrategyTests {
+@Suite(.serialized) struct SnapshotStrategyTests {
     static let directory = Repository.path("Tests/WaterfallSnapshotTestingTests/__Snapshots__")
     static let record = ProcessInfo.processInfo.environment["WATERFALL_RECORD"] == "1"
 
@@ -40,7 +40,7 @@ import WaterfallTestSupport
 
     /// Cards sized by their image and text (`content: below` without a height) are measured as
     /// `waterfall render` and `waterfall layout` measure them; the reference is the layout.
-    @Test func layoutJSONMeasuresCardsSizedByTheirContent() throws {
+    @Test(.tags(.process)) func layoutJSONMeasuresCardsSizedByTheirContent() throws {
         let path = Repository.path("Examples/10-photo-feed.yaml")
         let spec = try Spec.load(path: path)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-snap-\(UUID())").path

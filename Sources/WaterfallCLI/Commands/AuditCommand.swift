@@ -1,5 +1,6 @@
 import ArgumentParser
 import WaterfallAudit
+import WaterfallBatch
 import WaterfallPipeline
 import WaterfallReview
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WaterfallCore
+import WaterfallPages
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
+import WaterfallBatch
 import WaterfallMotion
+import WaterfallPages
 import WaterfallPipeline
 import WaterfallRender
-import WaterfallReview
-import WaterfallServe
 import WaterfallSpec
 
 /// `waterfall render SPEC...`: SVG, HTML, PNG and PDF files named after each spec.
@@ -91,7 +91,8 @@ extension RendersSpecs {
 
     func job(appearance defaultAppearance: AppearanceChoice) throws -> RenderJob {
         let animating = animation.animate != nil
-        var renderers = animating ? [] : try formats.renderers(templates: options.templates)
+        var renderers =
+            animating ? [] : try formats.renderers(templates: options.templates, required: PageTemplates.required)
         if options.svgText != .text {
             renderers = renderers.map { $0.format == .svg ? .svg(text: options.svgText.svgText) : $0 }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WaterfallCore
+import WaterfallPages
 import WaterfallPipeline
 import WaterfallServe
 import WaterfallSpec

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WaterfallCore
+import WaterfallPages
 import WaterfallRender
 import WaterfallReview
 import WaterfallServe

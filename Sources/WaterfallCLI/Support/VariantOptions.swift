@@ -1,4 +1,5 @@
 import ArgumentParser
+import WaterfallBatch
 import WaterfallPipeline
 import WaterfallReview
 import WaterfallSpec

@@ -1,6 +1,7 @@
 import Foundation
 import WaterfallCairo
 import WaterfallCore
+import WaterfallRender
 
 /// Images fetched from URLs, kept on disk by URL, so that a second run makes no request and
 /// draws the same bytes.

@@ -1,6 +1,8 @@
 import Foundation
+import WaterfallBatch
 import WaterfallCore
 import WaterfallPipeline
+import WaterfallRender
 import WaterfallSpec
 
 /// The renderer fingerprint beside a folder of baselines (see ``RendererFingerprint``): what

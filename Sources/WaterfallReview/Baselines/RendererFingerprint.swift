@@ -1,5 +1,6 @@
 import WaterfallCairo
 import WaterfallCore
+import WaterfallRender
 
 /// What shapes and draws the text of a render on this machine: the versions of Cairo, Pango,
 /// HarfBuzz, FreeType and fontconfig, the SHA-256 of every pinned font file, and of the font

@@ -1,5 +1,6 @@
 import Foundation
 import SystemPackage
+import WaterfallBatch
 import WaterfallCore
 import WaterfallPipeline
 import WaterfallSpec

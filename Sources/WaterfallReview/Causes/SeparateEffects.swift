@@ -1,3 +1,4 @@
+import WaterfallBatch
 import WaterfallCore
 import WaterfallDiff
 import WaterfallLayout

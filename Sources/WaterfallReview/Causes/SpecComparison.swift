@@ -1,3 +1,4 @@
+import WaterfallBatch
 import WaterfallDiff
 import WaterfallLayout
 import WaterfallPipeline

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WaterfallBatch
 import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import WaterfallAudit
+import WaterfallBatch
 import WaterfallCore
 import WaterfallDiff
 import WaterfallPipeline

@@ -1,4 +1,5 @@
 import WaterfallAudit
+import WaterfallBatch
 import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff

@@ -26,11 +26,19 @@ public struct OutputFormats: Sendable, Equatable {
     }
 
     /// The renderer of each format; HTML pages are drawn with the templates of `templates`.
-    public func renderers(templates: String?) throws(OutputFormatError) -> [Renderer] {
+    ///
+    /// - Parameters:
+    ///   - templates: A folder of Mustache templates, read only when HTML is asked for; the
+    ///     built-in templates when `nil`.
+    ///   - required: The templates the folder must hold (a command whose `--templates` folder
+    ///     serves other pages too names theirs).
+    public func renderers(templates: String?, required: [String] = TemplateSet.required) throws(OutputFormatError)
+        -> [Renderer]
+    {
         try names.map { name throws(OutputFormatError) in
             guard let format = RenderFormat(rawValue: name) else { throw .unknown(name) }
             do throws(TemplateError) {
-                return try Renderer.named(format, templates: templates)
+                return try Renderer.named(format, templates: templates, required: required)
             } catch {
                 throw .templates(error)
             }
@@ -70,5 +78,26 @@ public enum OutputFormatError: UserFacingError {
     /// distance as for misspelt keys and commands.
     private static func suggestion(for name: String, in formats: [String]) -> String? {
         KeySuggestion.closest(to: name, in: formats)
+    }
+}
+
+extension Renderer {
+    /// The renderer of `format`, as `render --format` names it; HTML pages are drawn with the
+    /// templates of the folder `templates` (which must hold `required`), or the built-in ones.
+    public static func named(_ format: RenderFormat, templates: String?, required: [String] = TemplateSet.required)
+        throws(TemplateError) -> Renderer
+    {
+        switch format {
+        case .svg: .svg
+        case .png: .png
+        case .pdf: .pdf
+        case .json: .layoutJSON
+        case .htmlGridLanes: .htmlGridLanes()
+        case .html:
+            .html(
+                templates: try templates.map { directory throws(TemplateError) in
+                    try TemplateSet(directory: directory, required: required)
+                } ?? .bundled)
+        }
     }
 }

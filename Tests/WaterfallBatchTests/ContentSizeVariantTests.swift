@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import WaterfallBatch
 import WaterfallLayout
 import WaterfallPipeline
-import WaterfallReview
 import WaterfallSpec
 import WaterfallTestSupport
 
@@ -85,22 +85,5 @@ import WaterfallTestSupport
             try #require(bigger.layoutAttributesForItem(at: next)).frame.minY
                 > (try #require(large.layoutAttributesForItem(at: next))).frame.minY)
         #expect(Variant(appearance: .dark, contentSize: .xSmall).apply(to: spec).style.contentSize == .xSmall)
-    }
-
-    /// `check --prune` knows the content-size names as every other variant's.
-    @Test func staleBaselinesKnowContentSizeNames() throws {
-        let folder = ExternalRenderers.temporaryPath("dir")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/shop.yaml"
-        try (Self.spec + "variants: {contentSize: [large, accessibility3]}\n").write(
-            toFile: path, atomically: true, encoding: .utf8)
-        #expect(
-            StaleBaselines.names(of: path, variants: Variants())
-                == ["shop", "shop.dark", "shop.accessibility3", "shop.accessibility3.dark"])
-        for name in ["shop.png", "shop.accessibility3.dark.png", "shop.xLarge.png"] {
-            try Data([1]).write(to: URL(fileURLWithPath: folder + "/" + name))
-        }
-        #expect(StaleBaselines.find(in: folder, specs: [path]) == ["shop.xLarge.png"])
     }
 }

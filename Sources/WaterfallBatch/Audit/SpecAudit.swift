@@ -92,5 +92,5 @@ public enum SpecAudit {
 
 extension Spec {
     /// The content size category the spec is drawn at, as a spec names it: `large` by default.
-    var contentSizeName: String { (style.contentSize ?? .large).rawValue }
+    package var contentSizeName: String { (style.contentSize ?? .large).rawValue }
 }

@@ -1,5 +1,6 @@
 import CWaterfallNettle
 import SystemPackage
+import WaterfallCore
 
 /// SHA-256 of bytes, or of a file's bytes read a megabyte at a time, as 64 lower-case hex digits
 /// (Nettle's, which uses the CPU's SHA instructions where there are any).

@@ -1,6 +1,6 @@
 import Testing
+import WaterfallBatch
 import WaterfallPipeline
-import WaterfallReview
 import WaterfallSpec
 
 /// The options `--widths`, `--appearance` and `--viewport` multiply a spec's pictures as its

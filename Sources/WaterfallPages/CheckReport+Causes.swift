@@ -3,7 +3,7 @@ import WaterfallReview
 extension CheckReport {
     /// The template context of a check's causes: the first ``Cause/shownBeforeFold`` shown, the
     /// rest under a fold; `nil` when it has none.
-    static func causes(of check: SpecCheck) -> [String: Any]? {
+    package static func causes(of check: SpecCheck) -> [String: Any]? {
         guard !check.causes.isEmpty else { return nil }
         func entry(_ cause: Cause) -> [String: Any] {
             var entry: [String: Any] = [:]

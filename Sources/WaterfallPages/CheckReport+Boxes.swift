@@ -6,7 +6,7 @@ import WaterfallReview
 
 extension CheckReport {
     /// An outline around one card the layout diff names, in percent of one picture (a tile).
-    struct Box {
+    package struct Box {
         var left: Double
         var top: Double
         var width: Double
@@ -14,7 +14,7 @@ extension CheckReport {
         var kind: String
         var label: String
 
-        var context: [String: Any] {
+        package var context: [String: Any] {
             let p = { (value: Double) in ShortestNumber.text((value * 1000).rounded() / 1000) + "%" }
             return [
                 "style": "left: \(p(left)); top: \(p(top)); width: \(p(width)); height: \(p(height))",
@@ -31,7 +31,7 @@ extension CheckReport {
     ///   - tiles: Each tile's PNG bytes, `nil` where there is none.
     ///   - contentWidth: The layout's content width, in points.
     ///   - frames: The frames to outline, with their kind and label.
-    static func boxes(
+    package static func boxes(
         tiles: [[UInt8]?], contentWidth: Double, frames: [(rect: Rect, kind: String, label: String)]
     ) -> [[Box]] {
         var top = 0.0
@@ -57,7 +57,7 @@ extension CheckReport {
     }
 
     /// Boxes over the reference tiles (old frames) and the actual tiles (new frames) of `check`.
-    static func boxes(of check: SpecCheck) -> (reference: [[Box]], actual: [[Box]]) {
+    package static func boxes(of check: SpecCheck) -> (reference: [[Box]], actual: [[Box]]) {
         guard let diff = check.layoutDiff, diff.isDifferent else {
             return (check.tiles.map { _ in [] }, check.tiles.map { _ in [] })
         }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import WaterfallPages
 import WaterfallPipeline
 import WaterfallReview
-import WaterfallServe
 import WaterfallTestSupport
 
 /// Where `check` and `merge-reports` write their results: every target checked before any is written.

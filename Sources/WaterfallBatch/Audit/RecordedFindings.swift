@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallAudit
 import WaterfallCore
 
@@ -19,25 +18,14 @@ public enum RecordedFindings {
         try JSONOutput.encode(File(findings: findings), layout: .pretty)
     }
 
-    /// The findings in a file's `bytes`, read from `path`.
-    ///
-    /// - Throws: ``ReviewError`` naming the file when it is not a findings file.
-    public static func decode(_ bytes: [UInt8], path: String) throws(ReviewError) -> [Finding] {
-        do {
-            return try JSONDecoder().decode(File.self, from: Data(bytes)).findings
-        } catch {
-            throw ReviewError(
-                reason: "\(path.escapedForMessage): is not a findings file (record it again with check --record)")
-        }
-    }
-
     /// The findings of `current` whose key is not among `recorded`'s, in `current`'s order.
     public static func new(_ current: [Finding], recorded: [Finding]) -> [Finding] {
         let keys = Set(recorded.map(\.key))
         return current.filter { !keys.contains($0.key) }
     }
 
-    private struct File: Codable {
-        var findings: [Finding]
+    /// The file's layout, which the review library reads back.
+    package struct File: Codable {
+        package var findings: [Finding]
     }
 }

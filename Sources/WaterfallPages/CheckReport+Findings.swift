@@ -6,7 +6,7 @@ import WaterfallReview
 extension CheckReport {
     /// The template context of a picture's accessibility findings: the new ones, then those
     /// recorded beside the baselines under a fold; `nil` when the audit found none.
-    static func findings(of check: SpecCheck) -> [String: Any]? {
+    package static func findings(of check: SpecCheck) -> [String: Any]? {
         guard !check.findings.isEmpty || !check.fixedFindings.isEmpty else { return nil }
         let new = Set(check.newFindings.map(\.key))
         func entry(_ finding: Finding) -> [String: Any] {
@@ -27,7 +27,7 @@ extension CheckReport {
     }
 
     /// Outlines around the new findings over each actual tile of `check`, in percent of the tile.
-    static func findingBoxes(of check: SpecCheck) -> [[Box]] {
+    package static func findingBoxes(of check: SpecCheck) -> [[Box]] {
         let new = check.newFindings
         let width =
             check.layoutDiff?.newContentSize.width

@@ -2,15 +2,15 @@ import Foundation
 import Testing
 import WaterfallTestSupport
 
-/// `waterfall render --svg-text text|outlines`, run as a user runs it.
-@Suite(.tags(.process)) struct SVGTextOptionTests {
+/// `waterfall render --svg-text text|outlines`, run in process (``InProcess``).
+@Suite struct SVGTextOptionTests {
     @Test func renderWritesOutlinesWhenAskedTextByDefaultAndRefusesAnythingElse() throws {
         let folder = ExternalRenderers.temporaryPath("dir")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let spec = Repository.path("Examples/17-brand-font.yaml")
-        let outlined = try CommandRunner.run(
+        let outlined = InProcess.run(
             ["render", spec, "--format", "svg", "--svg-text", "outlines", "--output", "\(folder)/outlines"])
-        let plain = try CommandRunner.run(["render", spec, "--format", "svg", "--output", "\(folder)/text"])
+        let plain = InProcess.run(["render", spec, "--format", "svg", "--output", "\(folder)/text"])
         #expect(outlined.status == 0, "\(outlined.output)")
         #expect(plain.status == 0, "\(plain.output)")
         let outlines = try String(contentsOfFile: "\(folder)/outlines/17-brand-font.svg", encoding: .utf8)
@@ -19,7 +19,7 @@ import WaterfallTestSupport
         #expect(outlines.contains("role=\"img\" aria-label=\"✨ Fresh picks for you\""))
         #expect(text.contains("<text") && text.contains("@font-face"))
 
-        let bad = try CommandRunner.run(
+        let bad = InProcess.run(
             ["render", spec, "--format", "svg", "--svg-text", "glyphs", "--output", "\(folder)/bad"])
         #expect(bad.status == 2)
         let lines = bad.standardError.split(separator: "\n")

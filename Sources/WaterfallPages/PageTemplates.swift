@@ -26,18 +26,3 @@ public enum PageTemplates {
         return try TemplateSet(directory: directory, required: required)
     }
 }
-
-extension Renderer {
-    /// The renderer of `format`, as `render --format` names it; HTML pages are drawn with the
-    /// templates of `templates` (``PageTemplates/named(_:)``).
-    public static func named(_ format: RenderFormat, templates: String?) throws(TemplateError) -> Renderer {
-        switch format {
-        case .svg: .svg
-        case .png: .png
-        case .pdf: .pdf
-        case .json: .layoutJSON
-        case .htmlGridLanes: .htmlGridLanes()
-        case .html: .html(templates: try PageTemplates.named(templates))
-        }
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallAudit
+import WaterfallBatch
 import WaterfallCore
 import WaterfallMotion
 import WaterfallPipeline

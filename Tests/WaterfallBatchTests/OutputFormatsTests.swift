@@ -1,7 +1,7 @@
 import Testing
+import WaterfallBatch
 import WaterfallMotion
 import WaterfallRender
-import WaterfallServe
 
 /// What a `--format` value names.
 @Suite struct OutputFormatsTests {
