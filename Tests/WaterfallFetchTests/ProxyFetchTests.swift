@@ -3,13 +3,14 @@ import Testing
 import WaterfallCore
 import WaterfallFetch
 import WaterfallTestServer
+import WaterfallTestSupport
 
 /// Fetches behind a company network: through a forward proxy on 127.0.0.1 named as curl reads
 /// it (`http_proxy`, `https_proxy`, `no_proxy`), with the certificates `SSL_CERT_FILE` and
 /// `CURL_CA_BUNDLE` name, and the address policy as strict as without a proxy.
 ///
 /// Each fetcher is given its own environment, so the test process's stays as it is.
-@Suite(.tags(.externalProgram), .timeLimit(.minutes(1))) struct ProxyFetchTests {
+@Suite(.onWaitingThreads, .tags(.externalProgram), .timeLimit(.minutes(1))) struct ProxyFetchTests {
     static let png = ImageFetcherTests.png
     /// Generous: no case here waits for a timeout.
     static let limits = FetchLimits(connectTimeout: 20, timeout: 30)
