@@ -9,7 +9,9 @@ import WaterfallTestSupport
 /// Every refusal is held to the same four things: exit status 2, one line on standard error
 /// naming the place, nothing written in the folders the command was told to write, and the
 /// outside files' marker in no output stream and no output file (as it is or embedded).
-// Serialized: every case starts the binary, some a server or a race, on a machine of two cores.
+// Serialized: every case starts the binary, some a server or a race, on a machine of two cores
+// (side by side, the bounds cases passed their time limits). On a waiting thread, so the rest of
+// the run goes on meanwhile.
 @Suite(.serialized, .onWaitingThreads, .tags(.process)) struct HostileSuiteTests {
     static let png = ReadConfinementFixture.png
 
