@@ -5,7 +5,7 @@ import WaterfallTestSupport
 
 /// A spec's own font files in what `check` records: their digests in the renderer fingerprint
 /// and in the spec's record of inputs, so a changed font file is named as the cause.
-@Suite struct AppFontFingerprintTests {
+@Suite(.tags(.slow)) struct AppFontFingerprintTests {
     /// A folder holding a copy of example 17 with its fonts and images, and a baselines folder.
     static func workspace() throws -> (folder: String, spec: String, baselines: String) {
         let folder = ExternalRenderers.temporaryPath("dir")

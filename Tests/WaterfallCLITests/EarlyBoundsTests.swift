@@ -7,7 +7,7 @@ import WaterfallTestSupport
 /// Every picture of a spec is held to the pixel limit from its layout, before its scene is built
 /// and before any of its files is written; cards nobody could see are refused at their key path.
 /// Each refusal is exit 2, one line, nothing written.
-@Suite struct EarlyBoundsTests {
+@Suite(.tags(.slow)) struct EarlyBoundsTests {
     let folder: String = {
         let folder = ExternalRenderers.temporaryPath("dir")
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -6,7 +6,7 @@ import WaterfallReview
 import WaterfallTestSupport
 
 /// `waterfall check` and the renderer fingerprint beside the baselines; the pinned fonts.
-@Suite struct FingerprintCommandTests {
+@Suite(.tags(.slow)) struct FingerprintCommandTests {
     @Test func aDifferentMachineIsOneLineBeforeTheResultsAndTheCheckGoesOn() throws {
         let (folder, spec, baselines) = try baselineWorkspace()
         defer { try? FileManager.default.removeItem(atPath: folder) }

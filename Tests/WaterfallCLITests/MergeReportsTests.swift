@@ -5,7 +5,7 @@ import WaterfallTestSupport
 
 /// `check --shard K/N --blob DIR` and `merge-reports`: three shards merged give the report, JUnit
 /// and JSON of one run, and a hostile blob is one line on standard error.
-@Suite struct MergeReportsTests {
+@Suite(.tags(.slow)) struct MergeReportsTests {
     /// Seven specs, one of them with variants, their baselines recorded, then one changed and
     /// one baseline removed, so the results hold every kind of outcome.
     func suite() throws -> (folder: String, specs: [String], baselines: String) {

@@ -6,7 +6,7 @@ import WaterfallTestSupport
 
 /// A spec's own font files read and proved: good ones give their faces, bad ones one line
 /// naming the file.
-@Suite struct AppFontsTests {
+@Suite(.tags(.slow)) struct AppFontsTests {
     static let inter = ["Inter-Regular.otf", "Inter-Bold.otf"].map { Repository.path("Examples/fonts/\($0)") }
 
     static func request(_ file: String) -> AppFonts.Request { AppFonts.Request(path: file, file: file) }

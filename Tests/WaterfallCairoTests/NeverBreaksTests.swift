@@ -6,7 +6,7 @@ import WaterfallRender
 import WaterfallSpec
 
 /// Issue 10: bad sizes give a clear `CairoError`, never a trap, and memory stays bounded.
-@Suite struct NeverBreaksTests {
+@Suite(.tags(.slow)) struct NeverBreaksTests {
     @Test(
         arguments: [
             (0xFFFF_FFFF, 0xFFFF_FFFF, "Cannot decode PNG data: "),

@@ -10,7 +10,7 @@ import Glibc
 
 /// `openat2(RESOLVE_BENEATH)` and the walk that stands in for it where it is missing give the
 /// same answer for every path of a hostile tree: the same file opened, or the same refusal.
-@Suite struct BeneathTests {
+@Suite(.tags(.slow)) struct BeneathTests {
     /// What an open came to: the file's inode, or the error.
     enum Outcome: Equatable, CustomStringConvertible {
         case opened(UInt64)

@@ -7,7 +7,7 @@ import WaterfallTestSupport
 ///
 /// Both must give the contract's frames
 /// exactly, ties and all.
-@Suite struct PlacementPathTests {
+@Suite(.tags(.slow)) struct PlacementPathTests {
     /// A section at the very top with no header or insets, so that section-relative and
     /// absolute coordinates are the same numbers and the reference can be compared with `==`.
     private func section(columns: Int, direction: RenderDirection, items: [LayoutItem]) -> LayoutConfiguration {

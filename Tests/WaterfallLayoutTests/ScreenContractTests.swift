@@ -4,7 +4,7 @@ import WaterfallTestSupport
 
 /// Backgrounds, pinned headers, adaptive columns, mirroring and horizontal feeds against the
 /// transcribed contract, and the exact relations between them, over random configurations.
-@Suite struct ScreenContractTests {
+@Suite(.tags(.slow)) struct ScreenContractTests {
     static let seeds: [UInt64] = Array(1...800)
 
     private func expectMatches(

@@ -9,7 +9,7 @@ import WaterfallSpec
 import WaterfallTestSupport
 
 /// The review library in process: check, record and check again, as `check` and `serve` do.
-@Suite struct BaselineCheckerTests {
+@Suite(.tags(.slow)) struct BaselineCheckerTests {
     /// A folder holding `feed.yaml` and an empty `baselines/` folder.
     struct Workspace {
         var folder: String

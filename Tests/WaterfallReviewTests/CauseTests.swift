@@ -13,7 +13,7 @@ import WaterfallTestSupport
 /// Which input value changed, in the spec's terms, then what it did to the feed, in one
 /// sentence. Each test records a feed's baselines, changes one input, checks again and reads the
 /// causes.
-@Suite struct CauseTests {
+@Suite(.tags(.slow)) struct CauseTests {
     typealias Workspace = BaselineCheckerTests.Workspace
 
     /// Six cards in two columns, each height given: where every card goes is known.
