@@ -16,6 +16,9 @@ step setup bash scripts/setup.sh
 step format swift format lint --strict -r Sources Tests Package.swift
 # One home per utility (CONTRIBUTING.md): a second lock type, worker pool or encoder setting fails here.
 step one-home python3 scripts/one-home-check.py
+# Each product builds only what it uses (CONTRIBUTING.md, "Build closures"): a snapshot strategy that
+# reaches a server or an HTTP client, or a stale table, fails here.
+step closures python3 scripts/build-closures.py --check
 # One build of the tools and every suite: building the tests in a second step would plan,
 # compile and link again.
 step build swift build --build-tests
