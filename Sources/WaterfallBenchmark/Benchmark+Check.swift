@@ -10,8 +10,7 @@ import WaterfallReview
 // beside the path `check` took before it, which encoded its own PNG and decoded it again.
 extension Benchmark {
     /// The repository's `Output/`, the examples' baselines.
-    static let output = URL(fileURLWithPath: examples).deletingLastPathComponent().appendingPathComponent("Output")
-        .path
+    static let output = Path.join(examples.folderPart, "Output")
 
     /// The examples `--short` checks: a plain page, and the one example with variants (a screen
     /// and two clips), so that a check that miscounts variants or clips still fails there.
@@ -20,7 +19,7 @@ extension Benchmark {
     func checkFigures() throws -> [Figure] {
         let specs = try FileManager.default.contentsOfDirectory(atPath: Self.examples)
             .filter { short ? Self.shortExamples.contains($0) : $0.hasSuffix(".yaml") }.sorted()
-            .map { Self.examples + "/" + $0 }
+            .map { Path.join(Self.examples, $0) }
         guard !short || specs.count == Self.shortExamples.count else {
             throw BenchmarkFailure("check of the examples: \(Self.shortExamples) are not all in \(Self.examples)")
         }
@@ -52,8 +51,8 @@ extension Benchmark {
         let outputs = try pipeline.render(prepared)
         let name = RenderPipeline.baseName(spec)
         var different = 0
-        let layoutPath = baselines + "/" + name + ".layout.json"
-        if let json = FileManager.default.contents(atPath: layoutPath),
+        let layoutPath = Path.join(baselines, name + ".layout.json")
+        if case .success(let json) = RegularFile.read(atPath: layoutPath, limit: BaselineChecker.maximumBaselineBytes),
             let (size, elements) = try LayoutDump.decode(String(decoding: json, as: UTF8.self), file: layoutPath)
         {
             let diff = LayoutDiff(
@@ -61,8 +60,11 @@ extension Benchmark {
             different += diff.isDifferent ? 1 : 0
         }
         for output in outputs {
-            let path = baselines + "/" + output.fileName(for: name)
-            guard let baseline = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
+            let path = Path.join(baselines, output.fileName(for: name))
+            guard
+                case .success(let baseline) = RegularFile.read(
+                    atPath: path, limit: BaselineChecker.maximumBaselineBytes)
+            else {
                 different += 1
                 continue
             }

@@ -16,7 +16,7 @@ extension Benchmark {
         // --short): all encoders, same pixels.
         var figures: [Figure] = []
         for example in short ? ["06-local-images.yaml"] : ["09-long-feed.yaml", "06-local-images.yaml"] {
-            let scene = try RenderPipeline(renderers: []).prepare(specAt: Self.examples + "/" + example).scene
+            let scene = try RenderPipeline(renderers: []).prepare(specAt: Path.join(Self.examples, example)).scene
             let result = try PNGEncoderComparison.measure(scene, repetitions: short ? 1 : 5)
             precondition(result.samePixels, "the PNG encoders disagree on \(example)")
             let name = String(example.dropLast(5)).replacingOccurrences(of: "-", with: "_")

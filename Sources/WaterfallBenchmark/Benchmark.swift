@@ -16,7 +16,7 @@ struct Benchmark: ParsableCommand {
         commandName: "waterfall-benchmark",
         abstract: "Measure Waterfall beside the CHTCollectionViewWaterfallLayout approach and plain implementations.")
 
-    @Option(help: "Also write the figures to this file as one JSON object: {\"name\": {\"waterfall\": x, …}}.")
+    @Option(help: "Also write the figures to this file as one JSON object: each name's waterfall, baseline and unit.")
     var json: String?
 
     @Flag(
@@ -42,8 +42,7 @@ struct Benchmark: ParsableCommand {
     var plot: String?
 
     /// The repository's `Examples/`, found from this source file, so the benchmark runs from any folder.
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples").path
+    static let examples = Path.join(String(#filePath).folderPart.folderPart.folderPart, "Examples")
 
     /// How every group times its work: once each with `--short`.
     var stopwatch: Stopwatch { Stopwatch(once: short) }
@@ -102,22 +101,30 @@ struct Benchmark: ParsableCommand {
         }
         print(table(figures))
         if let json {
-            let body = figures.map {
-                "\"\($0.name)\":{\"waterfall\":\(jsonNumber($0.waterfall)),\"baseline\":\(jsonNumber($0.baseline)),\"unit\":\"\($0.unit)\"}"
-            }
-            try Data(("{" + body.joined(separator: ",") + "}\n").utf8).write(
-                to: URL(fileURLWithPath: json), options: .atomic)
+            let entries = Dictionary(figures.map { ($0.name, JSONFigure($0)) }) { first, _ in first }
+            try Data(try JSONOutput.encode(entries) + [0x0A]).write(to: URL(fileURLWithPath: json), options: .atomic)
             log("wrote \(json)")
         }
-    }
-
-    /// A number for JSON; a figure that was not measured is `null`.
-    func jsonNumber(_ value: Double) -> String {
-        value.isFinite ? ShortestNumber.text(value) : "null"
     }
 
     func log(_ message: String) {
         FileHandle.standardError.write(Data("benchmark: \(message)\n".utf8))
     }
 
+}
+
+/// One figure in `--json`'s object, by name; a number that was not measured is `null`.
+private struct JSONFigure: Encodable {
+    let figure: Benchmark.Figure
+
+    init(_ figure: Benchmark.Figure) { self.figure = figure }
+
+    enum Keys: String, CodingKey { case waterfall, baseline, unit }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(figure.waterfall.isFinite ? figure.waterfall : nil, forKey: .waterfall)
+        try container.encode(figure.baseline.isFinite ? figure.baseline : nil, forKey: .baseline)
+        try container.encode(figure.unit, forKey: .unit)
+    }
 }

@@ -43,7 +43,7 @@ public struct FontSet: Sendable, Equatable {
 
     /// Creates a font set of `files` under the folder `root`, relative to the current folder unless absolute.
     public init(root: String, files: [String] = FontSet.builtInFiles) {
-        var root = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
+        var root = Path.resolve(root, from: FileManager.default.currentDirectoryPath)
         while root.count > 1, root.hasSuffix("/") { root.removeLast() }
         self.root = root
         self.files = files.sorted()
@@ -53,7 +53,7 @@ public struct FontSet: Sendable, Equatable {
     public var paths: [String] { files.map(path(of:)) }
 
     /// The absolute path of `file`, one of ``files``.
-    public func path(of file: String) -> String { root == "/" ? "/" + file : root + "/" + file }
+    public func path(of file: String) -> String { Path.join(root, file) }
 
     /// Throws, naming the first file that is missing or is not a font, unless every file can be used.
     public func validate() throws(FontError) {

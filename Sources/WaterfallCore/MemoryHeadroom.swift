@@ -32,12 +32,12 @@ package enum MemoryHeadroom {
 
     /// `MemAvailable` of `/proc/meminfo`.
     static func machineAvailable() -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8) else { return nil }
+        guard let text = text(of: "/proc/meminfo") else { return nil }
         return kilobytes("MemAvailable", in: text)
     }
 
     private static func statusField(_ name: String) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        guard let text = text(of: "/proc/self/status") else { return nil }
         return kilobytes(name, in: text)
     }
 
@@ -53,7 +53,13 @@ package enum MemoryHeadroom {
 
     /// The number a one-line file holds (`max` is no limit).
     private static func number(in path: String) -> Int? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        guard let text = text(of: path) else { return nil }
         return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The text of a small file the kernel writes (`/proc`, `/sys`), or `nil`.
+    private static func text(of path: String) -> String? {
+        guard case .success(let bytes) = RegularFile.read(atPath: path, limit: 1 << 20) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
     }
 }

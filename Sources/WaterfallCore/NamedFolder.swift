@@ -70,7 +70,7 @@ package enum NamedFolder {
         // The way so far, for messages: from the current folder as the user wrote it, else absolute.
         var walked = start == current ? "" : start
         for component in below.split(separator: "/").map(String.init) where component != "." {
-            walked = walked.isEmpty ? component : walked == "/" ? "/" + component : walked + "/" + component
+            walked = Path.join(walked, component)
             var next = Beneath.open(component, in: descriptor, .readOnly, options: [.directory], links: .none)
             if case .failure(.noSuchFileOrDirectory) = next, creating {
                 if mkdirat(descriptor.rawValue, component, 0o777) != 0, errno != EEXIST {

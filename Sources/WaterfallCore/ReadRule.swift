@@ -42,7 +42,7 @@ public struct ReadRule: Sendable, Hashable {
         let start = realPath(folder) ?? absolute(folder)
         var candidate = start
         while true {
-            if FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent(".git")) {
+            if FileManager.default.fileExists(atPath: Path.join(candidate, ".git")) {
                 return candidate
             }
             let parent = candidate.folderPart
@@ -82,8 +82,7 @@ public struct ReadRule: Sendable, Hashable {
     package func open(_ path: String, relativeTo base: String) -> Result<
         (descriptor: FileDescriptor, size: Int), Failure
     > {
-        let written =
-            path.hasPrefix("/") ? path : (Self.realPath(base) ?? Self.absolute(base)) + "/" + path
+        let written = Path.resolve(path, from: Self.realPath(base) ?? Self.absolute(base))
         // As written first, so the kernel walks every `..` and link; then, for a path that leaves
         // one folder for another allowed one, by name.
         var tried = Set<Int>()
@@ -168,7 +167,6 @@ public struct ReadRule: Sendable, Hashable {
 
     /// `path` made absolute from the current folder, `.` and `..` removed by name.
     package static func absolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return FilePath(joined).lexicallyNormalized().string
+        FilePath(Path.resolve(path, from: FileManager.default.currentDirectoryPath)).lexicallyNormalized().string
     }
 }

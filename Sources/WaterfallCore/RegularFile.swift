@@ -1,7 +1,8 @@
 import SystemPackage
 
 /// The one way the tool reads a whole file it did not make: a spec folder's entries, images,
-/// data files, served files and compared pictures.
+/// data files, served files and compared pictures; and, with ``readToEnd(_:limit:)``, a spec
+/// from standard input or a pipe.
 ///
 /// Only a regular file is read. A FIFO, socket or device is refused before a byte is read
 /// (opening it does not wait for a writer), and so is a file over the limit, even one that grows
@@ -178,6 +179,28 @@ package enum RegularFile {
             if got < room { return .success(bytes) }
             guard bytes.count <= limit else { return .failure(.tooLarge) }
             capacity = bytes.count * 2
+        }
+    }
+
+    /// The bytes of `descriptor` to its end, whatever it reads (standard input, a pipe, a file),
+    /// a block at a time; refused as soon as there are more than `limit`, so that no more than the
+    /// limit is held however much more there is (standard input may be endless).
+    ///
+    /// For a regular file opened by path, ``read(atPath:limit:followingLinks:)`` reads it in one
+    /// go and never waits on a FIFO; this is for a descriptor the caller was given.
+    package static func readToEnd(_ descriptor: FileDescriptor, limit: Int) -> Result<[UInt8], Failure> {
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count: Int
+            do {
+                count = try block.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
+            } catch {
+                return .failure(.system(error as? Errno ?? .ioError))
+            }
+            if count == 0 { return .success(bytes) }
+            guard bytes.count + count <= limit else { return .failure(.tooLarge) }
+            bytes += block[..<count]
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 import WaterfallPipeline
 import WaterfallRender
 import WaterfallReview
@@ -127,6 +128,6 @@ public enum CheckReport {
     }
 
     private static func path(_ folder: String, _ file: String) -> String {
-        (folder as NSString).appendingPathComponent(file)
+        Path.join(folder, file)
     }
 }

@@ -10,40 +10,7 @@ extension PageTemplates {
         <head>
         <meta charset="utf-8">
         <title>{{title}}</title>
-        <style>
-        body { margin: 0; padding: 24px; background: #f6f7f9; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; }
-        h1 { font-size: 22px; margin: 0 0 20px; }
-        .grid { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-start; }
-        .example { background: #fff; border: 1px solid #d8dde3; border-radius: 10px; padding: 12px; width: 260px; }
-        .example h2 { font-size: 15px; margin: 0 0 4px; }
-        .example p { font-size: 12px; color: #57606a; margin: 0 0 8px; }
-        .preview { display: block; height: 360px; overflow: hidden; border-radius: 6px; background: #eef0f3; }
-        .preview img { width: 100%; display: block; }
-        .previews { display: flex; gap: 8px; }
-        .previews .preview { flex: 1; }
-        .clips { display: flex; gap: 8px; margin-bottom: 8px; }
-        .clips figure { margin: 0; flex: 1; }
-        .clips .preview { height: 360px; }
-        .example.matrix { width: auto; max-width: 100%; }
-        .widths { display: flex; gap: 12px; align-items: flex-start; overflow-x: auto; }
-        .widths figure { margin: 0; flex: none; }
-        .widths .preview { height: 480px; }
-        .widths figcaption { font-size: 12px; color: #57606a; text-align: center; margin-top: 4px; }
-        .sizes { display: flex; gap: 12px; align-items: flex-start; overflow-x: auto; }
-        .sizes figure { margin: 0; flex: none; width: 240px; }
-        .sizes .preview { height: 480px; }
-        .sizes figcaption { font-size: 12px; color: #57606a; text-align: center; margin-top: 4px; }
-        .findings { font-size: 12px; margin: 6px 0 0; padding-left: 18px; }
-        .findings li { margin: 2px 0; }
-        .findings code { background: #ddf4ff; border-radius: 4px; padding: 0 3px; }
-        .audit { font-size: 12px; margin-top: 8px; }
-        .audit summary { cursor: pointer; color: #0969da; }
-        .audit-clean { font-size: 12px; color: #1a7f37; margin: 6px 0 0; }
-        .files { font-size: 12px; margin-top: 8px; }
-        .files a { margin-right: 8px; }
-        .failed { border-color: #cf222e; }
-        .error { color: #cf222e; font-size: 12px; white-space: pre-wrap; }
-        </style>
+        {{> style-gallery}}
         </head>
         <body>
         <h1>{{title}}</h1>
@@ -72,59 +39,7 @@ extension PageTemplates {
         <head>
         <meta charset="utf-8">
         <title>{{title}}</title>
-        <style>
-        body { margin: 0; padding: 24px; background: #f6f7f9; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; }
-        h1 { font-size: 22px; margin: 0 0 8px; }
-        .filter { margin: 0 0 20px; }
-        body:has(#only-failures:checked) .check.passed { display: none; }
-        .check { background: #fff; border: 1px solid #d8dde3; border-left-width: 6px; border-radius: 8px; padding: 12px 16px; margin-bottom: 16px; }
-        .check.passed { border-left-color: #2da44e; }
-        .check.changed, .check.new, .check.failed { border-left-color: #cf222e; }
-        .check.recorded { border-left-color: #bf8700; }
-        .check h2 { font-size: 16px; margin: 0 0 4px; }
-        .status { display: inline-block; font-size: 12px; font-weight: bold; text-transform: uppercase; padding: 2px 8px; border-radius: 10px; background: #eaeef2; margin-right: 8px; }
-        .changed .status, .new .status, .failed .status { background: #ffebe9; color: #cf222e; }
-        .passed .status { background: #dafbe1; color: #1a7f37; }
-        .reason { color: #57606a; margin: 4px 0 8px; }
-        .images { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
-        figure { margin: 0; }
-        figcaption { font-size: 12px; color: #57606a; margin-bottom: 4px; }
-        figure img, .compare img { width: 280px; display: block; border: 1px solid #d8dde3; }
-        .compare { position: relative; width: 282px; }
-        .compare .top { position: absolute; left: 0; top: 0; overflow: hidden; width: 50%; }
-        .compare .top img { width: 280px; max-width: none; }
-        .blend { position: relative; width: 282px; }
-        .blend img + img { position: absolute; left: 0; top: 0; mix-blend-mode: difference; }
-        pre { background: #f6f8fa; padding: 8px; font-size: 12px; overflow-x: auto; }
-        .picture { position: relative; display: inline-block; line-height: 0; }
-        .box { position: absolute; box-sizing: border-box; border: 2px solid #cf222e; border-radius: 2px; pointer-events: none; }
-        .box.moved { border-color: #0969da; }
-        .box.appeared { border-color: #1a7f37; }
-        .box.disappeared { border-style: dashed; }
-        .record { font-size: 12px; color: #57606a; margin: 4px 0 8px; }
-        .record code { background: #f6f8fa; padding: 2px 6px; border-radius: 4px; user-select: all; }
-        details.regions summary { cursor: pointer; font-size: 12px; color: #57606a; }
-        a.zoom { cursor: zoom-in; display: block; }
-        /* Full size without a script: the picture's link targets an overlay that only :target shows. */
-        .lightbox { display: none; position: fixed; inset: 0; z-index: 10; background: rgba(31, 35, 40, .85); overflow: auto; padding: 24px; box-sizing: border-box; }
-        .lightbox:target { display: block; }
-        .lightbox a.close { position: fixed; top: 8px; right: 16px; color: #fff; font-size: 28px; text-decoration: none; line-height: 1; }
-        .lightbox .picture img { width: auto; max-width: none; border: 0; background: #fff; }
-        .causes { margin: 6px 0 8px; }
-        .cause-list { margin: 0; padding-left: 22px; }
-        .cause { margin: 2px 0; }
-        .cause-input { background: #fff8c5; border-radius: 4px; padding: 1px 4px; font-size: 13px; }
-        .cause-consequence { color: #1f2328; }
-        .more-causes summary { cursor: pointer; color: #0969da; margin: 2px 0; }
-        .findings { margin: 6px 0 8px; }
-        .findings h3 { font-size: 14px; margin: 4px 0; }
-        .finding-list { margin: 0; padding-left: 22px; }
-        .finding { margin: 2px 0; }
-        .finding-place { background: #ddf4ff; border-radius: 4px; padding: 1px 4px; font-size: 13px; }
-        .finding-badge { background: #cf222e; color: #fff; border-radius: 8px; padding: 0 6px; font-size: 12px; }
-        .finding-title { font-weight: 600; }
-        .box.finding { border-color: #8250df; border-style: dotted; }
-        </style>
+        {{> style-report}}
         </head>
         <body>
         <h1>{{title}}</h1>
@@ -170,10 +85,7 @@ extension PageTemplates {
         <head>
         <meta charset="utf-8">
         <title>{{title}}: cannot render</title>
-        <style>
-        body { margin: 0; padding: 24px; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; color: #1f2328; background: #fff; }
-        .error { background: #ffebe9; border: 1px solid #ff8182; border-radius: 6px; padding: 12px 16px; white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 13px; }
-        </style>
+        {{> style-serve-error}}
         </head>
         <body>
         <h1>{{title}} cannot be rendered</h1>
@@ -189,19 +101,7 @@ extension PageTemplates {
         <head>
         <meta charset="utf-8">
         <title>{{title}}</title>
-        <style>
-        body { margin: 0; padding: 24px; background: #f6f7f9; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; }
-        h1 { font-size: 22px; margin: 0 0 16px; }
-        ul { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 12px; }
-        li { background: #fff; border: 1px solid #d8dde3; border-radius: 8px; padding: 12px 16px; }
-        li a.spec { font-weight: bold; font-size: 16px; color: #0969da; text-decoration: none; }
-        .path { color: #57606a; font-size: 12px; word-break: break-all; }
-        .thumb { display: block; margin-top: 8px; height: 220px; overflow: hidden; border: 1px solid #d8dde3; border-radius: 4px; background: #eaeef2; }
-        .thumb img { display: block; width: 100%; }
-        .thumb.failed { display: none; }
-        .error { color: #cf222e; font-size: 12px; white-space: pre-wrap; }
-        nav a { margin-right: 16px; }
-        </style>
+        {{> style-serve-gallery}}
         </head>
         <body>
         <h1>{{title}}</h1>
@@ -252,25 +152,7 @@ extension PageTemplates {
         <head>
         <meta charset="utf-8">
         <title>{{title}}</title>
-        <style>
-        body { margin: 0; background: #eaeef2; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; }
-        #top { position: sticky; top: 0; z-index: 1; }
-        header { background: #fff; border-bottom: 1px solid #d8dde3; padding: 8px 16px; display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; }
-        header h1 { font-size: 16px; margin: 0; }
-        .widths a, .content-sizes a { display: inline-block; padding: 2px 8px; border: 1px solid #d8dde3; border-radius: 12px; color: #1f2328; text-decoration: none; font-size: 12px; margin-right: 4px; }
-        .widths a.current, .content-sizes a.current { background: #0969da; border-color: #0969da; color: #fff; }
-        #status { font-size: 12px; color: #57606a; }
-        #status.stale { color: #cf222e; font-weight: bold; }
-        #error { display: none; margin: 0; max-height: 40vh; overflow: auto; background: #ffebe9; border-bottom: 1px solid #ff8182; padding: 8px 16px; white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 12px; }
-        #error.shown { display: block; }
-        main { padding: 16px; }
-        #frame { display: block; border: 0; background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
-        #frame.stale { opacity: .55; }
-        .clips { display: flex; flex-wrap: wrap; gap: 16px; margin-bottom: 16px; }
-        .clips figure { margin: 0; }
-        .clips img { display: block; max-height: 70vh; background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
-        .clips figcaption { font-size: 12px; color: #57606a; margin-top: 4px; }
-        </style>
+        {{> style-serve-page}}
         </head>
         <body data-spec="{{name}}">
         <div id="top">
@@ -389,48 +271,7 @@ extension PageTemplates {
         <head>
         <meta charset="utf-8">
         <title>{{title}}</title>
-        <style>
-        body { margin: 0; padding: 24px; background: #f6f7f9; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; }
-        h1 { font-size: 22px; margin: 0 0 8px; }
-        .check { background: #fff; border: 1px solid #d8dde3; border-left-width: 6px; border-radius: 8px; padding: 12px 16px; margin-bottom: 16px; }
-        .check.passed { border-left-color: #2da44e; }
-        .check.changed, .check.new, .check.failed { border-left-color: #cf222e; }
-        .check.recorded { border-left-color: #bf8700; }
-        .check h2 { font-size: 16px; margin: 0 0 4px; display: flex; gap: 8px; align-items: center; }
-        .status { font-size: 12px; font-weight: bold; text-transform: uppercase; padding: 2px 8px; border-radius: 10px; background: #eaeef2; }
-        .changed .status, .new .status, .failed .status { background: #ffebe9; color: #cf222e; }
-        .passed .status { background: #dafbe1; color: #1a7f37; }
-        .reason { color: #57606a; margin: 4px 0 8px; }
-        form { display: inline; margin: 0; }
-        button { font: inherit; padding: 4px 12px; border-radius: 6px; border: 1px solid #1a7f37; background: #2da44e; color: #fff; cursor: pointer; }
-        .images { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
-        figure { margin: 0; }
-        figcaption { font-size: 12px; color: #57606a; margin-bottom: 4px; }
-        figure img, .compare img { width: 280px; display: block; border: 1px solid #d8dde3; }
-        .compare { position: relative; width: 282px; }
-        .compare .top { position: absolute; left: 0; top: 0; overflow: hidden; width: 50%; }
-        .compare .top img { width: 280px; max-width: none; }
-        .picture { position: relative; display: inline-block; line-height: 0; }
-        .box { position: absolute; box-sizing: border-box; border: 2px solid #cf222e; border-radius: 2px; pointer-events: none; }
-        .box.moved { border-color: #0969da; }
-        .box.appeared { border-color: #1a7f37; }
-        .box.disappeared { border-style: dashed; }
-        pre { background: #f6f8fa; padding: 8px; font-size: 12px; overflow-x: auto; }
-        .causes { margin: 6px 0 8px; }
-        .cause-list { margin: 0; padding-left: 22px; }
-        .cause { margin: 2px 0; }
-        .cause-input { background: #fff8c5; border-radius: 4px; padding: 1px 4px; font-size: 13px; }
-        .cause-consequence { color: #1f2328; }
-        .more-causes summary { cursor: pointer; color: #0969da; margin: 2px 0; }
-        .findings { margin: 6px 0 8px; }
-        .findings h3 { font-size: 14px; margin: 4px 0; }
-        .finding-list { margin: 0; padding-left: 22px; }
-        .finding { margin: 2px 0; }
-        .finding-place { background: #ddf4ff; border-radius: 4px; padding: 1px 4px; font-size: 13px; }
-        .finding-badge { background: #cf222e; color: #fff; border-radius: 8px; padding: 0 6px; font-size: 12px; }
-        .finding-title { font-weight: 600; }
-        .box.finding { border-color: #8250df; border-style: dotted; }
-        </style>
+        {{> style-serve-review}}
         </head>
         <body>
         <h1>{{title}}</h1>
@@ -468,6 +309,158 @@ extension PageTemplates {
         </script>
         </body>
         </html>
+
+        """#,
+        "style-gallery": #"""
+        <style>
+        body { margin: 0; padding: 24px; background: #f6f7f9; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; }
+        h1 { font-size: 22px; margin: 0 0 20px; }
+        .grid { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-start; }
+        .example { background: #fff; border: 1px solid #d8dde3; border-radius: 10px; padding: 12px; width: 260px; }
+        .example h2 { font-size: 15px; margin: 0 0 4px; }
+        .example p { font-size: 12px; color: #57606a; margin: 0 0 8px; }
+        .preview { display: block; height: 360px; overflow: hidden; border-radius: 6px; background: #eef0f3; }
+        .preview img { width: 100%; display: block; }
+        .previews { display: flex; gap: 8px; }
+        .previews .preview { flex: 1; }
+        .clips { display: flex; gap: 8px; margin-bottom: 8px; }
+        .clips figure { margin: 0; flex: 1; }
+        .clips .preview { height: 360px; }
+        .example.matrix { width: auto; max-width: 100%; }
+        .widths { display: flex; gap: 12px; align-items: flex-start; overflow-x: auto; }
+        .widths figure { margin: 0; flex: none; }
+        .widths .preview { height: 480px; }
+        .widths figcaption { font-size: 12px; color: #57606a; text-align: center; margin-top: 4px; }
+        .sizes { display: flex; gap: 12px; align-items: flex-start; overflow-x: auto; }
+        .sizes figure { margin: 0; flex: none; width: 240px; }
+        .sizes .preview { height: 480px; }
+        .sizes figcaption { font-size: 12px; color: #57606a; text-align: center; margin-top: 4px; }
+        .findings { font-size: 12px; margin: 6px 0 0; padding-left: 18px; }
+        .findings li { margin: 2px 0; }
+        .findings code { background: #ddf4ff; border-radius: 4px; padding: 0 3px; }
+        .audit { font-size: 12px; margin-top: 8px; }
+        .audit summary { cursor: pointer; color: #0969da; }
+        .audit-clean { font-size: 12px; color: #1a7f37; margin: 6px 0 0; }
+        .files { font-size: 12px; margin-top: 8px; }
+        .files a { margin-right: 8px; }
+        .failed { border-color: #cf222e; }
+        .error { color: #cf222e; font-size: 12px; white-space: pre-wrap; }
+        </style>
+
+        """#,
+        "style-report": #"""
+        <style>
+        {{> style-review}}
+        .filter { margin: 0 0 20px; }
+        body:has(#only-failures:checked) .check.passed { display: none; }
+        .check h2 { font-size: 16px; margin: 0 0 4px; }
+        .status { display: inline-block; font-size: 12px; font-weight: bold; text-transform: uppercase; padding: 2px 8px; border-radius: 10px; background: #eaeef2; margin-right: 8px; }
+        .blend { position: relative; width: 282px; }
+        .blend img + img { position: absolute; left: 0; top: 0; mix-blend-mode: difference; }
+        .record { font-size: 12px; color: #57606a; margin: 4px 0 8px; }
+        .record code { background: #f6f8fa; padding: 2px 6px; border-radius: 4px; user-select: all; }
+        details.regions summary { cursor: pointer; font-size: 12px; color: #57606a; }
+        a.zoom { cursor: zoom-in; display: block; }
+        /* Full size without a script: the picture's link targets an overlay that only :target shows. */
+        .lightbox { display: none; position: fixed; inset: 0; z-index: 10; background: rgba(31, 35, 40, .85); overflow: auto; padding: 24px; box-sizing: border-box; }
+        .lightbox:target { display: block; }
+        .lightbox a.close { position: fixed; top: 8px; right: 16px; color: #fff; font-size: 28px; text-decoration: none; line-height: 1; }
+        .lightbox .picture img { width: auto; max-width: none; border: 0; background: #fff; }
+        </style>
+
+        """#,
+        "style-review": #"""
+        body { margin: 0; padding: 24px; background: #f6f7f9; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; }
+        h1 { font-size: 22px; margin: 0 0 8px; }
+        .check { background: #fff; border: 1px solid #d8dde3; border-left-width: 6px; border-radius: 8px; padding: 12px 16px; margin-bottom: 16px; }
+        .check.passed { border-left-color: #2da44e; }
+        .check.changed, .check.new, .check.failed { border-left-color: #cf222e; }
+        .check.recorded { border-left-color: #bf8700; }
+        .changed .status, .new .status, .failed .status { background: #ffebe9; color: #cf222e; }
+        .passed .status { background: #dafbe1; color: #1a7f37; }
+        .reason { color: #57606a; margin: 4px 0 8px; }
+        .images { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
+        figure { margin: 0; }
+        figcaption { font-size: 12px; color: #57606a; margin-bottom: 4px; }
+        figure img, .compare img { width: 280px; display: block; border: 1px solid #d8dde3; }
+        .compare { position: relative; width: 282px; }
+        .compare .top { position: absolute; left: 0; top: 0; overflow: hidden; width: 50%; }
+        .compare .top img { width: 280px; max-width: none; }
+        pre { background: #f6f8fa; padding: 8px; font-size: 12px; overflow-x: auto; }
+        .picture { position: relative; display: inline-block; line-height: 0; }
+        .box { position: absolute; box-sizing: border-box; border: 2px solid #cf222e; border-radius: 2px; pointer-events: none; }
+        .box.moved { border-color: #0969da; }
+        .box.appeared { border-color: #1a7f37; }
+        .box.disappeared { border-style: dashed; }
+        .causes { margin: 6px 0 8px; }
+        .cause-list { margin: 0; padding-left: 22px; }
+        .cause { margin: 2px 0; }
+        .cause-input { background: #fff8c5; border-radius: 4px; padding: 1px 4px; font-size: 13px; }
+        .cause-consequence { color: #1f2328; }
+        .more-causes summary { cursor: pointer; color: #0969da; margin: 2px 0; }
+        .findings { margin: 6px 0 8px; }
+        .findings h3 { font-size: 14px; margin: 4px 0; }
+        .finding-list { margin: 0; padding-left: 22px; }
+        .finding { margin: 2px 0; }
+        .finding-place { background: #ddf4ff; border-radius: 4px; padding: 1px 4px; font-size: 13px; }
+        .finding-badge { background: #cf222e; color: #fff; border-radius: 8px; padding: 0 6px; font-size: 12px; }
+        .finding-title { font-weight: 600; }
+        .box.finding { border-color: #8250df; border-style: dotted; }
+
+        """#,
+        "style-serve-error": #"""
+        <style>
+        body { margin: 0; padding: 24px; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; color: #1f2328; background: #fff; }
+        .error { background: #ffebe9; border: 1px solid #ff8182; border-radius: 6px; padding: 12px 16px; white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 13px; }
+        </style>
+
+        """#,
+        "style-serve-gallery": #"""
+        <style>
+        body { margin: 0; padding: 24px; background: #f6f7f9; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; }
+        h1 { font-size: 22px; margin: 0 0 16px; }
+        ul { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 12px; }
+        li { background: #fff; border: 1px solid #d8dde3; border-radius: 8px; padding: 12px 16px; }
+        li a.spec { font-weight: bold; font-size: 16px; color: #0969da; text-decoration: none; }
+        .path { color: #57606a; font-size: 12px; word-break: break-all; }
+        .thumb { display: block; margin-top: 8px; height: 220px; overflow: hidden; border: 1px solid #d8dde3; border-radius: 4px; background: #eaeef2; }
+        .thumb img { display: block; width: 100%; }
+        .thumb.failed { display: none; }
+        .error { color: #cf222e; font-size: 12px; white-space: pre-wrap; }
+        nav a { margin-right: 16px; }
+        </style>
+
+        """#,
+        "style-serve-page": #"""
+        <style>
+        body { margin: 0; background: #eaeef2; color: #1f2328; font-family: 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif; font-size: 14px; }
+        #top { position: sticky; top: 0; z-index: 1; }
+        header { background: #fff; border-bottom: 1px solid #d8dde3; padding: 8px 16px; display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; }
+        header h1 { font-size: 16px; margin: 0; }
+        .widths a, .content-sizes a { display: inline-block; padding: 2px 8px; border: 1px solid #d8dde3; border-radius: 12px; color: #1f2328; text-decoration: none; font-size: 12px; margin-right: 4px; }
+        .widths a.current, .content-sizes a.current { background: #0969da; border-color: #0969da; color: #fff; }
+        #status { font-size: 12px; color: #57606a; }
+        #status.stale { color: #cf222e; font-weight: bold; }
+        #error { display: none; margin: 0; max-height: 40vh; overflow: auto; background: #ffebe9; border-bottom: 1px solid #ff8182; padding: 8px 16px; white-space: pre-wrap; font-family: 'DejaVu Sans Mono', monospace; font-size: 12px; }
+        #error.shown { display: block; }
+        main { padding: 16px; }
+        #frame { display: block; border: 0; background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
+        #frame.stale { opacity: .55; }
+        .clips { display: flex; flex-wrap: wrap; gap: 16px; margin-bottom: 16px; }
+        .clips figure { margin: 0; }
+        .clips img { display: block; max-height: 70vh; background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
+        .clips figcaption { font-size: 12px; color: #57606a; margin-top: 4px; }
+        </style>
+
+        """#,
+        "style-serve-review": #"""
+        <style>
+        {{> style-review}}
+        .check h2 { font-size: 16px; margin: 0 0 4px; display: flex; gap: 8px; align-items: center; }
+        .status { font-size: 12px; font-weight: bold; text-transform: uppercase; padding: 2px 8px; border-radius: 10px; background: #eaeef2; }
+        form { display: inline; margin: 0; }
+        button { font: inherit; padding: 4px 12px; border-radius: 6px; border: 1px solid #1a7f37; background: #2da44e; color: #fff; cursor: pointer; }
+        </style>
 
         """#,
     ]

@@ -44,7 +44,7 @@ public struct ResultTargets: Sendable {
         case .failure(let error): throw FileError(path: report, message: "cannot be written (\(error))")
         }
         for file in CheckReport.files(of: checks) {
-            try AtomicFile.checkTarget((report as NSString).appendingPathComponent(file))
+            try AtomicFile.checkTarget(Path.join(report, file))
         }
     }
 
@@ -58,7 +58,7 @@ public struct ResultTargets: Sendable {
         if let report {
             try CheckReport.write(
                 results.checks, to: report, baselines: baselines, templates: templates ?? PageTemplates.bundled)
-            page = (report as NSString).appendingPathComponent("index.html")
+            page = Path.join(report, "index.html")
         }
         if let junit { try AtomicFile.write(Array(results.junit.utf8), to: junit) }
         if let json { try AtomicFile.write(Array(results.json.utf8), to: json) }

@@ -72,8 +72,7 @@ final class FileWatcher: Sendable {
             for section in spec.sections {
                 for item in section.items {
                     guard let image = item.image else { continue }
-                    let path =
-                        image.hasPrefix("/") ? image : (spec.baseDirectory as NSString).appendingPathComponent(image)
+                    let path = Path.resolve(image, from: spec.baseDirectory)
                     images[path] = FileStamp(path: path)
                 }
             }
@@ -95,7 +94,7 @@ final class FileWatcher: Sendable {
         }
         var stamps: [String: FileStamp] = [:]
         for name in names {
-            let path = (templates as NSString).appendingPathComponent(name)
+            let path = Path.join(templates, name)
             stamps[path] = FileStamp(path: path)
         }
         return stamps

@@ -116,17 +116,17 @@ enum ServePages {
         let headings = Set(ranges.filter { $0.count > 1 }.map(\.lowerBound))
         let entries: [[String: Any]] = checks.enumerated().map { position, check in
             let specName = RenderPipeline.baseName(check.spec)
-            let base = "/review/" + escapePath(check.name)
+            let route = "/review/" + escapePath(check.name)
             let boxes = CheckReport.boxes(of: check)
             let findingBoxes = CheckReport.findingBoxes(of: check)
             let tiles: [[String: Any]] = check.tiles.enumerated().map { index, tile in
                 var entry: [String: Any] = [
-                    "name": "\(check.name)\(tile.suffix).png", "actual": "\(base)/\(index)/actual.png",
+                    "name": "\(check.name)\(tile.suffix).png", "actual": "\(route)/\(index)/actual.png",
                     "referenceBoxes": boxes.reference[index].map(\.context),
                     "actualBoxes": (boxes.actual[index] + findingBoxes[index]).map(\.context),
                 ]
-                if tile.reference != nil { entry["reference"] = "\(base)/\(index)/reference.png" }
-                if tile.diffImage != nil { entry["diff"] = "\(base)/\(index)/diff.png" }
+                if tile.reference != nil { entry["reference"] = "\(route)/\(index)/reference.png" }
+                if tile.diffImage != nil { entry["diff"] = "\(route)/\(index)/diff.png" }
                 if let result = tile.result { entry["pixels"] = result.text }
                 return entry
             }

@@ -103,10 +103,8 @@ struct SnapshotReferenceFolder {
             folders = [snapshotDirectory]
         } else {
             let file = URL(fileURLWithPath: testFile)
-            let snapshots = file.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
-            folders = [
-                snapshots.path, snapshots.appendingPathComponent(file.deletingPathExtension().lastPathComponent).path,
-            ]
+            let snapshots = Path.join(file.path.folderPart, "__Snapshots__")
+            folders = [snapshots, Path.join(snapshots, file.deletingPathExtension().lastPathComponent)]
         }
     }
 
@@ -122,7 +120,7 @@ struct SnapshotReferenceFolder {
         let prefix = Self.sanitized(testName) + "."
         let suffix = pathExtension.map { "." + $0 } ?? ""
         for name in names.sorted() where name.hasPrefix(prefix) && name.hasSuffix(suffix) {
-            let path = folder + "/" + name
+            let path = Path.join(folder, name)
             if RegularFile.isSymbolicLink(path) { return path }
         }
         return nil

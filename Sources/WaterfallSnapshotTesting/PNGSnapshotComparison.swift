@@ -3,6 +3,7 @@ import SnapshotTesting
 import WaterfallCairo
 import WaterfallCore
 import WaterfallDiff
+import WaterfallPipeline
 
 /// One reference PNG compared with an actual one, and the artifacts of a failure.
 struct PNGSnapshotComparison {
@@ -30,24 +31,23 @@ struct PNGSnapshotComparison {
             "PNG snapshot does not match: " + result.text.split(separator: "\n").prefix(4).joined(separator: "; ")
         message += "; \(ShortestPercent.text(matching)) of pixels match, \(ShortestPercent.text(precision)) required"
         if let folder = writeArtifacts(diff: diffPNG) {
-            message += "\nreference: \(folder)/reference.png\nactual: \(folder)/actual.png\ndiff: \(folder)/diff.png"
+            for name in ["reference", "actual", "diff"] { message += "\n\(name): " + Path.join(folder, name + ".png") }
         }
         return (message, [.data(diffPNG, name: "diff.png"), .data(reference, name: "reference.png")])
     }
 
     /// Writes the three pictures into a folder named after the actual picture's content.
     private func writeArtifacts(diff: Data) -> String? {
-        let root = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory()
+        let root = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? TemporaryFiles.systemFolder
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in actual { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let folder = URL(fileURLWithPath: root).appendingPathComponent("WaterfallSnapshotTesting")
-            .appendingPathComponent(String(hash, radix: 16))
+        let folder = Path.join(Path.join(root, "WaterfallSnapshotTesting"), String(hash, radix: 16))
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try reference.write(to: folder.appendingPathComponent("reference.png"))
-            try actual.write(to: folder.appendingPathComponent("actual.png"))
-            try diff.write(to: folder.appendingPathComponent("diff.png"))
-            return folder.path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try reference.write(to: URL(fileURLWithPath: Path.join(folder, "reference.png")))
+            try actual.write(to: URL(fileURLWithPath: Path.join(folder, "actual.png")))
+            try diff.write(to: URL(fileURLWithPath: Path.join(folder, "diff.png")))
+            return folder
         } catch {
             return nil
         }

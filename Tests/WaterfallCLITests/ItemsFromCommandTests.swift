@@ -7,7 +7,7 @@ import WaterfallTestSupport
     /// A spec in `project/`, its data in `project/data/` with images beside it; the command runs
     /// from `elsewhere/`.
     final class Project {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-items-\(UUID())").path
+        let root = TemporaryFolder.newPath(named: "waterfall-items")
         var spec: String { root + "/project/feed.yaml" }
         var elsewhere: String { root + "/elsewhere" }
 

@@ -4,7 +4,7 @@ import WaterfallLayout
 import WaterfallTestSupport
 
 /// `waterfall layout`, run as a user runs it.
-@Suite struct LayoutCommandTests {
+@Suite(.tags(.slow)) struct LayoutCommandTests {
     struct Element: Equatable {
         var kind: String
         var section: Int
@@ -43,13 +43,11 @@ import WaterfallTestSupport
     }
 
     @Test func agreesWithTheContractOnRandomSpecsEndToEnd() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-random-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder(named: "waterfall-random")
         for seed in UInt64(5_000)..<5_040 {
             var random = TestRandom(seed: seed)
             let configuration = RandomSpec.withVisibleCards(RandomSpec.configuration(&random))
-            let path = folder.appendingPathComponent("spec-\(seed).json").path
+            let path = folder.path("spec-\(seed).json")
             try RandomSpec.json(configuration).write(toFile: path, atomically: true, encoding: .utf8)
             let result = InProcess.run(["layout", path])
             try #require(result.status == 0, "seed \(seed): \(result.standardError)")

@@ -42,6 +42,77 @@ import WaterfallTestSupport
     }
 
     @Test func aFolderWithoutSourcesIsOneLineAndStatusTwo() throws {
+    @Test func aHandJoinedPathBoundedReaderTemporaryFolderOrStyleSheetFailsNamingItsHome() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(
+            atPath: folder.path("Sources/Planted"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("Tests/Planted"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("Templates"), withIntermediateDirectories: true)
+        let planted = #"""
+            import Foundation
+
+            func places(folder: String, name: String, done: Int, total: Int, host: String) -> [String] {
+                let joined = folder + "/" + name
+                let cast = (folder as NSString).appendingPathComponent(name)
+                let written = "\(folder)/index.html"
+                // Not paths: a count, an address and a message with no folder in it.
+                let counts = ["[\(done)/\(total)]", "https://\(host)/\(name)", "a/b"]
+                return [joined, cast, written] + counts
+            }
+            func contents(of path: String) -> [Data?] {
+                let data = FileManager.default.contents(atPath: path)
+                let whole = try? Data(contentsOf: URL(fileURLWithPath: path))
+                var bytes = [UInt8](repeating: 0, count: 8)
+                _ = read(0, &bytes, 8)
+                return [data, whole]
+            }
+            let scratch = NSTemporaryDirectory()
+            let sheet = ".page { width: 4px; }"
+            let json = "{\"name\":\(1)}"
+
+            """#
+        try planted.write(toFile: folder.path("Sources/Planted/Planted.swift"), atomically: true, encoding: .utf8)
+        let test = """
+            import Foundation
+
+            let folder = FileManager.default.temporaryDirectory.path
+            let other = "/tmp/waterfall"
+
+            """
+        try test.write(toFile: folder.path("Tests/Planted/PlantedTests.swift"), atomically: true, encoding: .utf8)
+        let page =
+            "<html><head>\n<style>\nbody { margin: 0; }\n</style>\n</head><body style=\"{{style}}\"></body></html>\n"
+        try page.write(toFile: folder.path("Templates/page.mustache"), atomically: true, encoding: .utf8)
+        try "<style>\nbody { margin: 0; }\n</style>\n".write(
+            toFile: folder.path("Templates/style-page.mustache"), atomically: true, encoding: .utf8)
+        let result = try CommandRunner.python("one-home-check.py", ["--root", folder.path], timeout: 120)
+        #expect(result.status == 1)
+        #expect(result.standardError.isEmpty)
+        let join = " — use Path.join or Path.resolve (Sources/WaterfallCore/Path.swift)"
+        let reader = " — use RegularFile (Sources/WaterfallCore/RegularFile.swift)"
+        let style = " — use a style partial (Templates/style-*.mustache)"
+        let testFolder = " — use TemporaryFolder (Tests/WaterfallTestSupport/TemporaryFolder.swift)"
+        let source = "Sources/Planted/Planted.swift"
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "\(source):4: + \"/\" +" + join,
+                "\(source):5: appendingPathComponent" + join,
+                "\(source):6: \"\\(…)/…\" path" + join,
+                "\(source):12: FileManager.default.contents(atPath:)" + reader,
+                "\(source):13: Data(contentsOf:)" + reader,
+                "\(source):15: read( loop" + reader,
+                "\(source):18: NSTemporaryDirectory — use TemporaryFiles "
+                    + "(Sources/WaterfallPipeline/Files/TemporaryFiles.swift)",
+                "\(source):19: CSS rule" + style,
+                "\(source):20: JSON by hand — use JSONOutput (Sources/WaterfallCore/JSONOutput.swift)",
+                "Templates/page.mustache:2: <style>" + style,
+                "Templates/page.mustache:3: CSS rule" + style,
+                "Tests/Planted/PlantedTests.swift:3: FileManager.default.temporaryDirectory" + testFolder,
+                "Tests/Planted/PlantedTests.swift:4: \"/tmp/\"" + testFolder,
+            ])
+    }
+
         let folder = try TemporaryFolder()
         let result = try CommandRunner.python("one-home-check.py", ["--root", folder.path], timeout: 120)
         #expect(result.status == 2)

@@ -130,7 +130,7 @@ import WaterfallTestSupport
     @Test func unknownFormatIsABadArgument() throws {
         let result = InProcess.run([
             "render", Repository.path("Examples/04-grid-100.yaml"), "--format", "gif", "--output",
-            "/tmp/unused-waterfall",
+            TemporaryFolder.newPath(named: "unused-waterfall"),
         ])
         #expect(result.status == 2)
         #expect(

@@ -101,7 +101,7 @@ import WaterfallTestSupport
 
     @Test func templatesGivenAsTextRenderAsTheFolderDoes() throws {
         var texts: [String: String] = [:]
-        for name in ["page", "element", "gallery"] {
+        for name in ["page", "element", "gallery", "style-page", "style-fonts", "style-gallery"] {
             texts[name] = try String(contentsOfFile: Repository.path("Templates/\(name).mustache"), encoding: .utf8)
         }
         let fromText = try TemplateSet(templates: texts, origin: "built-in")

@@ -5,7 +5,7 @@ import WaterfallTestSupport
 
 /// The templates compiled into the binary are the ones in `Templates/`, byte for byte.
 @Suite struct BundledTemplatesTests {
-    @Test(arguments: ["page", "element"])
+    @Test(arguments: ["page", "element", "style-page", "style-fonts", "style-svg"])
     func theRenderersBuiltInTemplateIsTheFileInTemplates(_ name: String) throws {
         let file = try String(contentsOfFile: Repository.path("Templates/\(name).mustache"), encoding: .utf8)
         #expect(TemplateSet.bundledText(name) == file, "run python3 scripts/bundle-templates.py")
@@ -24,6 +24,6 @@ import WaterfallTestSupport
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
-        #expect(TemplateSet.bundledNames == ["element", "page"])
+        #expect(TemplateSet.bundledNames == ["element", "page", "style-fonts", "style-page", "style-svg"])
     }
 }

@@ -34,7 +34,7 @@ import WaterfallTestSupport
         // The examples' images, and the pictures the tests write into the temporary folder.
         let decoded = try Spec.decode(
             text, file: "card.yaml", baseDirectory: Repository.path("Examples"),
-            readRule: .forSpec(inFolder: Repository.path("Examples"), allowing: [NSTemporaryDirectory()]))
+            readRule: .forSpec(inFolder: Repository.path("Examples"), allowing: [TemporaryFolder.systemFolder]))
         let spec = decoded.inAppearance(appearance)
         let pipeline = RenderPipeline(renderers: [], missingImages: placeholders ? .placeholder : .error)
         return try pipeline.prepare(spec).scene

@@ -20,7 +20,7 @@ import WaterfallTestSupport
     init() throws {
         spec = try Spec.decode(
             "width: 200\ndefaults: {columns: 2}\nsections: [{items: [{height: 80, title: A}, {height: 60}]}]\n")
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-links-\(UUID())").path
+        let root = TemporaryFolder.newPath(named: "waterfall-links")
         folder = root + "/__Snapshots__"
         outside = root + "/outside"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -43,7 +43,7 @@ import WaterfallTestSupport
     @Test(.tags(.process)) func layoutJSONMeasuresCardsSizedByTheirContent() throws {
         let path = Repository.path("Examples/10-photo-feed.yaml")
         let spec = try Spec.load(path: path)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-snap-\(UUID())").path
+        let folder = TemporaryFolder.newPath(named: "waterfall-snap")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = verifySnapshot(
             of: spec, as: .layoutJSON, named: "feed", record: .all, snapshotDirectory: folder, testName: "content")
@@ -64,8 +64,8 @@ import WaterfallTestSupport
         // A card sized by its picture, which is not there.
         let spec = try Spec.decode(
             "width: 300\nstyle: {card: {content: below}}\nsections: [{items: [{image: no-such-picture.png, title: A}]}]\n",
-            file: "broken.yaml", baseDirectory: FileManager.default.temporaryDirectory.path)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-snap-\(UUID())").path
+            file: "broken.yaml", baseDirectory: TemporaryFolder.systemFolder)
+        let folder = TemporaryFolder.newPath(named: "waterfall-snap")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The strategy fails before the library waits; what follows is a wait for a snapshot that
         // never comes, so a short one.

@@ -3,13 +3,13 @@ import Testing
 import WaterfallCore
 import WaterfallLayout
 import WaterfallSpec
+import WaterfallTestSupport
 
 /// `itemsFrom`: a section's items read from a property list, JSON or CSV file.
-@Suite struct ItemsFromTests {
+@Suite(.tags(.slow)) struct ItemsFromTests {
     /// A folder holding a spec and its data files, removed when the test ends.
     final class Folder {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-data-\(UUID().uuidString)")
-            .path
+        let path = TemporaryFolder.newPath(named: "waterfall-data")
 
         init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
         deinit { try? FileManager.default.removeItem(atPath: path) }

@@ -17,7 +17,7 @@ import WaterfallTestSupport
     }
 
     @Test func inputAtTheLimitIsRead() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("spec-\(UUID().uuidString)").path
+        let path = TemporaryFolder.newPath(named: "spec")
         defer { try? FileManager.default.removeItem(atPath: path) }
         try #require(FileManager.default.createFile(atPath: path, contents: Data(count: 1 << 20)))
         let descriptor = open(path, O_RDONLY)

@@ -95,8 +95,9 @@ public enum ExternalRenderers {
         return data
     }
 
+    /// A new path for a scratch file with the extension `ext`, in ``TemporaryFolder/systemFolder``.
     public static func temporaryPath(_ ext: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-\(UUID().uuidString).\(ext)").path
+        TemporaryFolder.newPath(named: "waterfall", suffix: "." + ext)
     }
 
     private static func find(_ tool: String) throws -> String {

@@ -35,7 +35,7 @@ struct ExamplesCommand: ParsableCommand {
         var job = try job(appearance: .both)
         // The gallery shows each picture's accessibility findings beside it.
         job.audits = true
-        let galleryPath = (options.output as NSString).appendingPathComponent("index.html")
+        let galleryPath = Path.join(options.output, "index.html")
         try job.claims.claim(galleryPath, for: "the gallery")
         // The gallery's templates are read before any spec is drawn: a bad one writes nothing.
         let templates = try PageTemplates.named(options.templates)
@@ -51,7 +51,7 @@ struct ExamplesCommand: ParsableCommand {
         let fingerprintError = BaselineFingerprint.record(
             rendered: outcomes, into: options.output, allowing: read.allowRead)
         Output.standardError(
-            "rendered \(outcomes.count - failed) of \(outcomes.count) specs into \(options.output)/ (gallery: \(options.output)/index.html)"
+            "rendered \(outcomes.count - failed) of \(outcomes.count) specs into \(options.output)/ (gallery: \(galleryPath))"
         )
         if let fingerprintError { Output.standardError("error: \(fingerprintError)") }
         if failed > 0 || fingerprintError != nil { throw ExitCode.badInput }

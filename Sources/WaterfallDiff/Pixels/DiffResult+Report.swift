@@ -73,20 +73,46 @@ extension DiffResult {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The report as one JSON object.
+    /// The report as one JSON object through `JSONOutput` (keys sorted), ending in a newline:
+    /// `sizeA` and `sizeB` only when the sizes differ.
     public var json: String {
-        var out = "{\"different\":\(isDifferent),\"identical\":\(identical)"
-        if let mismatch = sizeMismatch {
-            out += ",\"sizeA\":{\"width\":\(mismatch.a.width),\"height\":\(mismatch.a.height)}"
-            out += ",\"sizeB\":{\"width\":\(mismatch.b.width),\"height\":\(mismatch.b.height)}"
-        }
-        out += ",\"differentPixels\":\(differentPixels),\"changedPixels\":\(changedPixels)"
-        out += ",\"antialiasedPixels\":\(antialiasedPixels)"
-        out += ",\"totalPixels\":\(totalPixels),\"share\":\(ShortestNumber.text(share))"
-        out += ",\"regions\":["
-        out += regions.map { "{\"x\":\($0.x),\"y\":\($0.y),\"width\":\($0.width),\"height\":\($0.height)}" }
-            .joined(separator: ",")
-        out += "],\"regionsTruncated\":\(regionsTruncated)}\n"
-        return out
+        let report = JSONReport(
+            different: isDifferent, identical: identical,
+            sizeA: sizeMismatch.map { JSONReport.Size(width: $0.a.width, height: $0.a.height) },
+            sizeB: sizeMismatch.map { JSONReport.Size(width: $0.b.width, height: $0.b.height) },
+            differentPixels: differentPixels, changedPixels: changedPixels, antialiasedPixels: antialiasedPixels,
+            totalPixels: totalPixels, share: share,
+            regions: regions.map { JSONReport.Region(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
+            regionsTruncated: regionsTruncated)
+        // Every number is a count or a share of them: finite, so the encoder never fails.
+        let bytes = (try? JSONOutput.encode(report)) ?? Array("{}".utf8)
+        return String(decoding: bytes, as: UTF8.self) + "\n"
     }
+}
+
+/// ``DiffResult/json``'s object.
+private struct JSONReport: Encodable {
+    struct Size: Encodable {
+        let width: Int
+        let height: Int
+    }
+
+    struct Region: Encodable {
+        let x: Int
+        let y: Int
+        let width: Int
+        let height: Int
+    }
+
+    let different: Bool
+    let identical: Bool
+    let sizeA: Size?
+    let sizeB: Size?
+    let differentPixels: Int
+    let changedPixels: Int
+    let antialiasedPixels: Int
+    let totalPixels: Int
+    let share: Double
+    let regions: [Region]
+    let regionsTruncated: Bool
 }

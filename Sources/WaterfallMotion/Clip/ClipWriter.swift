@@ -165,7 +165,7 @@ public struct ClipWriter: Sendable {
     ///   - name: What errors call the clip's file.
     ///   - limit: The most bytes the clip may have.
     public func apngBytes(_ clip: PreparedClip, name: String, limit: Int) throws -> [UInt8] {
-        let path = NSTemporaryDirectory() + "waterfall-clip-\(UUID().uuidString).png"
+        let path = TemporaryFiles.systemPath(named: "waterfall-clip", suffix: ".png")
         defer { unlink(path) }
         try encode(clip, formats: [.apng], paths: [path], names: [name])
         return try RegularFile.read(atPath: path, limit: limit).get()
@@ -195,7 +195,7 @@ public struct ClipWriter: Sendable {
         for format in request.formats {
             let file = "\(name).\(request.animation.rawValue).\(format.fileExtension)"
             paths.append(try files.stageStream(file: file))
-            names.append((folder as NSString).appendingPathComponent(file))
+            names.append(Path.join(folder, file))
         }
         try encode(clip, formats: request.formats, paths: paths, names: names)
         return try files.commit(claims: claims)

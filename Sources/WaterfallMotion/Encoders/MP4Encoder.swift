@@ -121,7 +121,7 @@ final class MP4Encoder: ClipEncoder {
     /// The program `name` in the folders of `searchPath` (`:`-separated, as `PATH`), or `nil`.
     static func findProgram(_ name: String, searchPath: String) -> String? {
         for folder in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
-            let path = (folder.isEmpty ? "." : String(folder)) + "/" + name
+            let path = Path.join(folder.isEmpty ? "." : String(folder), name)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
                 FileManager.default.isExecutableFile(atPath: path)

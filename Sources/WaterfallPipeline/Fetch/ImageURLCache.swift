@@ -23,13 +23,13 @@ public struct ImageURLCache: Sendable {
     /// `~/.cache/waterfall` (`~/Library/Caches/waterfall` on macOS).
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return (xdg as NSString).appendingPathComponent("waterfall")
+            return Path.join(xdg, "waterfall")
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         #if os(macOS)
-        return (home as NSString).appendingPathComponent("Library/Caches/waterfall")
+        return Path.join(home, "Library/Caches/waterfall")
         #else
-        return (home as NSString).appendingPathComponent(".cache/waterfall")
+        return Path.join(home, ".cache/waterfall")
         #endif
     }
 
@@ -67,5 +67,5 @@ public struct ImageURLCache: Sendable {
     /// 64 hexadecimal digits of the URL's SHA-256.
     static func key(_ url: String) -> String { FileDigest.sha256(of: Array(url.utf8)) }
 
-    private func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+    private func path(_ name: String) -> String { Path.join(folder, name) }
 }

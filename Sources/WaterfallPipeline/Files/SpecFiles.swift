@@ -105,7 +105,7 @@ package struct SpecFiles {
             guard file.hasPrefix(name + "-"), file.hasSuffix(".png") else { return false }
             let index = file.dropFirst(name.count + 1).dropLast(4)
             guard Int(index) != nil else { return false }
-            return mark(at: (folder as NSString).appendingPathComponent(file))?.name == name
+            return mark(at: Path.join(folder, file))?.name == name
         }.sorted()
     }
 
@@ -117,7 +117,7 @@ package struct SpecFiles {
         return TileMark.read(prefix)
     }
 
-    private func path(_ file: String) -> String { (folder as NSString).appendingPathComponent(file) }
+    private func path(_ file: String) -> String { Path.join(folder, file) }
 }
 
 /// The output files a run has claimed, each for one spec.

@@ -28,7 +28,7 @@ public enum SpecFolder {
         }
         var contents = Contents(specs: [], skipped: [])
         for name in names.filter({ name in extensions.contains(where: name.hasSuffix) }).sorted() {
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = Path.join(folder, name)
             if RegularFile.isRegular(path) { contents.specs.append(path) } else { contents.skipped.append(path) }
         }
         guard !contents.specs.isEmpty else {

@@ -9,6 +9,9 @@ import WaterfallCore
 /// A temporary is named `.NAME.tmp-PID-RANDOM` (PID the process's, RANDOM 16 hexadecimal
 /// digits), so that one left by a run killed with SIGKILL, which nothing can catch, is known by
 /// its name to be orphaned and is removed by the next run that stages into its folder.
+///
+/// It is also the one place that asks for the system's temporary folder (``systemFolder``), for
+/// scratch files a run makes and removes itself.
 package enum TemporaryFiles {
     private static let files = Locked(Set<String>())
     private static let sweptFolders = Locked(Set<String>())
@@ -16,14 +19,22 @@ package enum TemporaryFiles {
 
     package static func remove(_ path: String) { files.withLock { _ = $0.remove(path) } }
 
+    /// The system's folder for temporary files (`$TMPDIR`, else `/tmp/`), for what a run makes and
+    /// removes before it ends, away from the folders it writes.
+    package static var systemFolder: String { NSTemporaryDirectory() }
+
+    /// A new path in ``systemFolder``, not yet made: `NAME-UUID` with `suffix` after it
+    /// (`waterfall-clip-….png`).
+    package static func systemPath(named name: String, suffix: String = "") -> String {
+        Path.join(systemFolder, "\(name)-\(UUID().uuidString)\(suffix)")
+    }
+
     /// A new temporary path beside `path`, named so that a later run can tell it is orphaned.
     package static func path(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let padded = String(repeating: "0", count: 16 - random.count) + random
-        return url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).tmp-\(getpid())-\(padded)"
-        ).path
+        return Path.join(url.deletingLastPathComponent().path, ".\(url.lastPathComponent).tmp-\(getpid())-\(padded)")
     }
 
     /// The process id in a temporary's file name, when the name is exactly one of ours:
@@ -53,7 +64,7 @@ package enum TemporaryFiles {
             guard let pid = owner(ofTemporaryNamed: name), pid != getpid(), Syscalls.processIsGone(pid) else {
                 continue
             }
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = Path.join(folder, name)
             // Only a plain file: a folder or link of that name is somebody else's.
             if case .success(.regular) = Syscalls.fileType(atPath: path) { unlink(path) }
         }

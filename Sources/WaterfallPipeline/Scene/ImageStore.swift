@@ -42,7 +42,7 @@ struct ImageStore {
         case nil:
             let result =
                 readRule.map { $0.open(path, relativeTo: base) }
-                ?? RegularFile.open(path.hasPrefix("/") ? path : base + "/" + path).mapError { .file($0) }
+                ?? RegularFile.open(Path.resolve(path, from: base)).mapError { .file($0) }
             switch result {
             case .success(let file):
                 opened = file

@@ -42,43 +42,20 @@ enum GridLanesPage {
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width\">\n<title>"
         Markup.appendMustacheEscaped(title, to: &page)
-        page += "</title>\n<style>\n"
-        page += "html, body { margin: 0; padding: 0; }\n"
-        page += "body { background: \(scene.background.hexString); }\n"
-        for face in try scene.fonts?.embeddedFaces(in: scene) ?? [] { page += face.rule + "\n" }
+        page += "</title>\n"
+        // The style sheet is the HTML page's (`Templates/style-page.mustache`), with its grid-lanes parts.
+        var sheet = HTMLPage.context(scene, title: title)
+        sheet["fontFaces"] = try scene.fonts?.embeddedFaces(in: scene).map(FontFaceContext.init) ?? []
+        sheet["gridLanes"] = true
+        page += try TemplateSet.bundled.render("style-page", sheet)
         var pageStyle = "inline-size: \(n(grid.width))px;"
         // A horizontal feed is a vertical one turned: its lanes are rows, filled left to right
         // (right to left when mirrored).
         if horizontal { pageStyle += " writing-mode: \(mirrored ? "vertical-rl" : "vertical-lr");" }
         if mirrored && !horizontal { pageStyle += " direction: rtl;" }
-        page += ".lanes { display: grid-lanes; }\n"
-        page += ".element { position: relative; box-sizing: border-box; overflow: hidden; }\n"
-        page += ".backdrop { display: none; }\n"
-        page += ".element .image { position: absolute; left: 0; top: 0; width: 100%; height: 100%; "
-        page += "background-size: cover; background-position: center; background-repeat: no-repeat; }\n"
-        for image in scene.images {
-            page += ".\(ImageContext.className(image)) { background-image: url(\"\(ImageContext.dataURI(image))\"); }\n"
-        }
-        page += ".text { position: absolute; white-space: pre; overflow: hidden; line-height: 0; "
-        page += "writing-mode: horizontal-tb; direction: ltr; }\n"
-        page += ".text::before { content: \"\"; display: inline-block; height: var(--baseline); }\n"
-        page += ".emoji { font-family: \"Noto Color Emoji\"; }\n"
-        page += HTMLPage.lineRule + "\n"
-        page += "@supports (display: grid-lanes) {\n"
-        page += ".pinned { position: sticky; inset-block-start: 0; z-index: 1; }\n"
-        page += "}\n"
-        // Without grid-lanes the containers would stack every card at full width: the wrappers give
-        // no boxes, and each element is at its frame (its `--left`, … custom properties).
-        page += "@supports not (display: grid-lanes) {\n"
-        page += ".page { position: relative; width: var(--width); height: var(--height); overflow: hidden; }\n"
-        page += ".page section, .page .lanes, .page .inset { display: contents; }\n"
-        page += ".page .element { position: absolute; left: var(--left); top: var(--top); "
-        page += "width: var(--width); height: var(--height); }\n"
-        page += ".page .backdrop { display: block; }\n"
-        page += "}\n"
         // The page's own settings inline, so that pages can be put together in one document.
         pageStyle += " --width: \(n(scene.size.width))px; --height: \(n(scene.size.height))px;"
-        page += "</style>\n</head>\n<body>\n<div class=\"page\" style=\"\(pageStyle)\">\n"
+        page += "</head>\n<body>\n<div class=\"page\" style=\"\(pageStyle)\">\n"
         var bySection = [[SceneElement]](repeating: [], count: grid.sections.count)
         for element in scene.elements where grid.sections.indices.contains(element.section) {
             bySection[element.section].append(element)

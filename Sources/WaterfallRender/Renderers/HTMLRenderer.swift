@@ -246,16 +246,6 @@ enum HTMLPage {
         return width.isFinite && width > 0 ? width : nil
     }
 
-    /// The style sheet's rule for a `line` span (``content(_:drawer:)``), as `Templates/page.mustache`
-    /// and the grid-lanes page write it.
-    ///
-    /// The span's box is as tall as its font (`line-height: normal`), so that hit testing finds it
-    /// over its glyphs (axe-core measures no text whose box it cannot find), and its negative
-    /// margins keep that height out of the line, whose baseline the `.text` strut sets.
-    static let lineRule =
-        ".line { display: inline-block; line-height: normal; margin-block: -2em; text-align: justify; "
-        + "text-align-last: justify; text-justify: inter-word; word-spacing: -0.2em; }"
-
     /// The drawer that measures lines as the PNG sets them; `nil` for a scene made by hand.
     static func lineDrawer(_ scene: Scene) -> (any GlyphDrawer)? {
         try? scene.glyphPictures?.drawer(fonts: scene.fonts)

@@ -40,9 +40,8 @@ enum SVGWriter {
         if outliner == nil, let fonts = scene.fonts {
             let faces = try fonts.embeddedFaces(in: scene)
             if !faces.isEmpty {
-                out += "<defs><style>\n"
-                for face in faces { out += face.rule + "\n" }
-                out += "</style></defs>\n"
+                // The page's `@font-face` rules (`Templates/style-svg.mustache`).
+                out += try TemplateSet.bundled.render("style-svg", ["fontFaces": faces.map(FontFaceContext.init)])
             }
         }
         var defined = Set<Int>()

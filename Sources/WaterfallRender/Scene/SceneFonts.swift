@@ -132,12 +132,6 @@ public struct EmbeddedFontFace: Sendable, Equatable {
 
     /// The rule's source: the subset as a data URL.
     public var dataURL: String { "data:\(mediaType);base64,\(Data(data).base64EncodedString())" }
-
-    /// The whole rule, on one line.
-    public var rule: String {
-        "@font-face { font-family: \"\(family)\"; font-weight: \(weights); font-style: normal; "
-            + "src: url(\"\(dataURL)\") format(\"\(format)\"); }"
-    }
 }
 
 extension SceneFonts {

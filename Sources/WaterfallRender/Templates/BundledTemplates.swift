@@ -15,25 +15,7 @@ enum BundledTemplates {
         <meta charset="utf-8">
         <meta name="viewport" content="width={{width}}">
         <title>{{title}}</title>
-        <style>
-        {{#fontFaces}}
-        @font-face { font-family: "{{family}}"; font-weight: {{weights}}; font-style: normal; src: url("{{src}}") format("{{format}}"); }
-        {{/fontFaces}}
-        html, body { margin: 0; padding: 0; }
-        body { background: {{background}}; }
-        .page { position: relative; width: {{width}}px; height: {{height}}px; overflow: hidden; background: {{background}}; }
-        .element { position: absolute; box-sizing: border-box; overflow: hidden; }
-        .element .image { position: absolute; left: 0; top: 0; width: 100%; height: 100%; background-size: cover; background-position: center; background-repeat: no-repeat; }
-        {{#images}}
-        .{{name}} { background-image: url("{{src}}"); }
-        {{/images}}
-        .text { position: absolute; white-space: pre; overflow: hidden; line-height: 0; }
-        /* The first baseline where the PNG has it, whatever the fonts' line gaps: a strut as tall as the run's baseline. */
-        .text::before { content: ""; display: inline-block; height: var(--baseline); }
-        .emoji { font-family: "Noto Color Emoji"; }
-        /* A line as wide as the PNG's: its spaces narrowed, then justified back, so a viewer's own advances (WebKitGTK's hinted ones) do not add up along it; as tall as its font for hit testing, its margins keeping that out of the line. */
-        .line { display: inline-block; line-height: normal; margin-block: -2em; text-align: justify; text-align-last: justify; text-justify: inter-word; word-spacing: -0.2em; }
-        </style>
+        {{> style-page}}
         </head>
         <body>
         <div class="page">
@@ -43,6 +25,57 @@ enum BundledTemplates {
         </div>
         </body>
         </html>
+
+        """#,
+        "style-fonts": #"""
+        {{#fontFaces}}
+        @font-face { font-family: "{{family}}"; font-weight: {{weights}}; font-style: normal; src: url("{{src}}") format("{{format}}"); }
+        {{/fontFaces}}
+
+        """#,
+        "style-page": #"""
+        <style>
+        {{> style-fonts}}
+        html, body { margin: 0; padding: 0; }
+        body { background: {{background}}; }
+        {{^gridLanes}}
+        .page { position: relative; width: {{width}}px; height: {{height}}px; overflow: hidden; background: {{background}}; }
+        .element { position: absolute; box-sizing: border-box; overflow: hidden; }
+        {{/gridLanes}}
+        {{#gridLanes}}
+        .lanes { display: grid-lanes; }
+        .element { position: relative; box-sizing: border-box; overflow: hidden; }
+        .backdrop { display: none; }
+        {{/gridLanes}}
+        .element .image { position: absolute; left: 0; top: 0; width: 100%; height: 100%; background-size: cover; background-position: center; background-repeat: no-repeat; }
+        {{#images}}
+        .{{name}} { background-image: url("{{src}}"); }
+        {{/images}}
+        .text { position: absolute; white-space: pre; overflow: hidden; line-height: 0;{{#gridLanes}} writing-mode: horizontal-tb; direction: ltr;{{/gridLanes}} }
+        /* The first baseline where the PNG has it, whatever the fonts' line gaps: a strut as tall as the run's baseline. */
+        .text::before { content: ""; display: inline-block; height: var(--baseline); }
+        .emoji { font-family: "Noto Color Emoji"; }
+        /* A line as wide as the PNG's: its spaces narrowed, then justified back, so a viewer's own advances (WebKitGTK's hinted ones) do not add up along it; as tall as its font for hit testing, its margins keeping that out of the line. */
+        .line { display: inline-block; line-height: normal; margin-block: -2em; text-align: justify; text-align-last: justify; text-justify: inter-word; word-spacing: -0.2em; }
+        {{#gridLanes}}
+        @supports (display: grid-lanes) {
+        .pinned { position: sticky; inset-block-start: 0; z-index: 1; }
+        }
+        {{! Without grid-lanes the containers would stack every card at full width: the wrappers give no boxes, and each element is at its frame (its --left, … custom properties). }}
+        @supports not (display: grid-lanes) {
+        .page { position: relative; width: var(--width); height: var(--height); overflow: hidden; }
+        .page section, .page .lanes, .page .inset { display: contents; }
+        .page .element { position: absolute; left: var(--left); top: var(--top); width: var(--width); height: var(--height); }
+        .page .backdrop { display: block; }
+        }
+        {{/gridLanes}}
+        </style>
+
+        """#,
+        "style-svg": #"""
+        <defs><style>
+        {{> style-fonts}}
+        </style></defs>
 
         """#,
     ]

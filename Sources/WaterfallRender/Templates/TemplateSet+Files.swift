@@ -29,7 +29,7 @@ extension TemplateSet {
         }
         var templates: [String: String] = [:]
         for file in names {
-            let path = (directory as NSString).appendingPathComponent(file)
+            let path = Path.join(directory, file)
             let text: String
             let read = RegularFile.open(file, beneath: folder, links: .none).flatMap { opened in
                 defer { try? opened.descriptor.close() }

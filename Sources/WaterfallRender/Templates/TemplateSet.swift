@@ -47,7 +47,7 @@ public struct TemplateSet: Sendable {
     public init(
         templates: [String: String], origin: String, required: [String] = TemplateSet.required
     ) throws(TemplateError) {
-        func file(_ name: String) -> String { (origin as NSString).appendingPathComponent("\(name).mustache") }
+        func file(_ name: String) -> String { Path.join(origin, "\(name).mustache") }
         var library = MustacheLibrary()
         var outlines: [String: TemplateOutline] = [:]
         for name in templates.keys.sorted() {
@@ -110,7 +110,7 @@ public struct TemplateSet: Sendable {
         throws(TemplateError) -> String
     {
         let library = library ?? self.library
-        func file(_ name: String) -> String { (origin as NSString).appendingPathComponent("\(name).mustache") }
+        func file(_ name: String) -> String { Path.join(origin, "\(name).mustache") }
         guard library.getTemplate(named: name) != nil else {
             throw TemplateError(place: origin, message: "missing template \(name).mustache")
         }

@@ -40,7 +40,7 @@ public enum BaselineFingerprint {
     public static func warning(
         baselines: String, appFonts: [RendererFingerprint.AppFont] = [], specFiles: [String: String] = [:]
     ) -> String? {
-        let path = (baselines as NSString).appendingPathComponent(RendererFingerprint.fileName)
+        let path = Path.join(baselines, RendererFingerprint.fileName)
         let recorded: RendererFingerprint?
         do {
             recorded = try RendererFingerprint.recorded(inBaselines: baselines)
@@ -60,7 +60,7 @@ public enum BaselineFingerprint {
     public static func linkError(baselines: String) -> ReviewError? {
         do {
             try BaselineChecker.refuseLink(
-                at: (baselines as NSString).appendingPathComponent(RendererFingerprint.fileName))
+                at: Path.join(baselines, RendererFingerprint.fileName))
             return nil
         } catch {
             return error

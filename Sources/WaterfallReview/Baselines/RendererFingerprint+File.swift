@@ -69,7 +69,7 @@ extension RendererFingerprint {
 
     /// The fingerprint recorded in the `baselines` folder: nil when there is none.
     public static func recorded(inBaselines baselines: String) throws(FingerprintFileError) -> RendererFingerprint? {
-        let path = (baselines as NSString).appendingPathComponent(fileName)
+        let path = Path.join(baselines, fileName)
         // Never opened unless a regular file: a FIFO would block the check.
         switch NamedFolder.read(path, limit: maxFileBytes) {
         case .success(let bytes): return try RendererFingerprint(json: bytes)
@@ -85,7 +85,7 @@ extension RendererFingerprint {
     /// Writes the fingerprint into the `baselines` folder, in one step (see `AtomicFile`),
     /// unless the file there already holds these bytes.
     public func record(inBaselines baselines: String) throws(FileError) {
-        let path = (baselines as NSString).appendingPathComponent(Self.fileName)
+        let path = Path.join(baselines, Self.fileName)
         let bytes = json
         if (try? Self.recorded(inBaselines: baselines)) == self,
             case .success(let existing) = NamedFolder.read(path, limit: Self.maxFileBytes),

@@ -38,7 +38,7 @@ public enum StaleBaselines {
             // A spec's record of its inputs is one file for all its variants, named after the spec.
             let inputs = ".inputs.json"
             if file.hasSuffix(inputs), file.count > inputs.count {
-                return isRegularFile((folder as NSString).appendingPathComponent(file))
+                return isRegularFile(Path.join(folder, file))
                     && !bases.contains(String(file.dropLast(inputs.count)))
             }
             guard let name = baselineName(of: file, in: folder) else { return false }
@@ -66,7 +66,7 @@ public enum StaleBaselines {
     /// Removes `files` from `folder`, each after checking again that it is a regular file.
     public static func remove(_ files: [String], from folder: String) throws(ReviewError) {
         for file in files {
-            let path = (folder as NSString).appendingPathComponent(file)
+            let path = Path.join(folder, file)
             guard isRegularFile(path) else { continue }
             guard unlink(path) == 0 else {
                 throw ReviewError(reason: "\(path): cannot be removed (\(String(cString: strerror(errno))))")
@@ -76,7 +76,7 @@ public enum StaleBaselines {
 
     /// The spec name a baseline file belongs to, or nil when `file` is not a baseline's name.
     public static func baselineName(of file: String, in folder: String) -> String? {
-        let path = (folder as NSString).appendingPathComponent(file)
+        let path = Path.join(folder, file)
         for ending in [".findings.json", ".layout.json", ".svg", ".png"]
         where file.hasSuffix(ending) && file.count > ending.count {
             guard isRegularFile(path) else { return nil }

@@ -8,14 +8,14 @@ extension ResultsBlob {
     /// each to a temporary file renamed into place, so a blob is whole once its index is there.
     public func write(to folder: String) throws {
         try AtomicFile.makeFolder(folder)
-        let indexPath = (folder as NSString).appendingPathComponent(Self.indexFile)
+        let indexPath = Path.join(folder, Self.indexFile)
         // An old index goes first: a blob left half written is then no blob.
         if RegularFile.isRegular(indexPath) { unlink(indexPath) }
         var written = 0
         let index = try BlobIndex(self) { bytes in
             let name = "p\(written).png"
             written += 1
-            try AtomicFile.write(bytes, to: (folder as NSString).appendingPathComponent(name))
+            try AtomicFile.write(bytes, to: Path.join(folder, name))
             return name
         }
         let bytes = try JSONOutput.encode(index)
@@ -38,7 +38,7 @@ extension ResultsBlob {
     ///   version, a link, a picture that does not decode, or a value no writer writes.
     public static func read(from folder: String, budget: inout Int) throws(ReviewError) -> ResultsBlob {
         try refuseLinks(folder)
-        let file = (folder as NSString).appendingPathComponent(indexFile)
+        let file = Path.join(folder, indexFile)
         let bytes: [UInt8]
         switch NamedFolder.read(file, limit: maximumIndexBytes) {
         case .success(let read): bytes = read
@@ -121,7 +121,7 @@ extension ResultsBlob {
         if RegularFile.isSymbolicLink(named) { throw linkRefused(folder, what: "a blob folder is not read through it") }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names.sorted() {
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = Path.join(folder, name)
             if RegularFile.isSymbolicLink(path) { throw linkRefused(path) }
         }
     }
@@ -147,6 +147,6 @@ extension ResultsBlob {
         guard name.hasPrefix("p"), name.hasSuffix(".png"), !digits.isEmpty, digits.count <= 9,
             digits.allSatisfy({ $0.isASCII && $0.isNumber })
         else { throw ReviewError(reason: "\(index): \"\(name)\" is not a picture of a blob") }
-        return (folder as NSString).appendingPathComponent(name)
+        return Path.join(folder, name)
     }
 }

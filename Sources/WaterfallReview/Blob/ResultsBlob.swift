@@ -57,7 +57,7 @@ extension ResultsBlob {
         // The specs in the first blob's order: each shard may have been given them in another.
         let place = places(first.specs)
         for (blob, folder) in blobs {
-            let file = (folder as NSString).appendingPathComponent(indexFile)
+            let file = Path.join(folder, indexFile)
             guard blob.shard.count == first.shard.count, blob.specs.sorted() == first.specs.sorted() else {
                 throw ReviewError(
                     reason: "\(file): not of the same run as \(firstFolder) (other specs or another count of shards)")

@@ -156,7 +156,7 @@ public struct RecordedInputs: Sendable, Hashable, Codable {
     ///   record (a baselines folder may come from an untrusted branch: the file is read within a
     ///   limit, and the JSON parser refuses nesting deeper than it can take).
     public static func read(name: String, inBaselines baselines: String) throws(ReviewError) -> RecordedInputs? {
-        let path = (baselines as NSString).appendingPathComponent(fileName(for: name))
+        let path = Path.join(baselines, fileName(for: name))
         let bytes: [UInt8]
         switch NamedFolder.read(path, limit: maximumBytes) {
         case .success(let read): bytes = read

@@ -45,7 +45,7 @@ extension BaselineChecker {
         writer.workers = 1
         let prepared = try writer.prepare(clip.variant.apply(to: spec), name: check.name)
         let file = check.name + ".png"
-        let location = (baselines as NSString).appendingPathComponent(file)
+        let location = Path.join(baselines, file)
         var comparison = SpecCheck.ClipComparison(frames: prepared.plan.frames.count, fps: clip.request.fps)
         let reference = try Self.readBaseline(at: location, limit: Self.maximumBaselineBytes)
         if let reference {

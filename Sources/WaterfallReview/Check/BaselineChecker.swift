@@ -369,7 +369,7 @@ public struct BaselineChecker: Sendable {
     public static func baselineTiles(name: String, in folder: String) -> [String] {
         let single = "\(name).png"
         let tiles = SpecFiles.tiles(of: name, in: folder)
-        let hasSingle = RegularFile.isRegular((folder as NSString).appendingPathComponent(single))
+        let hasSingle = RegularFile.isRegular(Path.join(folder, single))
         return hasSingle && tiles.isEmpty ? [single] : tiles
     }
 
@@ -399,6 +399,6 @@ public struct BaselineChecker: Sendable {
     }
 
     private func path(_ file: String) -> String {
-        (baselines as NSString).appendingPathComponent(file)
+        Path.join(baselines, file)
     }
 }

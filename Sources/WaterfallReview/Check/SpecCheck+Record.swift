@@ -64,7 +64,7 @@ extension SpecCheck {
         }
         guard !leftChanged else { return false }
         let file = RecordedInputs.fileName(for: RenderPipeline.baseName(checks[0].spec))
-        let existing = (baselines as NSString).appendingPathComponent(file)
+        let existing = Path.join(baselines, file)
         let bytes = inputs.bounded.bytes
         let current = try? NamedFolder.read(existing, limit: RecordedInputs.maximumBytes).get()
         guard current != bytes else { return false }

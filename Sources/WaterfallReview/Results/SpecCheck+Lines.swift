@@ -69,7 +69,7 @@ extension StaleBaselines {
     /// many there were when there were any or they were `removed`.
     public static func lines(_ stale: [String], in folder: String, removed: Bool) -> [String] {
         var lines = stale.map {
-            (removed ? "removed  " : "STALE    ") + (folder as NSString).appendingPathComponent($0)
+            (removed ? "removed  " : "STALE    ") + Path.join(folder, $0)
         }
         if removed || !stale.isEmpty {
             lines.append(

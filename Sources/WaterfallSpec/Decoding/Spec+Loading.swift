@@ -112,12 +112,17 @@ extension Spec {
         guard !isDirectory.boolValue else {
             throw SpecError(file: path, location: "", message: "is a directory, not a spec file")
         }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw SpecError(file: path, location: "", message: "cannot be read (\(String(cString: strerror(errno))))")
+        let descriptor: FileDescriptor
+        do {
+            // Blocking, as a shell's `<(…)` pipe must be read: a FIFO path waits for its writer.
+            descriptor = try FileDescriptor.open(
+                FilePath(path), .readOnly, options: [.closeOnExec], retryOnInterrupt: true)
+        } catch {
+            throw SpecError(
+                file: path, location: "", message: "cannot be read (\((error as? Errno ?? .ioError).description))")
         }
-        defer { close(descriptor) }
-        return try readAll(descriptor: descriptor, name: path)
+        defer { try? descriptor.close() }
+        return try readAll(descriptor: descriptor.rawValue, name: path)
     }
 
     /// Reads `descriptor` to its end, refusing input longer than ``SpecLimits/maximumFileBytes``.
@@ -128,29 +133,20 @@ extension Spec {
     ///
     /// - Parameter name: The file as the user named it, `-` for standard input, for messages.
     static func readAll(descriptor: Int32, name: String) throws(SpecError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            guard count > 0 else {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                guard name == "-" else {
-                    throw SpecError(file: name, location: "", message: "cannot be read (\(reason))")
-                }
-                throw SpecError(
-                    file: name, location: "",
-                    message: isClosed(descriptor)
-                        ? "standard input is closed" : "standard input cannot be read (\(reason))")
+        switch RegularFile.readToEnd(FileDescriptor(rawValue: descriptor), limit: SpecLimits.maximumFileBytes) {
+        case .success(let bytes): return bytes
+        case .failure(.tooLarge):
+            throw SpecError(
+                file: name, location: "", message: "is larger than \(SpecLimits.maximumFileBytes / 1_048_576) MiB")
+        case .failure(let failure):
+            let reason = if case .system(let error) = failure { error.description } else { failure.reason }
+            guard name == "-" else {
+                throw SpecError(file: name, location: "", message: "cannot be read (\(reason))")
             }
-            guard bytes.count + count <= SpecLimits.maximumFileBytes else {
-                throw SpecError(
-                    file: name, location: "", message: "is larger than \(SpecLimits.maximumFileBytes / 1_048_576) MiB")
-            }
-            bytes += buffer[..<count]
+            let message =
+                isClosed(descriptor) ? "standard input is closed" : "standard input cannot be read (\(reason))"
+            throw SpecError(file: name, location: "", message: message)
         }
-        return bytes
     }
 
     /// Whether `descriptor` is closed, or was closed when the process started and now holds

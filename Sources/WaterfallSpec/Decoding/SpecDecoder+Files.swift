@@ -31,9 +31,7 @@ extension SpecDecoder {
         if ImageURL.scheme(of: path) != nil {
             image = path
         } else {
-            image =
-                imageFolder.isEmpty || path.hasPrefix("/")
-                ? path : (imageFolder as NSString).appendingPathComponent(path)
+            image = Path.resolve(path, from: imageFolder)
             try checkReadable(image, at: field, written: path)
         }
         if imagePlaces[image] == nil {

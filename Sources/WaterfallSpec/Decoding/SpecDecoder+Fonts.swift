@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 
 extension SpecDecoder {
     /// `fonts: [fonts/Brand-Regular.otf, …]`: the app's font files, relative to the spec's folder
@@ -13,9 +14,7 @@ extension SpecDecoder {
             let path = try element.dataFilePath()
             // Read where it is written (messages name it so), once the rule lets it be read.
             try checkReadable(path, at: element)
-            let file =
-                path.hasPrefix("/") || baseDirectory == "."
-                ? path : (baseDirectory as NSString).appendingPathComponent(path)
+            let file = baseDirectory == "." ? path : Path.resolve(path, from: baseDirectory)
             if fonts.contains(where: { $0.path == path }) { throw element.error("\(path) is listed twice") }
             fonts.append(
                 SpecFont(

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 import Yams
 
 extension SpecDecoder {
@@ -39,9 +40,7 @@ extension SpecDecoder {
         let mapping = try dataFields(fieldsField, horizontal: horizontal)
         let at = try keys["at"].map { (at) throws(SpecError) in try at.dottedPath() } ?? []
 
-        let name =
-            file.hasPrefix("/") || baseDirectory == "."
-            ? file : (baseDirectory as NSString).appendingPathComponent(file)
+        let name = baseDirectory == "." ? file : Path.resolve(file, from: baseDirectory)
         let data: DataFile
         let list: [Field]
         if let recordedData {
