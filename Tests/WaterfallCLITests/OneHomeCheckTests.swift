@@ -3,7 +3,8 @@ import Testing
 import WaterfallTestSupport
 
 /// `scripts/one-home-check.py` keeps one home per utility (issue 48): the tree passes it, and a
-/// second lock, worker pool or JSON setting planted in a copy fails it, naming the place and the home.
+/// second lock, worker pool, JSON setting, path joiner, bounded reader, temporary folder or style
+/// sheet planted in a copy fails it, naming the place and the home.
 @Suite(.tags(.externalProgram)) struct OneHomeCheckTests {
     @Test func theSourcesKeepOneHomePerUtility() throws {
         let result = try CommandRunner.python("one-home-check.py", [], timeout: 120)
@@ -41,7 +42,6 @@ import WaterfallTestSupport
             ])
     }
 
-    @Test func aFolderWithoutSourcesIsOneLineAndStatusTwo() throws {
     @Test func aHandJoinedPathBoundedReaderTemporaryFolderOrStyleSheetFailsNamingItsHome() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(
@@ -113,6 +113,7 @@ import WaterfallTestSupport
             ])
     }
 
+    @Test func aFolderWithoutSourcesIsOneLineAndStatusTwo() throws {
         let folder = try TemporaryFolder()
         let result = try CommandRunner.python("one-home-check.py", ["--root", folder.path], timeout: 120)
         #expect(result.status == 2)
