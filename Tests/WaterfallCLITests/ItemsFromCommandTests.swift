@@ -3,7 +3,7 @@ import Testing
 import WaterfallTestSupport
 
 /// `itemsFrom` run as a user runs it: a spec beside a data file, from another folder.
-@Suite(.tags(.process)) struct ItemsFromCommandTests {
+@Suite(.onWaitingThreads, .tags(.process)) struct ItemsFromCommandTests {
     /// A spec in `project/`, its data in `project/data/` with images beside it; the command runs
     /// from `elsewhere/`.
     final class Project {

@@ -105,7 +105,7 @@ import WaterfallTestSupport
         #expect(lines[3].hasPrefix("    {\"kind\": \"header\", \"section\": 0, \"frame\": {\"x\": 12, \"y\": 0,"))
     }
 
-    @Test(.tags(.process)) func readsStandardInput() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func readsStandardInput() throws {
         let result = try CommandRunner.run(
             ["layout", "-"], input: "width: 100\nsections: [{columns: 1, items: [{height: 5}]}]")
         #expect(result.status == 0)

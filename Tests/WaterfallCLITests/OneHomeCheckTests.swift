@@ -5,7 +5,7 @@ import WaterfallTestSupport
 /// `scripts/one-home-check.py` keeps one home per utility (issue 48): the tree passes it, and a
 /// second lock, worker pool, JSON setting, path joiner, bounded reader, temporary folder or style
 /// sheet planted in a copy fails it, naming the place and the home.
-@Suite(.tags(.externalProgram)) struct OneHomeCheckTests {
+@Suite(.onWaitingThreads, .tags(.externalProgram)) struct OneHomeCheckTests {
     @Test func theSourcesKeepOneHomePerUtility() throws {
         let result = try CommandRunner.python("one-home-check.py", [], timeout: 120)
         #expect(result.status == 0, "\(result.output)")

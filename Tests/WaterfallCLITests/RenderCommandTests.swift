@@ -138,7 +138,7 @@ import WaterfallTestSupport
                 == "error: unknown format \"gif\"; the formats are svg, html, html-grid-lanes, png, pdf, json\n")
     }
 
-    @Test(.tags(.process)) func noArgumentsRendersTheExamplesWithAGallery() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func noArgumentsRendersTheExamplesWithAGallery() throws {
         let output = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
         // The default command, run from the repository as `swift run waterfall` is.

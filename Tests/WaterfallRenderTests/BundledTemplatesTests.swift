@@ -14,7 +14,7 @@ import WaterfallTestSupport
 
     /// The command line's pages are compiled into its own module; the script that writes both
     /// Swift files says whether either differs from `Templates/`.
-    @Test(.tags(.externalProgram)) func everyTemplateFileIsBuiltIn() throws {
+    @Test(.onWaitingThreads, .tags(.externalProgram)) func everyTemplateFileIsBuiltIn() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Repository.path("scripts/bundle-templates.py"), "--check"]

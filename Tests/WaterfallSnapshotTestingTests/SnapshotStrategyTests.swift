@@ -40,7 +40,7 @@ import WaterfallTestSupport
 
     /// Cards sized by their image and text (`content: below` without a height) are measured as
     /// `waterfall render` and `waterfall layout` measure them; the reference is the layout.
-    @Test(.tags(.process)) func layoutJSONMeasuresCardsSizedByTheirContent() throws {
+    @Test(.onWaitingThreads, .tags(.process)) func layoutJSONMeasuresCardsSizedByTheirContent() throws {
         let path = Repository.path("Examples/10-photo-feed.yaml")
         let spec = try Spec.load(path: path)
         let folder = TemporaryFolder.newPath(named: "waterfall-snap")
