@@ -23,6 +23,7 @@ public enum PageTemplates {
     /// - Parameter directory: A folder of Mustache templates holding at least ``required``.
     public static func named(_ directory: String?) throws(TemplateError) -> TemplateSet {
         guard let directory else { return bundled }
-        return try TemplateSet(directory: directory, required: required)
+        return try TemplateSet(
+            directory: directory, required: required, builtInStyles: texts.filter { $0.key.hasPrefix("style-") })
     }
 }

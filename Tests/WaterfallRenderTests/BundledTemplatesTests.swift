@@ -27,3 +27,21 @@ import WaterfallTestSupport
         #expect(TemplateSet.bundledNames == ["element", "page", "style-fonts", "style-page", "style-svg"])
     }
 }
+
+/// A `--templates` folder written before the style sheets became partials still includes them
+/// through its own page: a style partial it lacks is the built-in one, one it holds is its own.
+@Suite struct TemplateFolderStyleTests {
+    @Test func aStylePartialTheFolderLacksIsTheBuiltInOneAndItsOwnWins() throws {
+        let folder = try TemporaryFolder()
+        try "<style>{{> style-page}}</style>{{> style-svg}}".write(
+            toFile: folder.path("page.mustache"), atomically: true, encoding: .utf8)
+        let set = try TemplateSet(directory: folder.path)
+        #expect(set.texts["style-page"] == TemplateSet.bundledText("style-page"))
+        #expect(set.texts["style-page"]?.isEmpty == false)
+        try "p { color: red }".write(toFile: folder.path("style-svg.mustache"), atomically: true, encoding: .utf8)
+        let own = try TemplateSet(directory: folder.path, builtInStyles: ["style-gallery": "g { }"])
+        #expect(own.texts["style-svg"] == "p { color: red }")
+        #expect(own.texts["style-gallery"] == "g { }")
+        #expect(own.texts["element"] == nil)
+    }
+}

@@ -33,8 +33,24 @@ public struct TemplateSet: Sendable {
     /// - Throws: ``TemplateError`` when the folder is missing, a required template is absent, a
     ///   template has a syntax error (with its line and column), its sections nest too deep, or
     ///   its partials include themselves, nest too deep or expand too far (with the line).
-    public init(directory: String, required: [String] = TemplateSet.required) throws(TemplateError) {
-        try self.init(templates: Self.readTexts(in: directory), origin: directory, required: required)
+    ///
+    /// A style sheet partial (`style-*`) the folder does not hold is the built-in one, so a
+    /// folder of the templates written before the style sheets became partials keeps its look.
+    ///
+    /// - Parameters:
+    ///   - directory: The folder.
+    ///   - required: The templates it must hold.
+    ///   - builtInStyles: More built-in `style-*` partials to fall back on, by name, besides the
+    ///     renderer's own (the pages' style sheets).
+    public init(
+        directory: String, required: [String] = TemplateSet.required, builtInStyles: [String: String] = [:]
+    ) throws(TemplateError) {
+        var texts = try Self.readTexts(in: directory)
+        for (name, text) in BundledTemplates.texts.merging(builtInStyles, uniquingKeysWith: { $1 })
+        where name.hasPrefix("style-") && texts[name] == nil {
+            texts[name] = text
+        }
+        try self.init(templates: texts, origin: directory, required: required)
     }
 
     /// Parses `templates`, the text of each template by name (`"page"`, not `"page.mustache"`).
