@@ -46,7 +46,9 @@ let package = Package(
     ],
     targets: [
         // The engine: pure computation, no IO, no Foundation.
-        .target(name: "WaterfallLayout"),
+        // Rounding is libm's; with no Foundation above it, a program of this module alone links it
+        // itself.
+        .target(name: "WaterfallLayout", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // SHA-256 from Nettle, through pkg-config (swift-crypto would build its own BoringSSL copy,
         // a third of a fresh debug build, for one digest).
         .systemLibrary(
