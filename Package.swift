@@ -41,8 +41,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // FileDescriptor and Errno for the bounded file reader; already in the graph through swift-nio.
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        // `swift package generate-documentation`: the DocC catalogs in Sources/*/Documentation.docc.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The engine: pure computation, no IO, no Foundation.

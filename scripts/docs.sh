@@ -4,8 +4,8 @@
 #
 # One `swift package dump-symbol-graph` extracts every module's symbols from the build that is
 # already there, and the toolchain's `docc convert` builds the catalogs two at a time: what
-# `swift package generate-documentation --warnings-as-errors --target …` does, in about a
-# quarter of its time (it plans a build and extracts symbols once per module). Archives go to
+# swift-docc-plugin's `generate-documentation --warnings-as-errors` does, in about a quarter of
+# its time, with no plugin for a package that depends on this one to resolve. Archives go to
 # .build/docs/MODULE.doccarchive.
 set -euo pipefail
 cd "$(dirname "$0")/.."
