@@ -59,7 +59,7 @@ public struct TemplateSet: Sendable {
     ///   - templates: the text of each template, by name.
     ///   - origin: where they come from, for messages: `origin/NAME.mustache:LINE:COLUMN`.
     ///   - required: the templates the set must have.
-    /// - Throws: ``TemplateError`` as ``init(directory:required:)`` does.
+    /// - Throws: ``TemplateError`` as ``init(directory:required:builtInStyles:)`` does.
     public init(
         templates: [String: String], origin: String, required: [String] = TemplateSet.required
     ) throws(TemplateError) {

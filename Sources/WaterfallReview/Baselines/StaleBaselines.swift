@@ -11,7 +11,7 @@ import WaterfallSpec
 /// `NAME.findings.json`, and `NAME-K.png` when its tile mark says it is tile K of NAME's
 /// picture, and a spec's `SPEC.inputs.json` (stale when no given spec has that name). A stale file is one
 /// whose NAME is none of the variant names the given specs produce (`shop`, `shop@375.dark`,
-/// `shop.screen-2`: see ``Variants``), so a spec named `shop@375` keeps its own files and
+/// `shop.screen-2`: see `Variants`), so a spec named `shop@375` keeps its own files and
 /// `shop`'s dropped variants are stale. A spec that cannot be read keeps every file named after
 /// it or after any variant of it. Nothing else in the folder (pages, PDFs,
 /// a user's own files, hidden files, folders, links) is ever listed or removed.

@@ -53,7 +53,7 @@ public struct BaselineChecker: Sendable {
     public static let maximumBaselineBytes = 1 << 30
 
     /// Draws every variant of the spec at `path` (see ``variants``) and compares each with its
-    /// baselines: one check a variant, or a screen of one, in the order ``Variants/of(_:)`` gives.
+    /// baselines: one check a variant, or a screen of one, in the order `Variants.of(_:)` gives.
     ///
     /// A spec that cannot be loaded, or a variant that cannot be drawn or compared, is a check
     /// with status ``SpecCheck/Status/failed``; the other variants are still checked.
