@@ -25,11 +25,10 @@ import WaterfallTestSupport
         """
     static let viewport = 200.0
 
-    /// A folder with `feed.yaml`.
-    func folder(_ yaml: String = feed) throws -> String {
-        let folder = ExternalRenderers.temporaryPath("clips")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try yaml.write(toFile: folder + "/feed.yaml", atomically: true, encoding: .utf8)
+    /// A folder with `feed.yaml`, removed with what the test wrote in it when the value goes.
+    func folder(_ yaml: String = feed) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder(named: "waterfall-clips")
+        try yaml.write(toFile: folder.path("feed.yaml"), atomically: true, encoding: .utf8)
         return folder
     }
 
@@ -110,7 +109,8 @@ import WaterfallTestSupport
     }
 
     @Test(.onWaitingThreads, .tags(.externalProgram)) func everyScrollFrameIsTheScreenAtItsOffset() throws {
-        let folder = try folder()
+        let scratch = try folder()
+        let folder = scratch.path
         let run = InProcess.run(
             [
                 "render", folder + "/feed.yaml", "--viewport", "200", "--animate", "scroll", "--fps", "12",
@@ -149,7 +149,8 @@ import WaterfallTestSupport
     }
 
     @Test(.onWaitingThreads, .tags(.externalProgram)) func loadMoreFramesAreTheLongerFeedAfterTheInsert() throws {
-        let folder = try folder()
+        let scratch = try folder()
+        let folder = scratch.path
         let run = InProcess.run(
             [
                 "render", folder + "/feed.yaml", "--viewport", "200", "--animate", "load-more", "--fps", "10",
@@ -183,7 +184,8 @@ import WaterfallTestSupport
     }
 
     @Test func theSameSpecGivesTheSameBytes() throws {
-        let folder = try folder()
+        let scratch = try folder()
+        let folder = scratch.path
         for options in [
             ["--format", "apng,webp,gif"],
             ["--format", "gif,webp", "--gif-palette", "global", "--dither", "--quality", "70"],
@@ -221,7 +223,8 @@ import WaterfallTestSupport
         (["--offset", "40"], "--animate draws its own screens"),
     ])
     func badOptionsAreOneLine(_ options: [String], _ message: String) throws {
-        let folder = try folder()
+        let scratch = try folder()
+        let folder = scratch.path
         let run = InProcess.run(
             ["render", folder + "/feed.yaml", "--viewport", "200", "--animate", "scroll", "--output", folder + "/out"]
                 + options)
@@ -234,7 +237,8 @@ import WaterfallTestSupport
     @Test func clipsPastTheLimitsAreRefusedBeforeAnythingIsWritten() throws {
         // 20 pages of 8 cards, each a flick, a hold and a fade: more than 3,600 frames at 60 fps.
         let paged = Self.feed.replacingOccurrences(of: "count: 20,", with: "count: 200,")
-        let folder = try folder(paged)
+        let scratch = try folder(paged)
+        let folder = scratch.path
         let cases: [([String], String)] = [
             (
                 ["--viewport", "200", "--animate", "load-more", "--pages", "20", "--fps", "60"],
@@ -254,7 +258,8 @@ import WaterfallTestSupport
             #expect(!FileManager.default.fileExists(atPath: folder + "/out/feed.load-more.png"))
             #expect(!FileManager.default.fileExists(atPath: folder + "/out/feed.scroll.png"))
         }
-        let unpaged = try self.folder(Self.feed.replacingOccurrences(of: "    pageSize: 8\n", with: ""))
+        let unpagedScratch = try self.folder(Self.feed.replacingOccurrences(of: "    pageSize: 8\n", with: ""))
+        let unpaged = unpagedScratch.path
         let run = InProcess.run(
             ["render", unpaged + "/feed.yaml", "--viewport", "200", "--animate", "load-more", "--output", unpaged])
         #expect(run.status == 2)
@@ -262,7 +267,8 @@ import WaterfallTestSupport
     }
 
     @Test(.onWaitingThreads, .tags(.process)) func mp4WithoutFFmpegSaysSoInOneLine() throws {
-        let folder = try folder()
+        let scratch = try folder()
+        let folder = scratch.path
         let run = try CommandRunner.run(
             [
                 "render", folder + "/feed.yaml", "--viewport", "200", "--animate", "scroll", "--format", "apng,mp4",
@@ -276,7 +282,8 @@ import WaterfallTestSupport
     }
 
     @Test(.onWaitingThreads, .tags(.externalProgram)) func anMP4HasEveryFrame() throws {
-        let folder = try folder()
+        let scratch = try folder()
+        let folder = scratch.path
         let run = InProcess.run(
             [
                 "render", folder + "/feed.yaml", "--viewport", "200", "--animate", "scroll", "--fps", "12",

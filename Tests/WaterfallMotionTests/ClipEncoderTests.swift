@@ -410,18 +410,6 @@ struct EncodedClip {
     }
 }
 
-/// A new folder in the system's temporary folder, removed when the last copy of it goes away.
-final class TemporaryFolder: Sendable {
-    let path: String
-
-    init() throws {
-        path = ExternalRenderers.temporaryPath("clips")
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
 /// A clip's frames as Pillow decodes them: every frame as the whole screen, in RGBA.
 struct PillowDecoding: Decodable {
     var format: String
