@@ -93,11 +93,7 @@ extension Renderer {
         case .pdf: .pdf
         case .json: .layoutJSON
         case .htmlGridLanes: .htmlGridLanes()
-        case .html:
-            .html(
-                templates: try templates.map { directory throws(TemplateError) in
-                    try TemplateSet(directory: directory, required: required)
-                } ?? .bundled)
+        case .html: .html(templates: try TemplateSet.named(templates, required: required))
         }
     }
 }

@@ -8,10 +8,12 @@ extension TemplateSet {
         }
     }()
 
-    /// The templates of `directory`, or the built-in ones when it is `nil`.
-    public static func named(_ directory: String?) throws(TemplateError) -> TemplateSet {
+    /// The templates of `directory` (which must hold `required`), or the built-in ones when it is `nil`.
+    public static func named(_ directory: String?, required: [String] = TemplateSet.required) throws(TemplateError)
+        -> TemplateSet
+    {
         guard let directory else { return bundled }
-        return try TemplateSet(directory: directory)
+        return try TemplateSet(directory: directory, required: required)
     }
 }
 
