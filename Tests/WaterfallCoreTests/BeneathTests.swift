@@ -90,6 +90,8 @@ import Glibc
         let data = branch.repo + "/data"
         let rule = ReadRule.forSpec(inFolder: branch.specs)
         let stop = Locked(false)
+        let swaps = Locked(0)
+        let ended = Locked(false)
         // Swap a plain file and a link out under the same name for as long as the reads go on.
         let swapper = Thread {
             var flip = false
@@ -103,20 +105,32 @@ import Glibc
                 }
                 rename(name, data + "/race.csv")
                 flip.toggle()
+                swaps.withLock { $0 += 1 }
             }
+            ended.withLock { $0 = true }
         }
         swapper.start()
         var inside = 0
+        var refused = 0
         var leaked = 0
-        for _ in 0..<1000 {
-            if case .success(let bytes) = rule.read("../data/race.csv", relativeTo: branch.specs, limit: 1 << 16) {
+        // Read until both sides of the race were met many times while the swapper ran; on a
+        // loaded machine the swapper may get few turns, so the count of reads is not fixed.
+        var reads = 0
+        while reads < 300_000 && (inside < 20 || refused < 20 || swaps.withLock({ $0 }) < 200) {
+            reads += 1
+            switch rule.read("../data/race.csv", relativeTo: branch.specs, limit: 1 << 16) {
+            case .success(let bytes):
                 let text = String(decoding: bytes, as: UTF8.self)
                 if text.contains(HostileBranch.marker) { leaked += 1 } else { inside += 1 }
+            case .failure: refused += 1
             }
+            if reads % 64 == 0 { sched_yield() }
         }
         stop.withLock { $0 = true }
+        while !ended.withLock({ $0 }) { sched_yield() }
         #expect(leaked == 0)
-        // The race ran: the plain file was read some of the time.
-        #expect(inside > 0)
+        // The race ran: the plain file was read, and the link refused, many times each.
+        #expect(inside >= 20, "\(reads) reads, \(swaps.withLock { $0 }) swaps")
+        #expect(refused >= 20, "\(reads) reads, \(swaps.withLock { $0 }) swaps")
     }
 }
