@@ -22,6 +22,7 @@ JSON = ("JSONOutput", "Sources/WaterfallCore/JSONOutput.swift")
 NUMBERS = ("ShortestNumber", "Sources/WaterfallCore/ShortestNumber.swift")
 PATHS = ("ReadRule, NamedFolder or Beneath", "Sources/WaterfallCore/ReadRule.swift")
 JOIN = ("Path.join or Path.resolve", "Sources/WaterfallCore/Path.swift")
+NAMES = ("folderPart, Path.lastComponent or Path.normalized", "Sources/WaterfallCore/Path.swift")
 READER = ("RegularFile", "Sources/WaterfallCore/RegularFile.swift")
 TEMPORARY = ("TemporaryFiles", "Sources/WaterfallPipeline/Files/TemporaryFiles.swift")
 TEST_TEMPORARY = ("TemporaryFolder", "Tests/WaterfallTestSupport/TemporaryFolder.swift")
@@ -102,6 +103,10 @@ RULES = [
     ("appendingPathComponent", "code", r"\.appendingPathComponent\b", {JOIN[1]}, JOIN),
     ("appending(path:)", "code", r"\.appending\s*\(\s*(path|component)s?\s*:", {JOIN[1]}, JOIN),
     ("\"\\(…)/…\" path", "text", None, {JOIN[1]}, JOIN),
+    # FilePath's own checks walk the whole path at each step: a quadratic walk in a debug build,
+    # which every test of the binary runs.
+    ("FilePath's names", "code", r"(?<!\bPath)\.(lastComponent|removeLastComponent|removingLastComponent|lexicallyNormalized)\b",
+     {NAMES[1]}, NAMES),
     ("FileManager.default.contents(atPath:)", "code", r"\.contents\s*\(\s*atPath\s*:", WHOLE_FILE_HOMES, READER),
     ("Data(contentsOf:)", "code", r"\b(NS)?Data\s*\(\s*contentsOf(File)?\s*:", WHOLE_FILE_HOMES, READER),
     ("String(contentsOf…:)", "code", r"\b(NS)?String\s*\(\s*contentsOf(File)?\s*:", WHOLE_FILE_HOMES, READER),

@@ -95,7 +95,7 @@ package enum NamedFolder {
     /// its folder reached as ``open(_:creating:)`` reaches it and the file opened beneath it, with
     /// no link followed on the way or at the end (a link is `ELOOP`, ``RegularFile/Failure/isLink``).
     package static func read(_ path: String, limit: Int) -> Result<[UInt8], RegularFile.Failure> {
-        let name = FilePath(path).lastComponent?.string ?? path
+        let name = Path.lastComponent(of: path) ?? path
         switch open(path.folderPart) {
         case .success(let folder):
             defer { try? folder.close() }

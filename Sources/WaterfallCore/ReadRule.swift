@@ -86,7 +86,7 @@ public struct ReadRule: Sendable, Hashable {
         // As written first, so the kernel walks every `..` and link; then, for a path that leaves
         // one folder for another allowed one, by name.
         var tried = Set<Int>()
-        for candidate in [written, FilePath(written).lexicallyNormalized().string] {
+        for candidate in [written, Path.normalized(written)] {
             for (index, folder) in folders.enumerated() where !tried.contains(index) {
                 let spellings = index == 0 ? [folder] : [folder] + [Self.realPath(folder)].compactMap(\.self)
                 guard let below = spellings.lazy.compactMap({ Self.path(candidate, below: $0) }).first else {
@@ -167,6 +167,6 @@ public struct ReadRule: Sendable, Hashable {
 
     /// `path` made absolute from the current folder, `.` and `..` removed by name.
     package static func absolute(_ path: String) -> String {
-        FilePath(Path.resolve(path, from: FileManager.default.currentDirectoryPath)).lexicallyNormalized().string
+        Path.normalized(Path.resolve(path, from: FileManager.default.currentDirectoryPath))
     }
 }

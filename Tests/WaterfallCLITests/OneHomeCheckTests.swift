@@ -69,6 +69,7 @@ import WaterfallTestSupport
             let scratch = NSTemporaryDirectory()
             let sheet = ".page { width: 4px; }"
             let json = "{\"name\":\(1)}"
+            let last = FilePath(json).lastComponent
 
             """#
         try planted.write(toFile: folder.path("Sources/Planted/Planted.swift"), atomically: true, encoding: .utf8)
@@ -106,6 +107,8 @@ import WaterfallTestSupport
                     + "(Sources/WaterfallPipeline/Files/TemporaryFiles.swift)",
                 "\(source):19: CSS rule" + style,
                 "\(source):20: JSON by hand — use JSONOutput (Sources/WaterfallCore/JSONOutput.swift)",
+                "\(source):21: FilePath's names — use folderPart, Path.lastComponent or Path.normalized "
+                    + "(Sources/WaterfallCore/Path.swift)",
                 "Templates/page.mustache:2: <style>" + style,
                 "Templates/page.mustache:3: CSS rule" + style,
                 "Tests/Planted/PlantedTests.swift:3: FileManager.default.temporaryDirectory" + testFolder,

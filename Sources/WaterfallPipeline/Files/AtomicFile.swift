@@ -18,7 +18,7 @@ package enum AtomicFile {
     private static func folder(
         of path: String, creating: Bool = false
     ) throws(FileError) -> (descriptor: FileDescriptor, name: String) {
-        let name = FilePath(path).lastComponent?.string ?? path
+        let name = Path.lastComponent(of: path) ?? path
         switch NamedFolder.open(path.folderPart, creating: creating) {
         case .success(let descriptor): return (descriptor, name)
         case .failure(let failure): throw FileError(path: path, message: failure.reason)
@@ -39,7 +39,7 @@ package enum AtomicFile {
         case .failure(let failure): throw FileError(path: path, message: failure.reason)
         }
         defer { try? folder.close() }
-        try checkTarget(FilePath(path).lastComponent?.string ?? path, in: folder, path: path)
+        try checkTarget(Path.lastComponent(of: path) ?? path, in: folder, path: path)
     }
 
     /// Checks that the entry `name` of `folder` may be replaced; `path` names it in messages.
@@ -78,7 +78,7 @@ package enum AtomicFile {
         defer { try? folder.descriptor.close() }
         TemporaryFiles.sweepOrphans(in: path.folderPart)
         let temporary = TemporaryFiles.path(for: path)
-        let temporaryName = FilePath(temporary).lastComponent?.string ?? temporary
+        let temporaryName = Path.lastComponent(of: temporary) ?? temporary
         let descriptor: FileDescriptor
         switch TemporaryFiles.create(temporary, named: temporaryName, in: folder.descriptor) {
         case .success(let created): descriptor = created
@@ -116,7 +116,7 @@ package enum AtomicFile {
     /// Renames a staged file over `path`, in one step, when ``checkTarget(_:)`` allows it.
     package static func commit(_ temporary: String, to path: String) throws(FileError) {
         defer { TemporaryFiles.remove(temporary) }
-        let temporaryName = FilePath(temporary).lastComponent?.string ?? temporary
+        let temporaryName = Path.lastComponent(of: temporary) ?? temporary
         let folder: (descriptor: FileDescriptor, name: String)
         do {
             folder = try self.folder(of: path)

@@ -76,7 +76,7 @@ package enum TemporaryFiles {
         switch NamedFolder.open(path.folderPart) {
         case .success(let folder):
             defer { try? folder.close() }
-            return create(path, named: FilePath(path).lastComponent?.string ?? path, in: folder)
+            return create(path, named: Path.lastComponent(of: path) ?? path, in: folder)
         case .failure(let failure): return .failure(failure.errno)
         }
     }

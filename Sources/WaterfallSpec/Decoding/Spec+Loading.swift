@@ -79,7 +79,7 @@ extension Spec {
         let base = path == "-" ? "." : path.folderPart
         let folder = base.isEmpty ? "." : base
         let rule = roots.map { ReadRule(folders: $0 + allowing) } ?? .forSpec(inFolder: folder, allowing: allowing)
-        if path != "-", let name = FilePath(path).lastComponent?.string {
+        if path != "-", let name = Path.lastComponent(of: path) {
             switch rule.open(name, relativeTo: folder) {
             case .success(let file): try? file.descriptor.close()
             case .failure(.file): break
