@@ -7,25 +7,40 @@
 # swift-docc-plugin's `generate-documentation --warnings-as-errors` does, in about a quarter of
 # its time, with no plugin for a package that depends on this one to resolve. Archives go to
 # .build/docs/MODULE.doccarchive.
+#
+#   bash scripts/docs.sh            both steps
+#   bash scripts/docs.sh symbols    only the symbol graphs (this step takes the build folder's lock)
+#   bash scripts/docs.sh catalogs   only the catalogs, from graphs already extracted; the test command
+#                                   runs this beside `swift test`, which holds the lock
 set -euo pipefail
+phase=${1:-all}
+case "$phase" in
+  all | symbols | catalogs) ;;
+  *) echo "docs.sh: unknown step '$phase' (all, symbols or catalogs)" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 modules=(
   WaterfallLayout WaterfallCore WaterfallSpec WaterfallRender WaterfallCairo WaterfallFetch WaterfallPipeline
   WaterfallDiff WaterfallAudit WaterfallBatch WaterfallReview WaterfallPages WaterfallSnapshotTesting WaterfallMotion
   WaterfallServe
 )
-swift package dump-symbol-graph --minimum-access-level public >.build/dump-symbol-graph.log 2>&1 \
-  || { cat .build/dump-symbol-graph.log >&2; exit 1; }
-graphs="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
 work=".build/docs"
-rm -rf "$work"
-mkdir -p "$work"
-for module in "${modules[@]}"; do
-  mkdir -p "$work/graphs/$module"
-  # The module's own symbols and its extensions of other modules' types (MODULE@OTHER).
-  cp "$graphs/$module.symbols.json" "$work/graphs/$module/"
-  find "$graphs" -maxdepth 1 -name "$module@*.symbols.json" -exec cp {} "$work/graphs/$module/" \;
-done
+if [[ $phase != catalogs ]]; then
+  swift package dump-symbol-graph --minimum-access-level public >.build/dump-symbol-graph.log 2>&1 \
+    || { cat .build/dump-symbol-graph.log >&2; exit 1; }
+  graphs="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
+  rm -rf "$work"
+  mkdir -p "$work"
+  for module in "${modules[@]}"; do
+    mkdir -p "$work/graphs/$module"
+    # The module's own symbols and its extensions of other modules' types (MODULE@OTHER).
+    cp "$graphs/$module.symbols.json" "$work/graphs/$module/"
+    find "$graphs" -maxdepth 1 -name "$module@*.symbols.json" -exec cp {} "$work/graphs/$module/" \;
+  done
+fi
+[[ $phase == symbols ]] && { echo "docs: symbol graphs of ${#modules[@]} modules in $work/graphs/"; exit 0; }
+[[ -d $work/graphs ]] || { echo "docs: no symbol graphs in $work/graphs; run bash scripts/docs.sh symbols" >&2; exit 2; }
+rm -rf "$work"/*.doccarchive "$work"/*.log
 printf '%s\n' "${modules[@]}" | xargs -P 2 -I {} sh -c '
   docc convert "Sources/{}/Documentation.docc" --additional-symbol-graph-dir ".build/docs/graphs/{}" \
     --fallback-display-name "{}" --fallback-bundle-identifier "{}" \

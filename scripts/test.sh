@@ -11,6 +11,32 @@ step() {
   "$@"
   echo "test.sh: $name took $((SECONDS - start)) s" >&2
 }
+# A step that needs no build lock runs beside the tests, which leave part of two cores idle while
+# they wait on browsers and servers: its output is kept in .build/test-steps/NAME.log and shown
+# when it ends; `finish` waits for every one and fails when any failed.
+steps=.build/test-steps
+background=()
+beside() {
+  local name=$1
+  shift
+  mkdir -p "$steps"
+  (
+    start=$SECONDS
+    status=0
+    "$@" >"$steps/$name.log" 2>&1 || status=$?
+    echo "test.sh: $name took $((SECONDS - start)) s (beside the tests), exit status $status" >>"$steps/$name.log"
+    exit "$status"
+  ) &
+  background+=("$name:$!")
+}
+finish() {
+  local failed=0 entry
+  for entry in "${background[@]}"; do
+    if ! wait "${entry#*:}"; then failed=1; fi
+    cat "$steps/${entry%%:*}.log" >&2
+  done
+  return "$failed"
+}
 step setup bash scripts/setup.sh
 # Formatting is enforced, not suggested.
 step format swift format lint --strict -r Sources Tests Package.swift
@@ -22,13 +48,18 @@ step closures python3 scripts/build-closures.py --check
 # One build of the tools and every suite: building the tests in a second step would plan,
 # compile and link again.
 step build swift build --build-tests
-# The documentation: a DocC catalog per library module, with warnings as errors.
-step docs bash scripts/docs.sh
+# The documentation: a DocC catalog per library module, with warnings as errors. The symbol graphs
+# come from the build (its lock held); the catalogs are built beside the tests.
+step symbols bash scripts/docs.sh symbols
+beside docs bash scripts/docs.sh catalogs
 # Dogfood: the rendered examples in Output/ are the baselines; any picture that changes fails here
 # until it is re-recorded on purpose (swift run waterfall check Examples/*.yaml --baselines Output --record).
-step dogfood "$(swift build --show-bin-path)/waterfall" check Examples/*.yaml --baselines Output \
+beside dogfood "$(swift build --show-bin-path)/waterfall" check Examples/*.yaml --baselines Output \
   --report .build/check-report
 # The benchmark's short mode: every group on its smallest workload, so a broken figure fails
 # here; the figures themselves are read from a release build (docs/PERFORMANCE.md).
-step benchmark "$(swift build --show-bin-path)/waterfall-benchmark" --short --json .build/benchmark.json
-step tests swift test --skip-build
+beside benchmark "$(swift build --show-bin-path)/waterfall-benchmark" --short --json .build/benchmark.json
+status=0
+step tests swift test --skip-build || status=$?
+finish || status=1
+exit "$status"

@@ -6,7 +6,7 @@ extension HostileSuiteTests {
     /// Bounds before work: a spec with one variant over the pixel limit writes nothing of the
     /// others; a feed of a million cards over it is refused from its layout; cards nobody could
     /// see (0 pt, under a device pixel) are refused at their key path.
-    @Suite struct Bounds {
+    @Suite(.serialized) struct Bounds {
         /// 170 cards of 100 lines each in a 40-point column at scale 16: 640 × 2,280,560 device
         /// pixels at `large`, 640 × 6,960,560 (over 2^32) at `accessibility5`.
         static func tallText(variants: Bool) -> String {

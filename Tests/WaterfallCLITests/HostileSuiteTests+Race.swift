@@ -13,7 +13,7 @@ extension HostileSuiteTests {
     /// and again: a check and an open in two steps leaked the secret in 10 of 339 renders. Each
     /// render either reads the inside file (exit 0) or refuses with one line (exit 2); none shows
     /// the marker.
-    @Suite struct Race {
+    @Suite(.serialized) struct Race {
         /// What is swapped under one name.
         enum Swapped: String, Sendable, CaseIterable, CustomTestStringConvertible {
             /// `data/race.csv`: a hard link to `data/ok.csv`, then a link to the outside CSV.

@@ -6,7 +6,7 @@ extension HostileSuiteTests {
     /// `--templates` from a branch: a template that is a link out, a templates folder that is a
     /// link out, and template bombs (sections nested thousands deep, lists repeated inside each
     /// other), each one line and exit 2, nothing written, the outside template's marker nowhere.
-    @Suite struct Templates {
+    @Suite(.serialized) struct Templates {
         static let twoCards = """
             width: 300
             scale: 1

@@ -9,10 +9,11 @@ import WaterfallTestSupport
 /// Every refusal is held to the same four things: exit status 2, one line on standard error
 /// naming the place, nothing written in the folders the command was told to write, and the
 /// outside files' marker in no output stream and no output file (as it is or embedded).
-// Serialized: every case starts the binary, some a server or a race, on a machine of two cores
-// (side by side, the bounds cases passed their time limits). On a waiting thread, so the rest of
-// the run goes on meanwhile.
-@Suite(.serialized, .onWaitingThreads, .tags(.process)) struct HostileSuiteTests {
+// On a waiting thread, so the rest of the run goes on meanwhile. The bounds, the race and the
+// template bombs are serialized, each within itself (side by side on a machine of two cores, the
+// bounds cases passed their time limits, and a race wants its swapper to keep a core); reads,
+// writes and the smaller cases run beside them, so no one chain of 140 cases ends the test run.
+@Suite(.onWaitingThreads, .tags(.process)) struct HostileSuiteTests {
     static let png = ReadConfinementFixture.png
 
     /// A branch with ``HostileBranch/setTraps()`` set.
