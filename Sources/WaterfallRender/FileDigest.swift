@@ -15,7 +15,15 @@ package enum FileDigest {
         return hasher.hex()
     }
 
+    /// The digests of files read in this process, by their stamps: a fingerprint hashes about
+    /// 100 MB of fonts, and `serve`, or a test run, asks for it again and again.
+    private static let known = Locked<[FileStamp: String]>([:])
+
     /// The digest of the regular file at `path`; a FIFO or device is refused, never waited on.
+    ///
+    /// A file whose stamp (device, inode, size, modification and change times) this process has
+    /// read before is not read again; only the digests of files written two seconds or more
+    /// before they were read are kept (``FileStamp/isSettled``).
     package static func sha256(ofFileAt path: String) throws(RegularFile.Failure) -> String {
         let descriptor: FileDescriptor
         switch RegularFile.open(path) {
@@ -23,6 +31,14 @@ package enum FileDigest {
         case .failure(let failure): throw failure
         }
         defer { try? descriptor.close() }
+        let stamp = FileStamp(descriptor: descriptor.rawValue)
+        if let stamp, let digest = known.withLock({ $0[stamp] }) { return digest }
+        let digest = try sha256(reading: descriptor)
+        if let stamp, stamp.isSettled { known.withLock { $0[stamp] = digest } }
+        return digest
+    }
+
+    private static func sha256(reading descriptor: FileDescriptor) throws(RegularFile.Failure) -> String {
         var hasher = Hasher()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {

@@ -40,6 +40,36 @@ import WaterfallTestSupport
         #expect(FileDigest.sha256(of: long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
+    /// A kept digest is the one of the file's bytes: a font file's, asked twice.
+    @Test func aKeptFileDigestIsTheBytesDigest() throws {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let bytes = try #require(FileManager.default.contents(atPath: font))
+        for _ in 0..<3 {
+            #expect(try FileDigest.sha256(ofFileAt: font) == FileDigest.sha256(of: Array(bytes)))
+        }
+    }
+
+    /// A file written again, to the same size, in place (within the clock's tick) or replaced by
+    /// another, is read again.
+    @Test func aFileWrittenAgainIsReadAgain() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("font.bin")
+        for (round, text) in ["first", "other", "third"].enumerated() {
+            if round == 2 {
+                try text.write(toFile: path, atomically: true, encoding: .utf8)  // another inode
+            } else {
+                if round == 0 { #expect(FileManager.default.createFile(atPath: path, contents: nil)) }
+                let handle = try #require(FileHandle(forWritingAtPath: path))
+                try handle.truncate(atOffset: 0)
+                try handle.write(contentsOf: Array(text.utf8))
+                try handle.close()
+            }
+            for _ in 0..<2 {
+                #expect(try FileDigest.sha256(ofFileAt: path) == FileDigest.sha256(of: Array(text.utf8)), "\(text)")
+            }
+        }
+    }
+
     @Test func theFileRoundTripsAndIsTheSameBytesEveryTime() throws {
         let fingerprint = try RendererFingerprint.current()
         #expect(try RendererFingerprint(json: fingerprint.json) == fingerprint)
