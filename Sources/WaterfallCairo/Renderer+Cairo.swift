@@ -4,7 +4,7 @@ extension Renderer {
     /// Opaque PNG at the scene's scale; pages taller than Cairo's 32,767 device pixels become
     /// numbered tiles (`-1`, `-2`…) that together hold the whole picture.
     public static let png = Renderer(format: .png) { scene, emit in
-        try CairoRenderer.renderPNGTiles(scene) { index, count, bytes in
+        _ = try CairoRenderer.renderPNGTiles(scene) { index, count, bytes in
             try emit(RenderedFile(suffix: CairoRenderer.tileSuffix(index, of: count), bytes: bytes))
         }
     }
@@ -12,7 +12,7 @@ extension Renderer {
     /// The first file ``png`` writes and only that one: the whole picture, or its first tile
     /// (named `-1`) when it has several, drawn without the others.
     public static let firstPNGTile = Renderer(format: .png) { scene, emit in
-        try CairoRenderer.renderPNGTiles(scene, tiles: 0..<1) { index, count, bytes in
+        _ = try CairoRenderer.renderPNGTiles(scene, tiles: 0..<1) { index, count, bytes in
             try emit(RenderedFile(suffix: CairoRenderer.tileSuffix(index, of: count), bytes: bytes))
         }
     }

@@ -1,7 +1,6 @@
 import Foundation
 import WaterfallCairo
 import WaterfallCore
-import WaterfallDiff
 
 extension PictureComparison {
     /// Two PNG files compared pixel by pixel, as `waterfall diff` compares them.

@@ -1,6 +1,5 @@
 import WaterfallCairo
 import WaterfallCore
-import WaterfallDiff
 
 /// A baseline picture compared with the pixels drawn now: the comparison `check` makes of every
 /// tile and the snapshot strategies make of every PNG snapshot.
