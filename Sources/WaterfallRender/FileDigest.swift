@@ -34,7 +34,14 @@ package enum FileDigest {
         let stamp = FileStamp(descriptor: descriptor.rawValue)
         if let stamp, let digest = known.withLock({ $0[stamp] }) { return digest }
         let digest = try sha256(reading: descriptor)
-        if let stamp, stamp.isSettled { known.withLock { $0[stamp] = digest } }
+        if let stamp, stamp.isSettled {
+            known.withLock { known in
+                // A server that runs for days while font files are written again keeps no more
+                // than this many; a fingerprint names a few dozen.
+                if known.count >= 1_024 { known.removeAll(keepingCapacity: true) }
+                known[stamp] = digest
+            }
+        }
         return digest
     }
 
