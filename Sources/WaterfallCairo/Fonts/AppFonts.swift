@@ -118,16 +118,16 @@ public enum AppFonts {
         for offset in offsets { _ = try FontFileStructure.tables(bytes, faceAt: offset) }
         // fontconfig reads the file again by path: an anonymous copy of the bytes just proved,
         // so no rename or link can put another file in its place.
+        let sha256 = FileDigest.sha256(of: bytes)
         let file: String
         do {
-            file = try AnonymousFile.holding(
-                bytes, key: "\(identity) \(FileDigest.sha256(of: bytes))", fallback: request.file)
+            file = try AnonymousFile.holding(bytes, key: "\(identity) \(sha256)", fallback: request.file)
         } catch {
             throw FontFileProblem("cannot be copied for fontconfig (\(error.description))")
         }
         let faces = try FontFaces.read(bytes, file: file, count: offsets.count)
         return SceneFont(
-            path: request.path, file: file, data: bytes, sha256: FileDigest.sha256(of: bytes), faces: faces)
+            path: request.path, file: file, data: bytes, sha256: sha256, faces: faces)
     }
 
     /// For each family the files hold (in the fonts' own spelling, names a spec could not write
