@@ -6,10 +6,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() {
-  local name=$1 start=$SECONDS
+  local name=$1 start=$SECONDS status=0
   shift
-  "$@"
+  # The command's status is the step's: under `||` (the tests, below) `set -e` does not stop a
+  # function, and the echo after it would otherwise make a failing step pass.
+  "$@" || status=$?
   echo "test.sh: $name took $((SECONDS - start)) s" >&2
+  return "$status"
 }
 # A step that needs no build lock runs beside the tests, which leave part of two cores idle while
 # they wait on browsers and servers: its output is kept in .build/test-steps/NAME.log and shown
