@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WaterfallCore
 
@@ -14,31 +15,72 @@ public final class WaitingThreads: TaskExecutor, @unchecked Sendable {
     /// by side, few enough that the processes they start do not crowd out the machine's memory.
     public static let shared = WaitingThreads(count: 8)
 
-    private let jobs = LockedCondition<[UnownedJob]>([])
+    /// Threads for the tests with a time limit: one more whenever a job comes and none is free,
+    /// so a job never waits in line.
+    ///
+    /// A time limit is counted from before a trait's scope, so a test that waited behind the
+    /// shared threads' line spent its minute there: all eight proxy tests once timed out at 423 s
+    /// without having run, queued behind the hostile suite's 25-case tests. These threads stay,
+    /// idle, once started; there are at most as many as time-limited tests ever ran at once.
+    public static let timed = WaitingThreads(count: 0, growing: true)
 
-    /// Starts `count` threads (with the tool's own stack size) that run the jobs given to them.
-    init(count: Int) {
-        for _ in 0..<count {
-            WorkerPool.start { [self] in work() }
-        }
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var idle = 0
+    }
+
+    private let state = LockedCondition(State())
+    private let growing: Bool
+    private let started = Locked(0)
+    /// The key under which each thread's dictionary names the threads it belongs to.
+    private var key: String { "WaitingThreads-\(ObjectIdentifier(self).hashValue)" }
+
+    /// Starts `count` threads (with the tool's own stack size) that run the jobs given to them;
+    /// when `growing`, more as jobs come that no thread is free for.
+    package init(count: Int, growing: Bool = false) {
+        self.growing = growing
+        for _ in 0..<count { startThread() }
+    }
+
+    private func startThread() {
+        started.withLock { $0 += 1 }
+        WorkerPool.start { [self] in work() }
     }
 
     /// Takes the oldest job, runs it, and goes on for as long as the process lives.
     private func work() {
+        Thread.current.threadDictionary[key] = true
         while true {
-            let job = jobs.wait(until: { !$0.isEmpty }, then: { $0.removeFirst() })
+            state.withLock { $0.idle += 1 }
+            let job = state.wait(
+                until: { !$0.jobs.isEmpty },
+                then: { state in
+                    state.idle -= 1
+                    return state.jobs.removeFirst()
+                })
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 
-    /// Hands `job` to the next free thread.
+    /// How many threads were started.
+    package var threadCount: Int { started.withLock { $0 } }
+
+    /// Whether the calling thread is one of these.
+    package var isCurrent: Bool { Thread.current.threadDictionary[key] as? Bool == true }
+
+    /// Hands `job` to the next free thread, or, when growing and none is free, to a new one.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        jobs.withLock { $0.append(job) }
+        let short = state.withLock { state in
+            state.jobs.append(job)
+            return state.jobs.count > state.idle
+        }
+        if growing && short { startThread() }
     }
 }
 
-/// Runs each test case of a suite or test on ``WaitingThreads``.
+/// Runs each test case of a suite or test on ``WaitingThreads``: on ``WaitingThreads/timed`` when
+/// it has a time limit, on ``WaitingThreads/shared`` otherwise.
 public struct WaitingThreadsTrait: SuiteTrait, TestTrait, TestScoping {
     /// Every test inside a suite given the trait runs there too.
     public var isRecursive: Bool { true }
@@ -51,7 +93,8 @@ public struct WaitingThreadsTrait: SuiteTrait, TestTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await withTaskExecutorPreference(WaitingThreads.shared) { try await function() }
+        let threads = test.timeLimit == nil ? WaitingThreads.shared : WaitingThreads.timed
+        try await withTaskExecutorPreference(threads) { try await function() }
     }
 }
 
