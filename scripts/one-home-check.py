@@ -48,20 +48,16 @@ READ_HOMES = {
 # Not yet: the fetcher's extra certificate files, which its rewrite (issue 48) is to read through
 # RegularFile.
 WHOLE_FILE_HOMES = {READER[1], "Sources/WaterfallFetch/Internals/NetworkEnvironment.swift"}
-# JSON still written by hand, its bytes held where this work could not change them: the layout
-# dump's (Output/*.layout.json), the renderer fingerprint's and recorded inputs' (baselines), the
-# layout diff's and check results' key order (tests of other suites, docs/REVIEW.md), serve's.
-# Each is to move to JSONOutput; no other file may join them.
+# JSON still written by hand, its bytes held where a change would show in every user's files:
+# the layout dump's (Output/*.layout.json, and a fast path for feeds of millions of cards), the
+# renderer fingerprint's and the recorded inputs' (beside the baselines, rewritten on every
+# record). The layout diff, check results and serve's answers moved to JSONOutput; no other file
+# may join these.
 JSON_BY_HAND = {
     JSON[1],
     "Sources/WaterfallCore/LayoutDump/LayoutDump.swift",
-    "Sources/WaterfallDiff/Layout/LayoutChange.swift",
-    "Sources/WaterfallDiff/Layout/LayoutDiff.swift",
-    "Sources/WaterfallReview/Results/CheckResults+JSON.swift",
     "Sources/WaterfallReview/Causes/RecordedInputs.swift",
     "Sources/WaterfallReview/Baselines/RendererFingerprint+File.swift",
-    "Sources/WaterfallServe/ServeServer.swift",
-    "Sources/WaterfallServe/ChangeFeed.swift",
 }
 # The server the fetch tests run is a target of its own that imports no test support.
 TEST_TEMPORARY_HOMES = {TEST_TEMPORARY[1], "Tests/WaterfallTestServer/TestCertificate.swift"}

@@ -35,8 +35,15 @@ final class ChangeFeed: Sendable {
     static let ping = "ping"
 
     /// A change message: the names of the specs that changed, or every spec.
+    ///
+    /// A list of names and a flag always encode; were it ever to fail, every page reloads.
     static func message(specs: [String], all: Bool) -> String {
-        let names = specs.map(\.jsonQuoted).joined(separator: ",")
-        return "{\"all\":\(all),\"specs\":[\(names)]}"
+        let bytes = try? JSONOutput.encode(Message(all: all, specs: specs))
+        return bytes.map { String(decoding: $0, as: UTF8.self) } ?? #"{"all":true,"specs":[]}"#
+    }
+
+    private struct Message: Encodable {
+        var all: Bool
+        var specs: [String]
     }
 }

@@ -473,11 +473,19 @@ public struct ServeServer: Sendable {
         guard wantsJSON else {
             return ServeResponse.redirect(all ? "/review" : "/review#\(ServePages.anchor(entries[0].name))")
         }
-        let lines = checks.map {
-            "{\"spec\":\($0.spec.jsonQuoted),\"variant\":\($0.variant.jsonQuoted),\"status\":\($0.status.rawValue.jsonQuoted),\"reason\":\($0.reason.jsonQuoted)}"
+        let outcomes = checks.map {
+            ApprovalOutcome(spec: $0.spec, variant: $0.variant, status: $0.status.rawValue, reason: $0.reason)
         }
-        return ServeResponse.bytes(Array("[\(lines.joined(separator: ","))]\n".utf8), type: "application/json")
+        return ServeResponse.bytes(try JSONOutput.encode(outcomes) + [0x0A], type: "application/json")
     }
+}
+
+/// What an approval did to one variant, as a JSON client gets it.
+struct ApprovalOutcome: Encodable {
+    var spec: String
+    var variant: String
+    var status: String
+    var reason: String
 }
 
 /// A request the server cannot answer as asked (400).

@@ -44,7 +44,7 @@ import WaterfallTestSupport
                 out.write(clip.convert('RGBA').tobytes())
                 print(clip.size[0], clip.size[1], round(clip.info.get('duration') or 0))
             """
-        let run = try CommandRunner.run(["python3", "-c", script, clip], executable: "/usr/bin/env", timeout: 300)
+        let run = try CommandRunner.python(code: script, [clip], timeout: 300)
         try #require(run.status == 0, "Pillow is needed (scripts/setup.sh installs it): \(run.standardError)")
         let raw = Array(try Data(contentsOf: URL(fileURLWithPath: clip + ".rgba")))
         var frames: [PixelImage] = []

@@ -157,7 +157,7 @@ import WaterfallTestSupport
         #expect(layout.standardOutput.contains("1 moved"))
         #expect(layout.standardOutput.contains("largest shift 0.3 pt (section 0 item 0)"))
         let exact = InProcess.run(["diff", old, new, "--json"])
-        #expect(exact.standardOutput.contains("\"new\":{\"x\":10.25,\"y\":0,\"width\":80,\"height\":40}"))
+        #expect(exact.standardOutput.contains(#""new":{"height":40,"width":80,"x":10.25,"y":0}"#))
     }
 
     @Test func layoutDumpsAndSpecsCompareAlike() throws {

@@ -65,18 +65,8 @@ import WaterfallTestSupport
 
         /// Starts `serve` with `arguments` (`--port 0` added) in `folder`.
         init(_ arguments: [String], in folder: String) throws {
-            let command = try CommandRunner.start(
-                ["serve"] + arguments + ["--port", "0"], currentDirectory: folder, timeout: 300)
-            self.command = command
-            command.poll(timeout: 60) { command.standardOutput.contains("\n") }
-            let text = command.standardOutput
-            guard text.hasPrefix("serving http://"), let colon = text.lastIndex(of: ":"),
-                let port = Int(text[text.index(after: colon)...].prefix { $0.isNumber })
-            else {
-                command.terminate()
-                throw ServeTestError(message: "serve printed \(text.debugDescription) \(command.standardError)")
-            }
-            self.port = port
+            let server = try ServeProcess.start(arguments, in: folder, timeout: 300)
+            (command, port) = (server.command, server.port)
         }
 
         deinit {

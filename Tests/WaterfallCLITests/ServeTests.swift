@@ -41,19 +41,8 @@ import Glibc
                 currentDirectory: folder)
             #expect(recorded.status == 0, "\(recorded.standardError)")
             try prepare(folder)
-            let command = try CommandRunner.start(
-                ["serve", "specs", "--port", "0", "--baselines", "baselines"] + arguments, currentDirectory: folder)
-            self.command = command
-            // The first line is `serving http://127.0.0.1:PORT/`; give up after a minute.
-            command.poll(timeout: 60) { command.standardOutput.contains("\n") }
-            let text = command.standardOutput
-            guard text.hasPrefix("serving http://"), let colon = text.lastIndex(of: ":"),
-                let port = Int(text[text.index(after: colon)...].prefix { $0.isNumber })
-            else {
-                command.terminate()
-                throw ServeTestError(message: "serve printed \(text.debugDescription)")
-            }
-            self.port = port
+            let server = try ServeProcess.start(["specs", "--baselines", "baselines"] + arguments, in: folder)
+            (command, port) = (server.command, server.port)
         }
 
         deinit {

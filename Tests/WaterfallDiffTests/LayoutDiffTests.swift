@@ -50,6 +50,8 @@ import WaterfallLayout
                 "section 0 header: appeared at (0, 0, 210, 44)",
                 "section 0 item 0: (0, 0, 100, 10) → (0, 44, 100, 10)",
             ])
-        #expect(diff.json.contains("\"change\":\"appeared\",\"kind\":\"header\",\"section\":0,\"old\":null"))
+        // The header that appeared: no `item`, and `old` is null rather than missing.
+        let header = #"{"change":"appeared","kind":"header","new":{"height":44,"width":210,"x":0,"y":0},"#
+        #expect(diff.json.contains(header + #""old":null,"section":0,"shift":0}"#), "\(diff.json)")
     }
 }

@@ -36,8 +36,8 @@ import WaterfallTestSupport
                     shown.seek(i)
                     listing.write('%d\\n' % shown.info.get('duration', 0))
             """
-        let run = try CommandRunner.run(
-            ["python3", "-c", script, folder.path, mode], executable: "/usr/bin/env", timeout: 120)
+        let run = try CommandRunner.python(
+            code: script, [folder.path, mode], timeout: 120)
         try #require(run.status == 0, "Pillow is needed (scripts/setup.sh installs it): \(run.standardError)")
         let decode = try CommandRunner.run(
             [
@@ -79,7 +79,7 @@ import WaterfallTestSupport
             frames[0].save(sys.argv[1] + '/clip.png', save_all=True, append_images=frames[1:],
                            duration=[1000 / 30] * 7 + [100], loop=0)
             """
-        let run = try CommandRunner.run(["python3", "-c", script, folder.path], executable: "/usr/bin/env")
+        let run = try CommandRunner.python(code: script, [folder.path])
         try #require(run.status == 0, "Pillow is needed (scripts/setup.sh installs it): \(run.standardError)")
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/clip.png")))
         for (fps, count) in [(30, 10), (15, 5)] {
@@ -99,7 +99,7 @@ import WaterfallTestSupport
             frames[0].save(sys.argv[1] + '/clip.png', save_all=True, append_images=frames[1:], duration=100)
             frames[0].save(sys.argv[1] + '/still.png')
             """
-        let run = try CommandRunner.run(["python3", "-c", script, folder.path], executable: "/usr/bin/env")
+        let run = try CommandRunner.python(code: script, [folder.path])
         try #require(run.status == 0, "Pillow is needed (scripts/setup.sh installs it): \(run.standardError)")
         let clip = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/clip.png")))
         let still = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/still.png")))

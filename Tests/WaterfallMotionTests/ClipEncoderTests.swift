@@ -447,8 +447,8 @@ struct PillowDecoding: Decodable {
     /// Decodes the clip at `path` with Pillow, which must be installed (scripts/setup.sh).
     static func decode(_ path: String) throws -> PillowDecoding {
         let folder = try TemporaryFolder()
-        let result = try CommandRunner.run(
-            ["python3", "-c", script, path, folder.path], executable: "/usr/bin/env", timeout: 120)
+        let result = try CommandRunner.python(
+            code: script, [path, folder.path], timeout: 120)
         guard result.status == 0 else {
             throw DecodingFailure(
                 description: "Pillow could not decode \(path) (run scripts/setup.sh if it is missing): "

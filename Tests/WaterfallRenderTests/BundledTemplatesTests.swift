@@ -15,15 +15,8 @@ import WaterfallTestSupport
     /// The command line's pages are compiled into its own module; the script that writes both
     /// Swift files says whether either differs from `Templates/`.
     @Test(.onWaitingThreads, .tags(.externalProgram)) func everyTemplateFileIsBuiltIn() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Repository.path("scripts/bundle-templates.py"), "--check"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let result = try CommandRunner.python("bundle-templates.py", ["--check"])
+        #expect(result.status == 0, "\(result.output)")
         #expect(TemplateSet.bundledNames == ["element", "page", "style-fonts", "style-page", "style-svg"])
     }
 }

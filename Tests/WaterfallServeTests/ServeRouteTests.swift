@@ -82,7 +82,9 @@ import WaterfallTestSupport
             let approved = try await client.post(
                 "/approve/charlie", token: token, headers: [.accept: "application/json"])
             #expect(approved.status == .ok)
-            #expect(approved.text.contains(#""variant":"@50","status":"recorded""#), "\(approved.text)")
+            let outcomes = try JSONDecoder().decode([[String: String]].self, from: Data(approved.text.utf8))
+            #expect(Set(outcomes.map { $0["variant"] }) == ["@60", "@50"], "\(approved.text)")
+            #expect(outcomes.allSatisfy { $0["spec"]?.hasSuffix("charlie.yaml") == true && $0["status"] == "recorded" })
         }
         for file in ["charlie@60.png", "charlie@50.png", "charlie@60.svg", "charlie@50.layout.json"] {
             #expect(FileManager.default.fileExists(atPath: fixture.folder + "/baselines/" + file), "\(file)")

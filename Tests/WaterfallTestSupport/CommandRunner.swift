@@ -60,9 +60,30 @@ public enum CommandRunner {
         _ script: String, _ arguments: [String], input: StandardInput = .empty, timeout: Double = 600
     ) throws -> CommandResult {
         try run(
-            ["python3", Repository.path("scripts/\(script)")] + arguments, executable: "/usr/bin/env", input: input,
-            timeout: timeout)
+            [pythonInterpreter.arguments, [Repository.path("scripts/\(script)")], arguments].flatMap { $0 },
+            executable: pythonInterpreter.executable, input: input, timeout: timeout)
     }
+
+    /// Python code given on the command line (`python3 -c CODE ARGUMENTS…`), by the `python3` on the `PATH`.
+    public static func python(code: String, _ arguments: [String], timeout: Double = 600) throws -> CommandResult {
+        try run(
+            [pythonInterpreter.arguments, ["-c", code], arguments].flatMap { $0 },
+            executable: pythonInterpreter.executable, timeout: timeout)
+    }
+
+    /// The interpreter `python3` on the `PATH` is, asked once.
+    ///
+    /// Behind a version manager's shim (pyenv's is a chain of about fifteen shell scripts) every
+    /// script would start that chain again. Where it cannot be asked, `/usr/bin/env python3`.
+    static let pythonInterpreter: (executable: String, arguments: [String]) = {
+        let asked = try? run(
+            ["python3", "-c", "import sys; print(sys.executable)"], executable: "/usr/bin/env", timeout: 60)
+        let path = asked?.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard asked?.status == 0, path.hasPrefix("/"), FileManager.default.isExecutableFile(atPath: path) else {
+            return ("/usr/bin/env", ["python3"])
+        }
+        return (path, [])
+    }()
 
     /// `text` quoted for the shell.
     public static func quote(_ text: String) -> String {

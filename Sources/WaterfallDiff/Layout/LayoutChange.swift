@@ -62,24 +62,46 @@ public struct LayoutChange: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The change as one JSON object with its exact frames and shift, keys in a fixed order:
-    /// `{"change":"moved","kind":"cell","section":2,"item":7,"old":{"x":12,…},"new":{…},"shift":12}`
+    /// The change as one JSON object with its exact frames and shift, keys sorted:
+    /// `{"change":"moved","item":7,"kind":"cell","new":{…},"old":{"height":220,…},"section":2,"shift":12}`
     /// (`item` for cells only, `old` or `new` null for an element that came or went).
     public var json: String {
-        let n = ShortestNumber.text
-        func rect(_ rect: Rect?) -> String {
-            guard let rect else { return "null" }
-            return
-                "{\"x\":\(n(rect.minX)),\"y\":\(n(rect.minY)),\"width\":\(n(rect.width)),\"height\":\(n(rect.height))}"
-        }
-        var fields = "{\"change\":\"\(kind.rawValue)\",\"kind\":\"\(element.rawValue)\""
-        fields += ",\"section\":\(indexPath.section)"
-        if element == .cell { fields += ",\"item\":\(indexPath.item)" }
-        return fields + ",\"old\":\(rect(old)),\"new\":\(rect(new)),\"shift\":\(n(shift))}"
+        // Strings, integers and finite frames: nothing here fails to encode.
+        (try? JSONOutput.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     static func text(_ rect: Rect) -> String {
         let n = ShortestNumber.readable
         return "(\(n(rect.minX)), \(n(rect.minY)), \(n(rect.width)), \(n(rect.height)))"
+    }
+}
+
+extension LayoutChange: Encodable {
+    private enum Key: String, CodingKey {
+        case change, kind, section, item, old, new, shift
+    }
+
+    /// A frame as the JSON gives it: its origin and size, exact.
+    private struct Frame: Encodable {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+
+        init(_ rect: Rect) {
+            (x, y, width, height) = (rect.minX, rect.minY, rect.width, rect.height)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(kind.rawValue, forKey: .change)
+        try container.encode(element.rawValue, forKey: .kind)
+        try container.encode(indexPath.section, forKey: .section)
+        if element == .cell { try container.encode(indexPath.item, forKey: .item) }
+        // An element that came or went has `null` there, not a missing key.
+        try container.encode(old.map(Frame.init), forKey: .old)
+        try container.encode(new.map(Frame.init), forKey: .new)
+        try container.encode(shift, forKey: .shift)
     }
 }

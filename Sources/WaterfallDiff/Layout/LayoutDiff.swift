@@ -108,17 +108,42 @@ public struct LayoutDiff: Sendable, Hashable {
         (changes.map(\.description) + [summary]).joined(separator: "\n") + "\n"
     }
 
-    /// The report as JSON, with the exact frames.
+    /// The report as JSON, with the exact frames, keys sorted, ending in a newline.
     public var json: String {
-        let n = ShortestNumber.text
-        func size(_ size: Size) -> String { "{\"width\":\(n(size.width)),\"height\":\(n(size.height))}" }
-        var out =
-            "{\"different\":\(isDifferent),\"oldContentSize\":\(size(oldContentSize)),\"newContentSize\":\(size(newContentSize))"
-        out +=
-            ",\"summary\":{\"moved\":\(count(.moved)),\"resized\":\(count(.resized)),\"movedAndResized\":\(count(.movedAndResized))"
-        out += ",\"appeared\":\(count(.appeared)),\"disappeared\":\(count(.disappeared)),\"unchanged\":\(unchanged)"
-        out += ",\"largestShift\":\(n(largestShift?.shift ?? 0))}"
-        out += ",\"changes\":[" + changes.map(\.json).joined(separator: ",") + "]}\n"
-        return out
+        // Counts, flags and finite sizes: nothing here fails to encode.
+        let bytes = (try? JSONOutput.encode(self)) ?? Array("{}".utf8)
+        return String(decoding: bytes, as: UTF8.self) + "\n"
+    }
+}
+
+extension LayoutDiff: Encodable {
+    private enum Key: String, CodingKey {
+        case different, oldContentSize, newContentSize, summary, changes
+    }
+
+    /// How many elements changed in each way, and the largest shift.
+    private struct Summary: Encodable {
+        var moved, resized, movedAndResized, appeared, disappeared, unchanged: Int
+        var largestShift: Double
+    }
+
+    private struct Extent: Encodable {
+        var width: Double
+        var height: Double
+
+        init(_ size: Size) { (width, height) = (size.width, size.height) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(isDifferent, forKey: .different)
+        try container.encode(Extent(oldContentSize), forKey: .oldContentSize)
+        try container.encode(Extent(newContentSize), forKey: .newContentSize)
+        let summary = Summary(
+            moved: count(.moved), resized: count(.resized), movedAndResized: count(.movedAndResized),
+            appeared: count(.appeared), disappeared: count(.disappeared), unchanged: unchanged,
+            largestShift: largestShift?.shift ?? 0)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(changes, forKey: .changes)
     }
 }

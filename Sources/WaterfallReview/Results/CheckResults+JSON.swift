@@ -1,26 +1,30 @@
 import Foundation
 import WaterfallAudit
 import WaterfallCore
+import WaterfallDiff
 
 extension CheckResults {
-    /// The run as one JSON object, the same bytes for the same results: keys in a fixed order,
+    /// The run as one JSON object, the same bytes for the same results: keys sorted,
     /// specs in the order given, each spec's variants together (one entry a variant, `variant`
     /// the part of `name` after the spec's: `""`, `"@375.dark"`, `".screen-2"`), no times.
     ///
     /// ```json
-    /// {"summary":{"total":1,"passed":0,"changed":1,"new":0,"recorded":0,"failed":0},
-    ///  "specs":[{"spec":"a.yaml","name":"a","variant":"","status":"changed","reason":"…",
-    ///            "causes":[{"input":"sections[0].columns: 2 → 3",
-    ///                       "consequence":"12 cards moved into 3 columns; the feed got 240 pt shorter."}],
-    ///            "tiles":[{"suffix":"","baseline":true,"differentPixels":12,"changedPixels":12,
-    ///                      "antialiasedPixels":4,"totalPixels":5000,"regions":2}],
-    ///            "svgChanged":true,"svgMissing":false,
-    ///            "layout":{"missing":false,"different":true,
-    ///                      "changes":[{"line":"section 0 item 4: (10, 50, 111.7, 60) → …","change":"moved",
-    ///                                  "kind":"cell","section":0,"item":4,"old":{"x":10,"y":50,
-    ///                                  "width":111.66666666666667,"height":60},"new":{…},"shift":12}],
-    ///                      "summary":{"moved":2,"resized":1,"movedAndResized":0,"appeared":0,
-    ///                                 "disappeared":0,"unchanged":9},"text":"2 moved, …"}}]}
+    /// {"specs":[{"causes":[{"consequence":"12 cards moved into 3 columns; the feed got 240 pt shorter.",
+    ///                       "input":"sections[0].columns: 2 → 3"}],
+    ///            "findings":[],"fixedFindings":[],
+    ///            "layout":{"changes":[{"change":"moved","item":4,"kind":"cell",
+    ///                                  "line":"section 0 item 4: (10, 50, 111.7, 60) → …","new":{…},
+    ///                                  "old":{"height":60,"width":111.66666666666667,"x":10,"y":50},
+    ///                                  "section":0,"shift":12}],
+    ///                      "different":true,"missing":false,
+    ///                      "summary":{"appeared":0,"disappeared":0,"moved":2,"movedAndResized":0,
+    ///                                 "resized":1,"unchanged":9},"text":"2 moved, …"},
+    ///            "name":"a","reason":"…","spec":"a.yaml","status":"changed","svgChanged":true,
+    ///            "svgMissing":false,
+    ///            "tiles":[{"antialiasedPixels":4,"baseline":true,"changedPixels":12,
+    ///                      "differentPixels":12,"regions":2,"suffix":"","totalPixels":5000}],
+    ///            "variant":""}],
+    ///  "summary":{"changed":1,"failed":0,"new":0,"passed":0,"recorded":0,"total":1}}
     /// ```
     ///
     /// Numbers a person reads (`reason`, `causes`, each change's `line`, `text`) have at most one
@@ -34,70 +38,147 @@ extension CheckResults {
     /// to its baseline has zero differences and its size read from the PNG header. `layout` is
     /// null for a spec that could not be checked.
     public var json: String {
-        var out = "{\"summary\":{\"total\":\(checks.count)"
-        for status in [SpecCheck.Status.passed, .changed, .new, .recorded, .failed] {
-            out += ",\"\(status.rawValue)\":\(count(status))"
+        // Strings, counts, flags and finite frames: nothing here fails to encode.
+        let bytes = (try? JSONOutput.encode(Document(results: self))) ?? Array(#"{"specs":[],"summary":{}}"#.utf8)
+        return String(decoding: bytes, as: UTF8.self) + "\n"
+    }
+
+    /// The whole run: each status's count, and every spec's outcome.
+    private struct Document: Encodable {
+        var summary: [String: Int]
+        var specs: [Entry]
+
+        init(results: CheckResults) {
+            summary = ["total": results.checks.count]
+            for status in [SpecCheck.Status.passed, .changed, .new, .recorded, .failed] {
+                summary[status.rawValue] = results.count(status)
+            }
+            specs = results.checks.map(Entry.init)
         }
-        out += "},\n\"specs\":["
-        out += checks.map(Self.json(for:)).joined(separator: ",\n")
-        return out + "]}\n"
     }
 
-    private static func json(for check: SpecCheck) -> String {
-        var out = "{\"spec\":\(check.spec.jsonQuoted),\"name\":\(check.name.jsonQuoted)"
-        out += ",\"variant\":\(check.variant.jsonQuoted)"
-        out += ",\"status\":\"\(check.status.rawValue)\",\"reason\":\(check.reason.jsonQuoted)"
-        out += ",\"causes\":[" + check.causes.map(json(for:)).joined(separator: ",") + "]"
-        out += ",\"tiles\":[" + check.tiles.map(json(for:)).joined(separator: ",") + "]"
-        out += ",\"svgChanged\":\(check.svgChanged),\"svgMissing\":\(check.svgMissing)"
-        let new = Set(check.newFindings.map(\.key))
-        out +=
-            ",\"findings\":[" + check.findings.map { json(for: $0, isNew: new.contains($0.key)) }.joined(separator: ",")
-        out += "],\"fixedFindings\":[" + check.fixedFindings.map { json(for: $0, isNew: false) }.joined(separator: ",")
-        out += "]"
-        out += ",\"layout\":"
-        if check.layoutDiff == nil && !check.layoutMissing {
-            out += "null"
-        } else if let diff = check.layoutDiff {
-            out += "{\"missing\":false,\"different\":\(diff.isDifferent)"
-            // Each change as a person reads it (`line`, in points to 0.1) and with its exact frames.
-            out +=
-                ",\"changes\":["
-                + diff.changes.map { "{\"line\":\($0.description.jsonQuoted)," + $0.json.dropFirst() }.joined(
-                    separator: ",") + "]"
-            out += ",\"summary\":{\"moved\":\(diff.count(.moved)),\"resized\":\(diff.count(.resized))"
-            out += ",\"movedAndResized\":\(diff.count(.movedAndResized)),\"appeared\":\(diff.count(.appeared))"
-            out += ",\"disappeared\":\(diff.count(.disappeared)),\"unchanged\":\(diff.unchanged)}"
-            out += ",\"text\":\(diff.summary.jsonQuoted)}"
-        } else {
-            out += "{\"missing\":true,\"different\":false,\"changes\":[],\"summary\":null,\"text\":null}"
+    /// One spec's (or variant's) outcome.
+    private struct Entry: Encodable {
+        var check: SpecCheck
+
+        enum Key: String, CodingKey {
+            case spec, name, variant, status, reason, causes, tiles, svgChanged, svgMissing
+            case findings, fixedFindings, layout
         }
-        return out + "}"
-    }
 
-    /// A finding as sorted JSON, with `"new"` saying whether it is recorded beside the baselines.
-    private static func json(for finding: Finding, isNew: Bool) -> String {
-        let object = (try? JSONOutput.encode(finding)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return "{\"new\":\(isNew)," + object.dropFirst()
-    }
-
-    private static func json(for cause: Cause) -> String {
-        "{\"input\":\(cause.input?.jsonQuoted ?? "null"),\"consequence\":\(cause.consequence?.jsonQuoted ?? "null")}"
-    }
-
-    private static func json(for tile: SpecCheck.Tile) -> String {
-        var out = "{\"suffix\":\(tile.suffix.jsonQuoted),\"baseline\":\(tile.reference != nil)"
-        if tile.reference == nil {
-            out += ",\"differentPixels\":null,\"changedPixels\":null,\"antialiasedPixels\":null"
-            out += ",\"totalPixels\":\(tile.pixelCount),\"regions\":null}"
-        } else if let result = tile.result {
-            out += ",\"differentPixels\":\(result.differentPixels),\"changedPixels\":\(result.changedPixels)"
-            out += ",\"antialiasedPixels\":\(result.antialiasedPixels),\"totalPixels\":\(result.totalPixels)"
-            out += ",\"regions\":\(result.regions.count)}"
-        } else {
-            out += ",\"differentPixels\":0,\"changedPixels\":0,\"antialiasedPixels\":0"
-            out += ",\"totalPixels\":\(tile.pixelCount),\"regions\":0}"
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(check.spec, forKey: .spec)
+            try container.encode(check.name, forKey: .name)
+            try container.encode(check.variant, forKey: .variant)
+            try container.encode(check.status.rawValue, forKey: .status)
+            try container.encode(check.reason, forKey: .reason)
+            try container.encode(check.causes.map(CauseEntry.init), forKey: .causes)
+            try container.encode(check.tiles.map(TileEntry.init), forKey: .tiles)
+            try container.encode(check.svgChanged, forKey: .svgChanged)
+            try container.encode(check.svgMissing, forKey: .svgMissing)
+            let new = Set(check.newFindings.map(\.key))
+            try container.encode(
+                check.findings.map { FindingEntry(finding: $0, isNew: new.contains($0.key)) }, forKey: .findings)
+            try container.encode(
+                check.fixedFindings.map { FindingEntry(finding: $0, isNew: false) }, forKey: .fixedFindings)
+            if let diff = check.layoutDiff {
+                try container.encode(LayoutEntry(diff: diff), forKey: .layout)
+            } else if check.layoutMissing {
+                try container.encode(LayoutEntry(diff: nil), forKey: .layout)
+            } else {
+                try container.encodeNil(forKey: .layout)
+            }
         }
-        return out
+    }
+
+    /// A cause with both keys always there, `null` when not known.
+    private struct CauseEntry: Encodable {
+        var cause: Cause
+
+        enum Key: String, CodingKey { case input, consequence }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(cause.input, forKey: .input)
+            try container.encode(cause.consequence, forKey: .consequence)
+        }
+    }
+
+    /// A tile's comparison: `null` counts without a baseline, zeros for pixels equal to it.
+    private struct TileEntry: Encodable {
+        var tile: SpecCheck.Tile
+
+        enum Key: String, CodingKey {
+            case suffix, baseline, differentPixels, changedPixels, antialiasedPixels, totalPixels, regions
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(tile.suffix, forKey: .suffix)
+            try container.encode(tile.reference != nil, forKey: .baseline)
+            let result = tile.result
+            let compared = tile.reference != nil
+            try container.encode(result?.totalPixels ?? tile.pixelCount, forKey: .totalPixels)
+            func count(_ value: Int?) -> Int? { compared ? value ?? 0 : nil }
+            try container.encode(count(result?.differentPixels), forKey: .differentPixels)
+            try container.encode(count(result?.changedPixels), forKey: .changedPixels)
+            try container.encode(count(result?.antialiasedPixels), forKey: .antialiasedPixels)
+            try container.encode(count(result?.regions.count), forKey: .regions)
+        }
+    }
+
+    /// A finding as `waterfall audit --json` writes it, with `new` saying whether it is recorded
+    /// beside the baselines.
+    private struct FindingEntry: Encodable {
+        var finding: Finding
+        var isNew: Bool
+
+        enum Key: String, CodingKey { case new }
+
+        func encode(to encoder: any Encoder) throws {
+            try finding.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(isNew, forKey: .new)
+        }
+    }
+
+    /// The layout's comparison: each change as a person reads it (`line`, in points to 0.1) and
+    /// with its exact frames; all empty when the layout baseline is missing.
+    private struct LayoutEntry: Encodable {
+        var diff: LayoutDiff?
+
+        enum Key: String, CodingKey { case missing, different, changes, summary, text }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(diff == nil, forKey: .missing)
+            try container.encode(diff?.isDifferent ?? false, forKey: .different)
+            try container.encode(diff?.changes.map(ChangeEntry.init) ?? [], forKey: .changes)
+            if let diff {
+                let summary = [
+                    "moved": diff.count(.moved), "resized": diff.count(.resized),
+                    "movedAndResized": diff.count(.movedAndResized), "appeared": diff.count(.appeared),
+                    "disappeared": diff.count(.disappeared), "unchanged": diff.unchanged,
+                ]
+                try container.encode(summary, forKey: .summary)
+            } else {
+                try container.encodeNil(forKey: .summary)
+            }
+            try container.encode(diff?.summary, forKey: .text)
+        }
+    }
+
+    /// A layout change with its line for a person beside its exact fields.
+    private struct ChangeEntry: Encodable {
+        var change: LayoutChange
+
+        enum Key: String, CodingKey { case line }
+
+        func encode(to encoder: any Encoder) throws {
+            try change.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(change.description, forKey: .line)
+        }
     }
 }
