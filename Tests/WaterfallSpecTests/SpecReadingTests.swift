@@ -57,6 +57,30 @@ import WaterfallTestSupport
         }
     }
 
+    /// The byte-level number check says what JSON's grammar says, for every word of up to four
+    /// characters from those that matter (and a letter and a two-byte one that must not).
+    @Test func aJSONNumberIsWhatTheGrammarSays() throws {
+        // ICU's engine: Swift's `Regex` takes seconds for these in a debug build.
+        let grammar = try NSRegularExpression(pattern: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#)
+        let alphabet = ["-", "+", "0", "1", "9", ".", "e", "E", "x", "é"]
+        var words = [""]
+        var last = [""]
+        for _ in 0..<4 {
+            last = last.flatMap { word in alphabet.map { word + $0 } }
+            words += last
+        }
+        words += ["-0.5e+10", "1.0E-7", "123456789012345678901234567890", "01", "1.", ".5", "1e", "--1", "1e+-1"]
+        var checked = 0
+        for word in words where !word.isEmpty {
+            let bytes = Array(word.utf8)
+            let isNumber = bytes.withUnsafeBufferPointer { JSONPreScan.isJSONNumber($0, from: 0, to: $0.count) }
+            let range = NSRange(word.startIndex..., in: word)
+            #expect(isNumber == (grammar.firstMatch(in: word, range: range) != nil), "\(word)")
+            checked += 1
+        }
+        #expect(checked > 11_000)
+    }
+
     @Test func thePreScanCountsEveryValueAndStopsAtTheLimit() throws {
         let text = #"{"a": [1, 2.5e3, -0, true, false, null, "x\"y", {"b": []}]}"#
         // 1 mapping, "a", the list, 6 scalars, the string, the inner mapping, "b", its list: 13.

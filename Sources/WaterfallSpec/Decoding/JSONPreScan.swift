@@ -328,7 +328,7 @@ struct JSONPreScan {
             } else {
                 let padding = paddings[nextPadding]
                 result += bytes[copied..<padding.offset]
-                result += repeatElement(UInt8(ascii: " "), count: padding.count)
+                result += [UInt8](repeating: UInt8(ascii: " "), count: padding.count)
                 copied = padding.offset
                 nextPadding += 1
             }

@@ -124,7 +124,8 @@ final class Deflater {
             let pieceMode = isLastPiece ? mode : Z_NO_FLUSH
             while true {
                 if output.count - used < 1 << 15 {
-                    output += repeatElement(0, count: output.count)
+                    // Not `repeatElement`: a debug build appends that one element at a time.
+                    output += [UInt8](repeating: 0, count: output.count)
                 }
                 let spare = min(output.count - used, Int(UInt32.max))
                 let status = output.withUnsafeMutableBufferPointer { buffer in
