@@ -81,7 +81,7 @@ struct Waterfall: ParsableCommand {
     /// subcommand is left to the parser.
     static func unknownCommand(_ first: String?) -> CLIError? {
         guard let first, !first.hasPrefix("-") else { return nil }
-        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        let names = NamedCommand.names + ["help"]
         guard !names.contains(first), !FileManager.default.fileExists(atPath: first),
             let suggestion = KeySuggestion.closest(to: first, in: names)
         else { return nil }
@@ -128,6 +128,6 @@ private struct NamedCommand: ParsableCommand {
         commandName: Waterfall.configuration.commandName, abstract: Waterfall.configuration.abstract,
         version: Waterfall.configuration.version, subcommands: Waterfall.configuration.subcommands)
 
-    /// The names that take this way.
-    static let names = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
+    /// The commands' names, in the order of their declaration.
+    static let names = configuration.subcommands.compactMap { $0.configuration.commandName }
 }
