@@ -28,4 +28,10 @@ package enum JSONOutput {
         let bytes = Array(try encoder(layout).encode(value))
         return layout == .pretty ? bytes + [0x0A] : bytes
     }
+
+    /// `value` as one line of JSON text, or `fallback` when it cannot be encoded: for values whose
+    /// every number is finite, where encoding does not fail and a `throws` would only be noise.
+    package static func text(_ value: some Encodable, or fallback: String) -> String {
+        (try? encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? fallback
+    }
 }

@@ -38,8 +38,7 @@ final class ChangeFeed: Sendable {
     ///
     /// A list of names and a flag always encode; were it ever to fail, every page reloads.
     static func message(specs: [String], all: Bool) -> String {
-        let bytes = try? JSONOutput.encode(Message(all: all, specs: specs))
-        return bytes.map { String(decoding: $0, as: UTF8.self) } ?? #"{"all":true,"specs":[]}"#
+        JSONOutput.text(Message(all: all, specs: specs), or: #"{"all":true,"specs":[]}"#)
     }
 
     private struct Message: Encodable {

@@ -10,14 +10,15 @@ import WaterfallTestSupport
 
 /// The review library in process: check, record and check again, as `check` and `serve` do.
 @Suite(.tags(.slow)) struct BaselineCheckerTests {
-    /// A folder holding `feed.yaml` and an empty `baselines/` folder.
+    /// A folder holding `feed.yaml` and an empty `baselines/` folder, removed with the last copy.
     struct Workspace {
-        var folder: String
+        let temporary: TemporaryFolder
+        var folder: String { temporary.path }
         var spec: String { folder + "/feed.yaml" }
         var baselines: String { folder + "/baselines" }
 
         init(_ yaml: String) throws {
-            folder = ExternalRenderers.temporaryPath("dir")
+            temporary = try TemporaryFolder(named: "waterfall-workspace")
             try FileManager.default.createDirectory(atPath: folder + "/baselines", withIntermediateDirectories: true)
             try write(yaml)
         }

@@ -63,6 +63,12 @@ import WaterfallTestSupport
         #expect(read.specs == specs)
         #expect(read.checked.map(\.index) == [0])
         #expect(read.checked.flatMap(\.checks).map(\.name) == ["second"])
+
+        // Positions a caller counted first are the ones checked: here the other shard's spec.
+        let other = comparing.check(specs, at: [1])
+        #expect(other.positions == [1] && other.specs == specs)
+        #expect(other.results.checks.map(\.name) == ["feed"])
+        #expect(other.results.checks.map(\.status) == [.new])
     }
 
     @Test func aChangedSpecPrintsItsVerdictCausesAndFoldedFrames() throws {

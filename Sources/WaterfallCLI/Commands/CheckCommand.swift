@@ -110,8 +110,9 @@ struct CheckCommand: ParsableCommand {
         let reportTemplates = try outputs.reportTemplates()
         try outputs.targets.check()
         let specs = try SpecFolder.expand(self.specs, skipped: Output.standardError)
-        let progress = ProgressCounter(total: run.positions(in: specs).count, sink: Output.standardErrorLines)
-        let outcome = run.check(specs, workers: jobs) { progress.finished($0) }
+        let positions = run.positions(in: specs)
+        let progress = ProgressCounter(total: positions.count, sink: Output.standardErrorLines)
+        let outcome = run.check(specs, at: positions, workers: jobs) { progress.finished($0) }
         progress.end()
         if let warning = outcome.fingerprintWarning { Output.standardError("check: \(warning)") }
         let annotate = GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)

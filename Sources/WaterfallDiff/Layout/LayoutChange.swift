@@ -62,14 +62,6 @@ public struct LayoutChange: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The change as one JSON object with its exact frames and shift, keys sorted:
-    /// `{"change":"moved","item":7,"kind":"cell","new":{…},"old":{"height":220,…},"section":2,"shift":12}`
-    /// (`item` for cells only, `old` or `new` null for an element that came or went).
-    public var json: String {
-        // Strings, integers and finite frames: nothing here fails to encode.
-        (try? JSONOutput.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
-
     static func text(_ rect: Rect) -> String {
         let n = ShortestNumber.readable
         return "(\(n(rect.minX)), \(n(rect.minY)), \(n(rect.width)), \(n(rect.height)))"

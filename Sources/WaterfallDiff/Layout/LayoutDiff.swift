@@ -111,8 +111,7 @@ public struct LayoutDiff: Sendable, Hashable {
     /// The report as JSON, with the exact frames, keys sorted, ending in a newline.
     public var json: String {
         // Counts, flags and finite sizes: nothing here fails to encode.
-        let bytes = (try? JSONOutput.encode(self)) ?? Array("{}".utf8)
-        return String(decoding: bytes, as: UTF8.self) + "\n"
+        JSONOutput.text(self, or: "{}") + "\n"
     }
 }
 

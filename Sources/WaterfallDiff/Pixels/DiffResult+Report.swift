@@ -85,8 +85,7 @@ extension DiffResult {
             regions: regions.map { JSONReport.Region(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
             regionsTruncated: regionsTruncated)
         // Every number is a count or a share of them: finite, so the encoder never fails.
-        let bytes = (try? JSONOutput.encode(report)) ?? Array("{}".utf8)
-        return String(decoding: bytes, as: UTF8.self) + "\n"
+        return JSONOutput.text(report, or: "{}") + "\n"
     }
 }
 

@@ -70,7 +70,14 @@ public struct CheckRun: Sendable {
     public func check(
         _ specs: [String], workers: Int? = nil, finished: (@Sendable (String) -> Void)? = nil
     ) -> Outcome {
-        let positions = positions(in: specs)
+        check(specs, at: positions(in: specs), workers: workers, finished: finished)
+    }
+
+    /// Checks the specs at `positions` of `specs`, as ``positions(in:)`` gave them, on `workers`
+    /// threads, then records them when the run records: for a caller that counts them first.
+    public func check(
+        _ specs: [String], at positions: [Int], workers: Int? = nil, finished: (@Sendable (String) -> Void)? = nil
+    ) -> Outcome {
         var results = checker.check(positions.map { specs[$0] }, workers: workers, finished: finished)
         let warning = BaselineFingerprint.warning(baselines: baselines, results: results)
         let fingerprintError = record.flatMap { results.record(into: baselines, mode: $0) }

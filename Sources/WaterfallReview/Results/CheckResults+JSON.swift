@@ -39,8 +39,7 @@ extension CheckResults {
     /// null for a spec that could not be checked.
     public var json: String {
         // Strings, counts, flags and finite frames: nothing here fails to encode.
-        let bytes = (try? JSONOutput.encode(Document(results: self))) ?? Array(#"{"specs":[],"summary":{}}"#.utf8)
-        return String(decoding: bytes, as: UTF8.self) + "\n"
+        JSONOutput.text(Document(results: self), or: #"{"specs":[],"summary":{}}"#) + "\n"
     }
 
     /// The whole run: each status's count, and every spec's outcome.
