@@ -45,9 +45,7 @@ READ_HOMES = {
     "Sources/WaterfallServe/ServedFile.swift",
     "Sources/WaterfallRender/FileDigest.swift",
 }
-# Not yet: the fetcher's extra certificate files, which its rewrite (issue 48) is to read through
-# RegularFile.
-WHOLE_FILE_HOMES = {READER[1], "Sources/WaterfallFetch/Internals/NetworkEnvironment.swift"}
+WHOLE_FILE_HOMES = {READER[1]}
 # JSON still written by hand, its bytes held where a change would show in every user's files:
 # the layout dump's (Output/*.layout.json, and a fast path for feeds of millions of cards), the
 # renderer fingerprint's and the recorded inputs' (beside the baselines, rewritten on every

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 
 /// The certificates a fetch trusts: as the curl tool reads them from the environment, with the
 /// fetcher's own files added.
@@ -15,6 +16,11 @@ struct TrustSettings: Sendable {
 /// (`http_proxy`, `https_proxy`/`HTTPS_PROXY`, `all_proxy`/`ALL_PROXY`, less `no_proxy`/`NO_PROXY`)
 /// and the certificates (`CURL_CA_BUNDLE`, `SSL_CERT_FILE`, `SSL_CERT_DIR`).
 struct NetworkEnvironment: Sendable {
+    /// The most bytes read of one certificate file (the system's whole bundle is about 200 kB).
+    ///
+    /// A FIFO or a device (`/dev/zero`) is refused unread.
+    static let maximumCertificateBytes = 16 << 20
+
     private let variables: [String: String]
     /// The certificates to trust.
     let trust: TrustSettings
@@ -35,13 +41,16 @@ struct NetworkEnvironment: Sendable {
         if !extraCertificates.isEmpty {
             var pem: [UInt8] = []
             for file in [trust.file ?? builtInBundle].compactMap({ $0 }) + extraCertificates {
-                // A missing bundle of the environment's is the TLS library's to report, as curl does.
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    if file == trust.file || file == builtInBundle { continue }
-                    return .failure(.other("the certificate file \(file) cannot be read"))
+                switch RegularFile.read(atPath: file, limit: maximumCertificateBytes) {
+                case .success(let bytes):
+                    pem += bytes
+                    pem.append(UInt8(ascii: "\n"))
+                // A bundle of the environment's that cannot be read is the TLS library's to
+                // report, as curl does.
+                case .failure where file == trust.file || file == builtInBundle: continue
+                case .failure(let failure):
+                    return .failure(.other("the certificate file \(file) \(failure.reason)"))
                 }
-                pem += data
-                pem.append(UInt8(ascii: "\n"))
             }
             trust.certificates = pem
         }
