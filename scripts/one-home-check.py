@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks that each shared utility has one home (issue 48): no second lock type, worker pool, JSON
-encoder setting or hand-built JSON, number formatter, path joiner or canonicaliser, bounded reader
-or temporary-folder helper in Sources/; no temporary folder made outside TemporaryFolder in Tests/;
-no CSS outside the shared partials (Templates/partials/) in Templates/ and Sources/.
+encoder setting or hand-built JSON, number formatter, path joiner or canonicaliser, bounded reader,
+temporary-folder helper or list joined into a sentence by hand in Sources/; no temporary folder
+made outside TemporaryFolder in Tests/; no CSS outside the shared partials (Templates/partials/)
+in Templates/ and Sources/.
 
 Prints one line an offence, `PATH:LINE: WHAT — use HOME (FILE)`, and exits 1; prints nothing and
 exits 0 when every use is in its home. Comments (`//`, `/* */`) do not count, and string literals
@@ -27,6 +28,7 @@ READER = ("RegularFile", "Sources/WaterfallCore/RegularFile.swift")
 TEMPORARY = ("TemporaryFiles", "Sources/WaterfallPipeline/Files/TemporaryFiles.swift")
 TEST_TEMPORARY = ("TemporaryFolder", "Tests/WaterfallTestSupport/TemporaryFolder.swift")
 STYLES = ("a style partial", "Templates/style-*.mustache")
+LISTS = ("ProseList", "Sources/WaterfallCore/ProseList.swift")
 
 LOCK_HOMES = {"Sources/WaterfallCore/Locked.swift", "Sources/WaterfallCore/LockedCondition.swift"}
 THREAD_HOMES = {"Sources/WaterfallCore/WorkerPool.swift", "Sources/WaterfallCore/StackThread.swift"}
@@ -70,8 +72,8 @@ PATH_NAME = re.compile(r"(?i)(folder|path|root|base|dir|directory|output|baselin
 INTERPOLATED_JOIN = re.compile(r"\\\(((?:[^()]|\([^()]*\))*)\)/(?=[\w.\\])")
 
 # (what the line says, pattern, the files it may be in, the home to use instead); `code` rules see
-# the line with its comments removed and its string literals emptied (a literal that is only `/`
-# kept as `"/"`), `text` rules each string literal's content.
+# the line with its comments removed and its string literals emptied (but `"/"` and `", "`),
+# `text` rules each string literal's content.
 RULES = [
     ("NSLock", "code", r"\bNSLock\b", LOCK_HOMES, LOCKED),
     ("NSRecursiveLock", "code", r"\bNSRecursiveLock\b", LOCK_HOMES, LOCKED),
@@ -109,6 +111,8 @@ RULES = [
      {TEMPORARY[1]}, TEMPORARY),
     ("NSTemporaryDirectory", "code", r"\bNSTemporaryDirectory\s*\(", {TEMPORARY[1]}, TEMPORARY),
     ("mkdtemp", "code", r"\bmkdtemp\s*\(", {TEMPORARY[1]}, TEMPORARY),
+    # A list in a sentence, `a, b and c`: its last item joined by hand.
+    ("a list joined by hand", "code", r'\.dropLast\s*\(\s*\)\s*\.joined\s*\(\s*separator\s*:\s*", "', {LISTS[1]}, LISTS),
     ("<style>", "text", r"<style\b", GENERATED, STYLES),
     ("CSS rule", "text", None, GENERATED, STYLES),
 ]
@@ -130,11 +134,13 @@ TEST_COMPILED = [
 ]
 
 STRING = re.compile(r'"(?:\\.|[^"\\])*"')
+# Literals a `code` rule sees as they are: a path's separator and a list's.
+KEPT_LITERALS = {"/", ", "}
 
 
 def code_lines(text):
     """Each line of Swift `text`, numbered from 1: its code with comments removed and string
-    literals emptied (`"/"` kept), and the contents of the string literals on it."""
+    literals emptied (`"/"` and `", "` kept), and the contents of the string literals on it."""
     in_block = 0
     in_multiline_string = False
     for number, line in enumerate(text.split("\n"), start=1):
@@ -167,7 +173,7 @@ def code_lines(text):
                 end = match.end() if match else len(line)
                 literal = line[i + 1 : end - 1] if match else line[i + 1 :]
                 literals.append(literal)
-                out.append('"/"' if literal == "/" else '""')
+                out.append(f'"{literal}"' if literal in KEPT_LITERALS else '""')
                 i = end
             elif line.startswith("//", i):
                 break

@@ -20,8 +20,8 @@ import WaterfallTestSupport
         let name = (current.fonts[0].file as NSString).lastPathComponent
         #expect(
             result.standardError
-                == "check: the baselines were made with Pango 1.0.0, \(name) 0123456789ab; this machine has "
-                + "Pango \(current.pango), \(name) \(current.fonts[0].sha256.prefix(12)); "
+                == "check: the baselines were made with Pango 1.0.0 and \(name) 0123456789ab; this machine has "
+                + "Pango \(current.pango) and \(name) \(current.fonts[0].sha256.prefix(12)); "
                 + "pixel changes may come from that\n")
         #expect(
             result.standardOutput

@@ -25,6 +25,8 @@ import WaterfallTestSupport
                 let message = "DispatchQueue.concurrentPerform in a string is none either"
                 func spread() { DispatchQueue.concurrentPerform(iterations: 2) { _ in } }
                 func encoder() -> JSONEncoder { JSONEncoder() }
+                func list(_ names: [String]) -> String { names.dropLast().joined(separator: ", ") + " and " + names.last! }
+                func key(_ parts: [String]) -> String { parts.dropLast().joined(separator: ".") }
             }
 
             """
@@ -39,6 +41,8 @@ import WaterfallTestSupport
                 "Sources/Planted/Planted.swift:7: DispatchQueue.concurrentPerform — use WorkerPool "
                     + "(Sources/WaterfallCore/WorkerPool.swift)",
                 "Sources/Planted/Planted.swift:8: JSONEncoder() — use JSONOutput (Sources/WaterfallCore/JSONOutput.swift)",
+                "Sources/Planted/Planted.swift:9: a list joined by hand — use ProseList "
+                    + "(Sources/WaterfallCore/ProseList.swift)",
             ])
     }
 

@@ -111,8 +111,9 @@ import WaterfallTestSupport
         other.harfBuzz = "8.3.0\n\u{1B}[2J"
         #expect(
             Self.sample.differences(fromRecorded: other)
-                == "the baselines were made with Pango 1.52.0, HarfBuzz 8.3.0\\n\\u{1B}[2J, DejaVuSans.ttf 0123456789ab, "
-                + "Extra.ttf ff; this machine has Pango 1.50.12, HarfBuzz 6.0.0, DejaVuSans.ttf abababababab, no Extra.ttf"
+                == "the baselines were made with Pango 1.52.0, HarfBuzz 8.3.0\\n\\u{1B}[2J, DejaVuSans.ttf 0123456789ab "
+                + "and Extra.ttf ff; this machine has Pango 1.50.12, HarfBuzz 6.0.0, DejaVuSans.ttf abababababab and "
+                + "no Extra.ttf"
         )
         other.cairo = "1.18.0"
         other.freeType = "2.13.2"

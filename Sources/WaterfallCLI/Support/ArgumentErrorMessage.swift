@@ -92,10 +92,8 @@ enum ArgumentErrorMessage {
     /// `; did you mean 'png'?` when one of `values` is close to `value`, else the values there are.
     private static func hint(for value: Substring, values: [String]) -> String {
         if let closest = KeySuggestion.closest(to: String(value), in: values) { return "; did you mean '\(closest)'?" }
-        let quoted = values.map { "'\($0)'" }
-        guard let last = quoted.last else { return "" }
-        let list = quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " or " + last
-        return "; it must be \(list)"
+        guard !values.isEmpty else { return "" }
+        return "; it must be \(ProseList.joined(values.map { "'\($0)'" }, "or"))"
     }
 
     /// A message of no known form: its first line, its first word in lower case when that is a

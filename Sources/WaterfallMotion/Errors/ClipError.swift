@@ -103,9 +103,7 @@ public enum ClipError: UserFacingError, Equatable {
 
     /// The formats other than `format`, as `apng, webp or gif`.
     private static func formats(besides format: ClipFormat) -> String {
-        let names = ClipFormat.allCases.filter { $0 != format }.map(\.rawValue)
-        guard let last = names.last, names.count > 1 else { return names.joined() }
-        return names.dropLast().joined(separator: ", ") + " or " + last
+        ProseList.joined(ClipFormat.allCases.filter { $0 != format }.map(\.rawValue), "or")
     }
 }
 

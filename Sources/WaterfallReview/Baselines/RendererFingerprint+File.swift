@@ -206,10 +206,7 @@ extension RendererFingerprint {
             now.append(newFonts[file].map { "\(name) \($0.prefix(12))" } ?? "no \(name)")
         }
         guard !then.isEmpty else { return nil }
-        func list(_ items: [String]) -> String {
-            let shown = items.prefix(4).joined(separator: ", ")
-            return (items.count > 4 ? "\(shown) and \(items.count - 4) more" : shown).escapedForMessage
-        }
+        func list(_ items: [String]) -> String { ProseList.joined(items, atMost: 5).escapedForMessage }
         return "the baselines were made with \(list(then)); this machine has \(list(now))"
     }
 }

@@ -18,12 +18,9 @@ final class RendererChange: Sendable {
         {
             let changes = current.changes(fromRecorded: recorded)
             if !changes.isEmpty {
-                let listed =
-                    changes.count > 3
-                    ? changes.prefix(3).joined(separator: ", ") + " and \(changes.count - 3) more"
-                    : changes.joined(separator: ", ")
                 change = InputChange(
-                    text: "renderer fingerprint changed: " + listed, path: "renderer fingerprint", scope: .renderer)
+                    text: "renderer fingerprint changed: " + ProseList.joined(changes, atMost: 4),
+                    path: "renderer fingerprint", scope: .renderer)
             }
         }
         found.withLock { $0[baselines] = change }

@@ -1,4 +1,5 @@
 import WaterfallAudit
+import WaterfallCore
 
 extension SpecCheck {
     /// The causes of a check whose findings changed and nothing drawn did: each input change
@@ -39,8 +40,7 @@ extension SpecCheck {
             let more = findings.count - findingsNamed
             names.append("\(more) more finding\(more == 1 ? "" : "s")")
         }
-        guard let last = names.last, names.count > 1 else { return names.joined() }
-        return names.dropLast().joined(separator: ", ") + " and " + last
+        return ProseList.joined(names)
     }
 
     /// The kind of a finding as a sentence names it: `a small tap target`, `low contrast`.

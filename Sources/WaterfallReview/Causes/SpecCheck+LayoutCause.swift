@@ -59,10 +59,7 @@ extension SpecCheck {
         }
         for group in groups.prefix(6) {
             let names = group.names.map(name)
-            let listed =
-                names.count > 4
-                ? names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
-                : names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            let listed = ProseList.joined(names, atMost: 4)
             let plural = names.count == 1 ? listed : listed.replacingOccurrences(of: "item ", with: "", options: [])
             let subject = names.count == 1 ? listed : (plural.hasPrefix("section") ? plural : "items " + plural)
             let cause = grown.first {

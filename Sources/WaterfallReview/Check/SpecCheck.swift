@@ -215,10 +215,7 @@ public struct SpecCheck: Sendable {
                 tiles.contains { $0.reference == nil } && !tileCountChanged ? "PNG" : nil, svgMissing ? "SVG" : nil,
                 layoutMissing ? "layout" : nil,
             ].compactMap { $0 }
-        if let last = missing.last {
-            let list = missing.count == 1 ? last : missing.dropLast().joined(separator: ", ") + " and " + last
-            parts.append("no baseline \(list)")
-        }
+        if !missing.isEmpty { parts.append("no baseline \(ProseList.joined(missing))") }
         if tileCountChanged { parts.append("the number of PNG tiles changed") }
         let pixels = tiles.compactMap(\.result).reduce(0) { $0 + $1.differentPixels }
         if pixels > 0 { parts.append("\(pixels) pixels differ") }
