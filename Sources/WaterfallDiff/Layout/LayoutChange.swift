@@ -52,7 +52,7 @@ public struct LayoutChange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `section 2 item 7: (12, 340, 170.3, 220) → (12, 352, 170.3, 220)`: for a person, in points
-    /// to 0.1 (``json`` keeps the exact frames).
+    /// to 0.1 (``LayoutDiff/json`` keeps the exact frames).
     public var description: String {
         switch (old, new) {
         case (let old?, let new?): "\(name): \(Self.text(old)) → \(Self.text(new))"
