@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that each shared utility has one home (issue 48): no second lock type, worker pool, JSON
 encoder setting or hand-built JSON, number formatter, path joiner or canonicaliser, bounded reader,
-temporary-folder helper or list joined into a sentence by hand in Sources/; no temporary folder
+temporary-folder helper, or list or lines joined by hand in Sources/; no temporary folder
 made outside TemporaryFolder in Tests/; no CSS outside the shared partials (Templates/partials/)
 in Templates/ and Sources/.
 
@@ -29,6 +29,7 @@ TEMPORARY = ("TemporaryFiles", "Sources/WaterfallPipeline/Files/TemporaryFiles.s
 TEST_TEMPORARY = ("TemporaryFolder", "Tests/WaterfallTestSupport/TemporaryFolder.swift")
 STYLES = ("a style partial", "Templates/style-*.mustache")
 LISTS = ("ProseList", "Sources/WaterfallCore/ProseList.swift")
+LINES = ("TextLines", "Sources/WaterfallCore/TextLines.swift")
 
 LOCK_HOMES = {"Sources/WaterfallCore/Locked.swift", "Sources/WaterfallCore/LockedCondition.swift"}
 THREAD_HOMES = {"Sources/WaterfallCore/WorkerPool.swift", "Sources/WaterfallCore/StackThread.swift"}
@@ -72,7 +73,7 @@ PATH_NAME = re.compile(r"(?i)(folder|path|root|base|dir|directory|output|baselin
 INTERPOLATED_JOIN = re.compile(r"\\\(((?:[^()]|\([^()]*\))*)\)/(?=[\w.\\])")
 
 # (what the line says, pattern, the files it may be in, the home to use instead); `code` rules see
-# the line with its comments removed and its string literals emptied (but `"/"` and `", "`),
+# the line with its comments removed and its string literals emptied (but `"/"`, `", "` and `"\n"`),
 # `text` rules each string literal's content.
 RULES = [
     ("NSLock", "code", r"\bNSLock\b", LOCK_HOMES, LOCKED),
@@ -113,6 +114,8 @@ RULES = [
     ("mkdtemp", "code", r"\bmkdtemp\s*\(", {TEMPORARY[1]}, TEMPORARY),
     # A list in a sentence, `a, b and c`: its last item joined by hand.
     ("a list joined by hand", "code", r'\.dropLast\s*\(\s*\)\s*\.joined\s*\(\s*separator\s*:\s*", "', {LISTS[1]}, LISTS),
+    # Lines each ended by a newline: the last one's added by hand.
+    ("lines joined by hand", "code", r'\.joined\s*\(\s*separator\s*:\s*"\\n"\s*\)\s*\+\s*"\\n"', {LINES[1]}, LINES),
     ("<style>", "text", r"<style\b", GENERATED, STYLES),
     ("CSS rule", "text", None, GENERATED, STYLES),
 ]
@@ -134,13 +137,13 @@ TEST_COMPILED = [
 ]
 
 STRING = re.compile(r'"(?:\\.|[^"\\])*"')
-# Literals a `code` rule sees as they are: a path's separator and a list's.
-KEPT_LITERALS = {"/", ", "}
+# Literals a `code` rule sees as they are: a path's separator, a list's and a line's end.
+KEPT_LITERALS = {"/", ", ", "\\n"}
 
 
 def code_lines(text):
     """Each line of Swift `text`, numbered from 1: its code with comments removed and string
-    literals emptied (`"/"` and `", "` kept), and the contents of the string literals on it."""
+    literals emptied (`"/"`, `", "` and `"\n"` kept), and the contents of the string literals on it."""
     in_block = 0
     in_multiline_string = False
     for number, line in enumerate(text.split("\n"), start=1):

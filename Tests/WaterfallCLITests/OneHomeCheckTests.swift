@@ -27,6 +27,8 @@ import WaterfallTestSupport
                 func encoder() -> JSONEncoder { JSONEncoder() }
                 func list(_ names: [String]) -> String { names.dropLast().joined(separator: ", ") + " and " + names.last! }
                 func key(_ parts: [String]) -> String { parts.dropLast().joined(separator: ".") }
+                func text(_ lines: [String]) -> String { lines.joined(separator: "\\n") + "\\n" }
+                func words(_ lines: [String]) -> String { lines.joined(separator: "\\n") + " and" }
             }
 
             """
@@ -43,6 +45,8 @@ import WaterfallTestSupport
                 "Sources/Planted/Planted.swift:8: JSONEncoder() — use JSONOutput (Sources/WaterfallCore/JSONOutput.swift)",
                 "Sources/Planted/Planted.swift:9: a list joined by hand — use ProseList "
                     + "(Sources/WaterfallCore/ProseList.swift)",
+                "Sources/Planted/Planted.swift:11: lines joined by hand — use TextLines "
+                    + "(Sources/WaterfallCore/TextLines.swift)",
             ])
     }
 

@@ -105,7 +105,7 @@ public struct LayoutDiff: Sendable, Hashable {
 
     /// The report as text: one line a change, then the summary.
     public var text: String {
-        (changes.map(\.description) + [summary]).joined(separator: "\n") + "\n"
+        TextLines.joined(changes.map(\.description) + [summary])
     }
 
     /// The report as JSON, with the exact frames, keys sorted, ending in a newline.

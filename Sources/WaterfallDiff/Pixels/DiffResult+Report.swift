@@ -70,7 +70,7 @@ extension DiffResult {
         } else if regionsTruncated {
             lines.append("(more regions not listed)")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TextLines.joined(lines)
     }
 
     /// The report as one JSON object through `JSONOutput` (keys sorted), ending in a newline:

@@ -44,7 +44,7 @@ extension RendererFingerprint {
             lines.append("  ]")
         }
         lines.append("}")
-        return Array((lines.joined(separator: "\n") + "\n").utf8)
+        return Array(TextLines.joined(lines).utf8)
     }
 
     /// The fingerprint in `json`, as ``json`` writes it (any key order, unknown keys ignored).

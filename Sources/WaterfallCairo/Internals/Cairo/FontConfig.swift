@@ -209,6 +209,6 @@ final class FontConfiguration: @unchecked Sendable {
             lines.append("<alias><family>\(generic)</family><prefer>\(preferred)</prefer></alias>")
         }
         lines.append("</fontconfig>")
-        return lines.joined(separator: "\n") + "\n"
+        return TextLines.joined(lines)
     }
 }
