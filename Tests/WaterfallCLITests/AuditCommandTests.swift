@@ -5,11 +5,11 @@ import WaterfallTestSupport
 /// `waterfall audit` as a user runs it: findings on standard output with their places, exit 1;
 /// a clean spec exit 0; bad input one line and exit 2; `--json` the same findings.
 @Suite struct AuditCommandTests {
-    let folder: String = {
-        let folder = ExternalRenderers.temporaryPath("dir")
-        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }()
+    /// A folder of this test's own, removed when it ends.
+    let temporary: TemporaryFolder
+    var folder: String { temporary.path }
+
+    init() throws { temporary = try TemporaryFolder() }
 
     func spec(_ name: String, _ text: String) throws -> String {
         let path = folder + "/" + name

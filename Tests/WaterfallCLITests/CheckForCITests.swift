@@ -11,7 +11,9 @@ import FoundationXML
 @Suite(.onWaitingThreads, .tags(.process)) struct CheckForCITests {
     /// Seven small specs with recorded baselines, in a folder of their own.
     struct Suite {
-        var folder: String
+        /// Removed with the last copy of the suite.
+        let temporary: TemporaryFolder
+        var folder: String { temporary.path }
         var baselines: String
         var specs: [String]
 
@@ -33,7 +35,8 @@ import FoundationXML
     }
 
     func suite(record: Bool = true) throws -> Suite {
-        let folder = ExternalRenderers.temporaryPath("dir")
+        let temporary = try TemporaryFolder()
+        let folder = temporary.path
         let baselines = folder + "/baselines"
         try FileManager.default.createDirectory(atPath: baselines, withIntermediateDirectories: true)
         var specs: [String] = []
@@ -46,7 +49,7 @@ import FoundationXML
             let recorded = InProcess.run(["check", "--record"] + specs + ["--baselines", baselines])
             #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
         }
-        return Suite(folder: folder, baselines: baselines, specs: specs)
+        return Suite(temporary: temporary, baselines: baselines, specs: specs)
     }
 
     /// Makes the first item of `charlie` one point taller, so its baselines differ: item 0 resized, item 2 moved.

@@ -7,11 +7,11 @@ import WaterfallTestSupport
 /// `waterfall diff` on PNGs and on layouts, run in process (``InProcess``); ``DiffProcessTests``
 /// runs it as the binary.
 @Suite struct DiffCommandTests {
-    let folder: String = {
-        let folder = ExternalRenderers.temporaryPath("dir")
-        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }()
+    /// A folder of this test's own, removed when it ends.
+    let temporary: TemporaryFolder
+    var folder: String { temporary.path }
+
+    init() throws { temporary = try TemporaryFolder() }
 
     func png(_ name: String, width: Int, height: Int, paint: (Int, Int) -> (UInt8, UInt8, UInt8)) throws -> String {
         var pixels: [UInt8] = []
@@ -204,7 +204,9 @@ import WaterfallTestSupport
 
 /// `waterfall diff` as the binary: the exit status, the diff image written, the JSON.
 @Suite(.onWaitingThreads, .tags(.process)) struct DiffProcessTests {
-    let files = DiffCommandTests()
+    let files: DiffCommandTests
+
+    init() throws { files = try DiffCommandTests() }
 
     @Test func aOnePixelChangeIsFoundWithItsRegionAndDiffImage() throws {
         let a = try files.png("a.png", width: 20, height: 10) { _, _ in (240, 240, 240) }

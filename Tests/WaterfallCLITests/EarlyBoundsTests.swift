@@ -8,11 +8,11 @@ import WaterfallTestSupport
 /// and before any of its files is written; cards nobody could see are refused at their key path.
 /// Each refusal is exit 2, one line, nothing written.
 @Suite(.tags(.slow)) struct EarlyBoundsTests {
-    let folder: String = {
-        let folder = ExternalRenderers.temporaryPath("dir")
-        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }()
+    /// A folder of this test's own, removed when it ends.
+    let temporary: TemporaryFolder
+    var folder: String { temporary.path }
+
+    init() throws { temporary = try TemporaryFolder() }
 
     func spec(_ name: String, _ text: String) throws -> String {
         let path = folder + "/" + name

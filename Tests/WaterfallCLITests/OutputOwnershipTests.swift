@@ -11,8 +11,14 @@ import WaterfallTestSupport
             + "sections:\n  - columns: 1\n    items:\n      - {height: 50}\n"
     }
 
+    /// This test's temporary folder, removed when it ends.
+    let temporary: TemporaryFolder
+
+    init() throws { temporary = try TemporaryFolder() }
+
+    /// A new empty folder in ``temporary``.
     func folder() throws -> String {
-        let folder = ExternalRenderers.temporaryPath("dir")
+        let folder = temporary.path(UUID().uuidString)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder
     }

@@ -5,8 +5,14 @@ import WaterfallTestSupport
 
 /// `waterfall render` and the default command, end to end.
 @Suite struct RenderCommandTests {
+    /// This test's temporary folder, removed when it ends.
+    let temporary: TemporaryFolder
+
+    init() throws { temporary = try TemporaryFolder() }
+
+    /// A new empty folder in ``temporary``.
     func temporaryFolder() throws -> String {
-        let folder = ExternalRenderers.temporaryPath("dir")
+        let folder = temporary.path(UUID().uuidString)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder
     }

@@ -14,13 +14,16 @@ import WaterfallTestSupport
     static let secret = "root:$6$very-secret-hash:19000:0:99999:7:::"
 
     let spec: Spec
+    /// The test's folder, removed when it ends.
+    let temporary: TemporaryFolder
     let folder: String
     let outside: String
 
     init() throws {
         spec = try Spec.decode(
             "width: 200\ndefaults: {columns: 2}\nsections: [{items: [{height: 80, title: A}, {height: 60}]}]\n")
-        let root = TemporaryFolder.newPath(named: "waterfall-links")
+        temporary = try TemporaryFolder(named: "waterfall-links")
+        let root = temporary.path
         folder = root + "/__Snapshots__"
         outside = root + "/outside"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
