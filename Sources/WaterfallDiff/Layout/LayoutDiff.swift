@@ -120,10 +120,20 @@ extension LayoutDiff: Encodable {
         case different, oldContentSize, newContentSize, summary, changes
     }
 
-    /// How many elements changed in each way, and the largest shift.
-    private struct Summary: Encodable {
+    /// How many elements changed in each way, as the JSON gives them, and the largest shift
+    /// (left out when `nil`).
+    package struct Counts: Encodable {
         var moved, resized, movedAndResized, appeared, disappeared, unchanged: Int
-        var largestShift: Double
+        var largestShift: Double?
+    }
+
+    /// How many elements changed in each way; `withLargestShift` adds the largest shift (0 when
+    /// nothing moved).
+    package func counts(withLargestShift: Bool) -> Counts {
+        Counts(
+            moved: count(.moved), resized: count(.resized), movedAndResized: count(.movedAndResized),
+            appeared: count(.appeared), disappeared: count(.disappeared), unchanged: unchanged,
+            largestShift: withLargestShift ? largestShift?.shift ?? 0 : nil)
     }
 
     private struct Extent: Encodable {
@@ -138,11 +148,7 @@ extension LayoutDiff: Encodable {
         try container.encode(isDifferent, forKey: .different)
         try container.encode(Extent(oldContentSize), forKey: .oldContentSize)
         try container.encode(Extent(newContentSize), forKey: .newContentSize)
-        let summary = Summary(
-            moved: count(.moved), resized: count(.resized), movedAndResized: count(.movedAndResized),
-            appeared: count(.appeared), disappeared: count(.disappeared), unchanged: unchanged,
-            largestShift: largestShift?.shift ?? 0)
-        try container.encode(summary, forKey: .summary)
+        try container.encode(counts(withLargestShift: true), forKey: .summary)
         try container.encode(changes, forKey: .changes)
     }
 }

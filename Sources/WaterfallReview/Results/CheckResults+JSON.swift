@@ -154,16 +154,8 @@ extension CheckResults {
             try container.encode(diff == nil, forKey: .missing)
             try container.encode(diff?.isDifferent ?? false, forKey: .different)
             try container.encode(diff?.changes.map(ChangeEntry.init) ?? [], forKey: .changes)
-            if let diff {
-                let summary = [
-                    "moved": diff.count(.moved), "resized": diff.count(.resized),
-                    "movedAndResized": diff.count(.movedAndResized), "appeared": diff.count(.appeared),
-                    "disappeared": diff.count(.disappeared), "unchanged": diff.unchanged,
-                ]
-                try container.encode(summary, forKey: .summary)
-            } else {
-                try container.encodeNil(forKey: .summary)
-            }
+            // `null` for a missing layout baseline, not a missing key.
+            try container.encode(diff?.counts(withLargestShift: false), forKey: .summary)
             try container.encode(diff?.summary, forKey: .text)
         }
     }
