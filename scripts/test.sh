@@ -48,21 +48,38 @@ step one-home python3 scripts/one-home-check.py
 # Each product builds only what it uses (CONTRIBUTING.md, "Build closures"): a snapshot strategy that
 # reaches a server or an HTTP client, or a stale table, fails here.
 step closures python3 scripts/build-closures.py --check
+# The build the tests run: unoptimized, with assertions and `@testable import`, as `swift build`'s
+# debug build, but in SwiftPM's release configuration, so without `DEBUG` defined. In a debug
+# build swift-argument-parser checks the whole command's definition at every parse (`#if DEBUG`),
+# a tenth of a second of every `waterfall` start and every command run in process; without it the
+# test run takes about a fifth less CPU (CONTRIBUTING.md, "Tiers and where the time goes"). Each
+# module is compiled whole (no index store, no second parse of its files), and the C code is
+# optimized. `scripts/test-fast.sh` and `swift test` keep the debug build, and its checks. The
+# build has a folder of its own, so `swift build -c release` (the binary people install) and this
+# one never rebuild each other's. The compiler writes each module's symbol graph as it builds it,
+# for the DocC step.
+work=.build/test-build
+graphs=$work/symbol-graphs
+build=(
+  --scratch-path "$work" --configuration release -Xswiftc -Onone -Xswiftc -enable-testing
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
+  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+)
+mkdir -p "$graphs"
 # One build of the tools and every suite: building the tests in a second step would plan,
 # compile and link again.
-step build swift build --build-tests
-# The documentation: a DocC catalog per library module, with warnings as errors. The symbol graphs
-# come from the build (its lock held); the catalogs are built beside the tests.
-step symbols bash scripts/docs.sh symbols
-beside docs bash scripts/docs.sh catalogs
+step build swift build "${build[@]}" --build-tests
+bin=$(swift build "${build[@]}" --show-bin-path)
+# The documentation: a DocC catalog per library module, with warnings as errors, from the symbol
+# graphs the build wrote.
+beside docs bash scripts/docs.sh catalogs "$graphs"
 # Dogfood: the rendered examples in Output/ are the baselines; any picture that changes fails here
 # until it is re-recorded on purpose (swift run waterfall check Examples/*.yaml --baselines Output --record).
-beside dogfood "$(swift build --show-bin-path)/waterfall" check Examples/*.yaml --baselines Output \
-  --report .build/check-report
+beside dogfood "$bin/waterfall" check Examples/*.yaml --baselines Output --report .build/check-report
 # The benchmark's short mode: every group on its smallest workload, so a broken figure fails
-# here; the figures themselves are read from a release build (docs/PERFORMANCE.md).
-beside benchmark "$(swift build --show-bin-path)/waterfall-benchmark" --short --json .build/benchmark.json
+# here; the figures themselves are read from an optimized release build (docs/PERFORMANCE.md).
+beside benchmark "$bin/waterfall-benchmark" --short --json .build/benchmark.json
 status=0
-step tests swift test --skip-build || status=$?
+step tests swift test "${build[@]}" --skip-build || status=$?
 finish || status=1
 exit "$status"

@@ -91,7 +91,7 @@ import WaterfallTestSupport
         #expect(files(in: folder + "/out").isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aMillionCardsOverTheLimitAreRefusedFromTheirLayout() throws {
+    @Test(.onWaitingThreads, .timeLimit(.minutes(1))) func aMillionCardsOverTheLimitAreRefusedFromTheirLayout() throws {
         // 3,870 × 3,000,000,000-odd device pixels; the scene of a million cards took 221 s to build.
         let path = try spec(
             "million.yaml",
@@ -109,7 +109,8 @@ import WaterfallTestSupport
         #expect(files(in: folder + "/out").isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aMillionCardsSizedByTheirTextAreRefusedBeforeAnyIsMeasured() throws {
+    @Test(.onWaitingThreads, .timeLimit(.minutes(1)))
+    func aMillionCardsSizedByTheirTextAreRefusedBeforeAnyIsMeasured() throws {
         let path = try spec(
             "million.yaml",
             """

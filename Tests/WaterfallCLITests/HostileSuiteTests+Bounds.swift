@@ -46,7 +46,7 @@ extension HostileSuiteTests {
             ]
         }
 
-        @Test(.timeLimit(.minutes(2)), arguments: Case.all)
+        @Test(.onWaitingThreads, .timeLimit(.minutes(2)), arguments: Case.all)
         func aVariantOverThePixelLimitLeavesNoFileOfAnother(_ hostile: Case) throws {
             try Self.expectNoFileOfAnother(hostile)
         }
@@ -75,7 +75,7 @@ extension HostileSuiteTests {
         }
 
         /// A million generated cards, over the limit from their layout, to every command that draws.
-        @Test(.timeLimit(.minutes(1)), arguments: ["render", "check", "audit"])
+        @Test(.onWaitingThreads, .timeLimit(.minutes(1)), arguments: ["render", "check", "audit"])
         func aMillionCardsOverTheLimitAreRefused(_ command: String) throws {
             let branch = try HostileSuiteTests.branch()
             try branch.spec(

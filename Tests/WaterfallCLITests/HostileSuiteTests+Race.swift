@@ -101,7 +101,7 @@ extension HostileSuiteTests {
             }
         }
 
-        @Test(.timeLimit(.minutes(3)), arguments: Swapped.allCases)
+        @Test(.onWaitingThreads, .timeLimit(.minutes(3)), arguments: Swapped.allCases)
         func aNameSwappedWhileRenderingNeverLeaks(_ swapped: Swapped) throws {
             let branch = try HostileSuiteTests.branch()
             try branch.write(swapped.spec, at: "race.yaml")

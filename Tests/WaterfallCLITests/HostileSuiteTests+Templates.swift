@@ -163,7 +163,7 @@ extension HostileSuiteTests {
             ]
         }
 
-        @Test(.timeLimit(.minutes(1)), arguments: Bomb.all)
+        @Test(.onWaitingThreads, .timeLimit(.minutes(1)), arguments: Bomb.all)
         func aTemplateBombIsOneLine(_ bomb: Bomb) throws {
             try Self.expectBombRefused(bomb)
         }

@@ -45,7 +45,7 @@ import WaterfallTestSupport
             + String(repeating: "{{/\(name)}}", count: depth) + "\n</html>\n"
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.onWaitingThreads, .timeLimit(.minutes(1)))
     func sectionsNested5000DeepAreRefusedWithTheirLine() throws {
         let (result, folder) = try render(["page": Self.nested("elements", depth: 5_000, inner: "{{> element}}")])
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -55,7 +55,7 @@ import WaterfallTestSupport
                 == "error: \(folder)/page.mustache:2: sections nest 5000 deep; at most 32 are allowed\n")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.onWaitingThreads, .timeLimit(.minutes(1)))
     func sectionsNested40DeepAreRefused() throws {
         let (result, folder) = try render(["page": Self.nested("elements", depth: 40, inner: "{{kind}}")])
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -64,7 +64,7 @@ import WaterfallTestSupport
             result.standardError == "error: \(folder)/page.mustache:2: sections nest 40 deep; at most 32 are allowed\n")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.onWaitingThreads, .timeLimit(.minutes(1)))
     func elementsRepeatedInsideEachOtherStopAtTheAllowance() throws {
         // 30 levels over the cards: 2³⁰ repetitions of the innermost without the bound.
         let (result, folder) = try render(["page": Self.nested("elements", depth: 30, inner: "{{kind}}")])
@@ -77,7 +77,7 @@ import WaterfallTestSupport
         #expect(result.standardError.count { $0 == "\n" } == 1)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.onWaitingThreads, .timeLimit(.minutes(1)))
     func anElementTemplateRepeatingItsTextsStopsAcrossThePage() throws {
         // The elements are rendered one by one, from one allowance for the page.
         let element =

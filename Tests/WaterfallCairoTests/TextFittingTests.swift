@@ -3,6 +3,7 @@ import WaterfallCairo
 import WaterfallLayout
 import WaterfallRender
 import WaterfallSpec
+import WaterfallTestSupport
 
 /// The Pango measurer's fitting: the same lines as the protocol's plain bisection, in time
 /// linear in what fits, and text Cairo can draw into every format.
@@ -37,7 +38,7 @@ import WaterfallSpec
 
     /// The measurer has no counter to read, so the time limit holds the promise: a debug build
     /// took 94 s when the whole line reached Pango; now a few hundred characters do.
-    @Test(.timeLimit(.minutes(1))) func aTenMegabyteTitleFitsInLinearTime() throws {
+    @Test(.onWaitingThreads, .timeLimit(.minutes(1))) func aTenMegabyteTitleFitsInLinearTime() throws {
         let measurer = try PangoTextMeasurer()
         let title = String(repeating: "Linen shirt with a long name ", count: 350_000)
         #expect(title.utf8.count > 10_000_000)
@@ -52,7 +53,7 @@ import WaterfallSpec
 
     /// The fitted line is the whole line Pango measured, so its 37 characters are the work done
     /// (36 s before, with every mark measured); drawing the raw text is held by the time limit.
-    @Test(.timeLimit(.minutes(1))) func aHundredThousandCombiningMarksAreBounded() throws {
+    @Test(.onWaitingThreads, .timeLimit(.minutes(1))) func aHundredThousandCombiningMarksAreBounded() throws {
         let measurer = try PangoTextMeasurer()
         let title = "e" + String(repeating: "\u{301}", count: 100_000) + " shirt"
         let fitted = measurer.fitting(title, width: 300, fontFamilies: families, fontSize: 13, weight: .regular)

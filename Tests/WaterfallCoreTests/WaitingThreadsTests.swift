@@ -61,4 +61,47 @@ import WaterfallTestSupport
         #expect(WaitingThreads.shared.isCurrent)
         #expect(!WaitingThreads.timed.isCurrent)
     }
+
+    /// Every time limit in the tests is given with `.onWaitingThreads`, in the same attribute.
+    ///
+    /// Without it the test runs on the cooperative pool, one thread a core, and Swift Testing
+    /// counts its limit from before it has one: a bounds test that takes 6 s alone once failed its
+    /// minute in a full run, in the line behind the tests holding both threads.
+    @Test func everyTimeLimitRunsOnTheGrowingThreads() throws {
+        var limited = 0
+        let folder = Repository.path("Tests")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder)
+        for file in files.sorted() where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            for attribute in Self.testAttributes(in: text) where attribute.contains(".timeLimit(") {
+                limited += 1
+                #expect(attribute.contains(".onWaitingThreads"), "\(file): \(attribute)")
+            }
+        }
+        // The suites and tests with a limit today: a scan that found none would prove nothing.
+        #expect(limited >= 15)
+    }
+
+    /// The text of each `@Test(...)` and `@Suite(...)` attribute, to its closing parenthesis.
+    static func testAttributes(in text: String) -> [String] {
+        var attributes: [String] = []
+        var rest = Substring(text)
+        while let start = rest.firstRange(of: /@(Test|Suite)\(/) {
+            var depth = 0
+            var end = start.upperBound
+            for index in rest[start.lowerBound...].indices {
+                if rest[index] == "(" { depth += 1 }
+                if rest[index] == ")" {
+                    depth -= 1
+                    if depth == 0 {
+                        end = rest.index(after: index)
+                        break
+                    }
+                }
+            }
+            attributes.append(String(rest[start.lowerBound..<end]))
+            rest = rest[end...]
+        }
+        return attributes
+    }
 }

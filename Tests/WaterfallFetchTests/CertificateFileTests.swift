@@ -45,7 +45,7 @@ import WaterfallTestSupport
     }
 
     /// A FIFO with no writer is refused before a byte is read: reading it would wait for ever.
-    @Test(.timeLimit(.minutes(1))) func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
+    @Test(.onWaitingThreads, .timeLimit(.minutes(1))) func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
         let folder = try TemporaryFolder()
         let fifo = folder.path("pipe.pem")
         try #require(mkfifo(fifo, 0o600) == 0)

@@ -1,5 +1,6 @@
 import Testing
 import WaterfallTestServer
+import WaterfallTestSupport
 
 @testable import WaterfallFetch
 
@@ -8,7 +9,7 @@ import WaterfallTestServer
 ///
 /// The fetcher's own tests cannot reach this guard, since every host is checked when the batch
 /// begins; here a handle is driven directly, with a name pinned as the fetcher pins it.
-@Suite(.timeLimit(.minutes(1))) struct ConnectedAddressTests {
+@Suite(.onWaitingThreads, .timeLimit(.minutes(1))) struct ConnectedAddressTests {
     @Test func theAddressAboutToBeConnectedIsAskedBeforeTheSocketOpens() throws {
         let server = try TestServer(routes: ["/a.png": .bytes(contentType: "image/png", body: [1, 2, 3])])
         defer { server.stop() }

@@ -36,7 +36,7 @@ import WaterfallTestSupport
 
     /// Nothing counts the windows a placement tries, so the time limit holds the promise: a
     /// debug build slides through this in about a second; trying every window took minutes.
-    @Test(.timeLimit(.minutes(1))) func aWideSpanAmongManyColumnsIsPlacedQuickly() throws {
+    @Test(.onWaitingThreads, .timeLimit(.minutes(1))) func aWideSpanAmongManyColumnsIsPlacedQuickly() throws {
         // 20,000 cells spanning 500 of 1,000 columns: 5·10^9 steps trying every window, 4·10^7 sliding.
         var random = TestRandom(seed: 9)
         let items = (0..<20_000).map { _ in

@@ -27,7 +27,7 @@ import WaterfallTestSupport
             + String(repeating: "{{/\(name)}}\n", count: depth)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.onWaitingThreads, .timeLimit(.minutes(1)))
     func sectionsNestedThousandsDeepAreRefusedBeforeTheParserRecurses() {
         // Without the bound, swift-mustache's parser overflows the stack (signal 11).
         let page = String(repeating: "{{#elements}}", count: 5_000) + String(repeating: "{{/elements}}", count: 5_000)
@@ -64,7 +64,7 @@ import WaterfallTestSupport
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.onWaitingThreads, .timeLimit(.minutes(1)))
     func listsRepeatedInsideEachOtherStopEarlyAtTheDeepestSection() throws {
         // 20 levels over 3 entries would render the innermost text 3²⁰ (3.5 billion) times.
         let set = try TemplateSet(
