@@ -83,17 +83,22 @@ import WaterfallTestSupport
         var firstCut: (Int, Int)?
         var firstOutside: (Int, Int)?
         let width = clipped.width
+        // Three comparisons, not `min` of three: a variadic `min` makes an array for every pixel
+        // in an unoptimized build, most of this check's time.
         clipped.pixels.withUnsafeBufferPointer { a in
             free.pixels.withUnsafeBufferPointer { b in
-                for pixel in 0..<clipped.width * clipped.height {
-                    let index = pixel * 4
-                    if a[index] != b[index] || a[index + 1] != b[index + 1] || a[index + 2] != b[index + 2] {
-                        cut += 1
-                        if firstCut == nil { firstCut = (pixel % width, pixel / width) }
-                    }
-                    if min(a[index], a[index + 1], a[index + 2]) < 250, !inside[pixel] {
-                        outside += 1
-                        if firstOutside == nil { firstOutside = (pixel % width, pixel / width) }
+                inside.withUnsafeBufferPointer { inside in
+                    for pixel in 0..<clipped.width * clipped.height {
+                        let index = pixel * 4
+                        if a[index] != b[index] || a[index + 1] != b[index + 1] || a[index + 2] != b[index + 2] {
+                            cut += 1
+                            if firstCut == nil { firstCut = (pixel % width, pixel / width) }
+                        }
+                        let inked = a[index] < 250 || a[index + 1] < 250 || a[index + 2] < 250
+                        if inked, !inside[pixel] {
+                            outside += 1
+                            if firstOutside == nil { firstOutside = (pixel % width, pixel / width) }
+                        }
                     }
                 }
             }
@@ -150,6 +155,18 @@ import WaterfallTestSupport
         scene.elements[index].texts[0].frame.size.height = scene.elements[index].texts[0].fontSize * 0.9
         let problems = try Self.problems(scene)
         #expect(problems.contains { $0.contains("cut by a text box") }, "\(problems)")
+    }
+
+    /// And ink where no element is: the header's frame moved off its title.
+    @Test func theCheckSeesInkOutsideEveryElement() throws {
+        let spec = try Spec.decode(
+            "width: 300\nsections:\n  - header: {height: 40, title: \"Title\"}\n    items: [{height: 50}]\n",
+            file: "moved.yaml")
+        var scene = try Self.scene(spec)
+        let index = try #require(scene.elements.firstIndex { !$0.texts.isEmpty })
+        scene.elements[index].frame.origin.x += 200
+        let problems = try Self.problems(scene)
+        #expect(problems.contains { $0.contains("inked pixels outside every element") }, "\(problems)")
     }
 }
 
@@ -223,7 +240,10 @@ extension GlyphInkTests {
             #expect(clipped.width == free.width && clipped.height == free.height)
             clipped.pixels.withUnsafeBufferPointer { a in
                 free.pixels.withUnsafeBufferPointer { b in
-                    for index in stride(from: 0, to: min(a.count, b.count), by: 4) {
+                    // Pixel by pixel over a range of Ints: an unoptimized build walks a `stride` through
+                    // its unspecialized generic iterator.
+                    for pixel in 0..<min(a.count, b.count) / 4 {
+                        let index = pixel * 4
                         if a[index] != b[index] || a[index + 1] != b[index + 1] || a[index + 2] != b[index + 2] {
                             differing += 1
                         }
