@@ -42,7 +42,7 @@ finish() {
 }
 step setup bash scripts/setup.sh
 # Formatting is enforced, not suggested.
-step format swift format lint --strict -r Sources Tests Package.swift
+step format swift format lint --strict --parallel -r Sources Tests Package.swift
 # One home per utility (CONTRIBUTING.md): a second lock type, worker pool or encoder setting fails here.
 step one-home python3 scripts/one-home-check.py
 # Each product builds only what it uses (CONTRIBUTING.md, "Build closures"): a snapshot strategy that
@@ -79,7 +79,14 @@ beside dogfood "$bin/waterfall" check Examples/*.yaml --baselines Output --repor
 # The benchmark's short mode: every group on its smallest workload, so a broken figure fails
 # here; the figures themselves are read from an optimized release build (docs/PERFORMANCE.md).
 beside benchmark "$bin/waterfall-benchmark" --short --json .build/benchmark.json
+# Every suite, from the bundle the build linked, run as `swift test` runs it: XCTest's tests, then
+# Swift Testing's. `swift test --skip-build` would first load and compile every package's manifest
+# again (11 s after a `swift build`, before any test starts).
+tests() {
+  local bundle="$bin/WaterfallPackageTests.xctest"
+  "$bundle" && "$bundle" --testing-library swift-testing
+}
 status=0
-step tests swift test "${build[@]}" --skip-build || status=$?
+step tests tests || status=$?
 finish || status=1
 exit "$status"
