@@ -147,26 +147,28 @@ import WaterfallTestSupport
 
     /// The check itself catches a cut glyph: a header run one point too short for its descenders.
     @Test func theCheckSeesACutDescender() throws {
-        let spec = try Spec.decode(
-            "width: 300\nsections:\n  - header: {height: 40, title: \"gjpqy\"}\n    items: [{height: 50}]\n",
-            file: "cut.yaml")
-        var scene = try Self.scene(spec)
-        let index = try #require(scene.elements.firstIndex { !$0.texts.isEmpty })
-        scene.elements[index].texts[0].frame.size.height = scene.elements[index].texts[0].fontSize * 0.9
-        let problems = try Self.problems(scene)
+        let problems = try Self.problems(ofAHeaderTitled: "gjpqy") { header in
+            header.texts[0].frame.size.height = header.texts[0].fontSize * 0.9
+        }
         #expect(problems.contains { $0.contains("cut by a text box") }, "\(problems)")
     }
 
     /// And ink where no element is: the header's frame moved off its title.
     @Test func theCheckSeesInkOutsideEveryElement() throws {
+        let problems = try Self.problems(ofAHeaderTitled: "Title") { $0.frame.origin.x += 200 }
+        #expect(problems.contains { $0.contains("inked pixels outside every element") }, "\(problems)")
+    }
+
+    /// What the check finds in a feed of one titled header and one card once `spoil` has changed
+    /// the header.
+    static func problems(ofAHeaderTitled title: String, spoil: (inout SceneElement) -> Void) throws -> [String] {
         let spec = try Spec.decode(
-            "width: 300\nsections:\n  - header: {height: 40, title: \"Title\"}\n    items: [{height: 50}]\n",
-            file: "moved.yaml")
+            "width: 300\nsections:\n  - header: {height: 40, title: \"\(title)\"}\n    items: [{height: 50}]\n",
+            file: "spoiled.yaml")
         var scene = try Self.scene(spec)
         let index = try #require(scene.elements.firstIndex { !$0.texts.isEmpty })
-        scene.elements[index].frame.origin.x += 200
-        let problems = try Self.problems(scene)
-        #expect(problems.contains { $0.contains("inked pixels outside every element") }, "\(problems)")
+        spoil(&scene.elements[index])
+        return try Self.problems(scene)
     }
 }
 
