@@ -59,16 +59,33 @@ step closures python3 scripts/build-closures.py --check
 # one never rebuild each other's. The compiler writes each module's symbol graph as it builds it,
 # for the DocC step.
 work=.build/test-build
+slowest=1500
 graphs=$work/symbol-graphs
 build=(
   --scratch-path "$work" --configuration release -Xswiftc -Onone -Xswiftc -enable-testing
+  -Xswiftc -no-emit-module-separately-wmo
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
   -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+  -Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=$slowest
 )
-mkdir -p "$graphs"
+mkdir -p "$graphs" "$steps"
 # One build of the tools and every suite: building the tests in a second step would plan,
-# compile and link again.
-step build swift build "${build[@]}" --build-tests
+# compile and link again. An expression of our own whose type takes the compiler more than
+# $slowest ms to check fails the step: one untyped list of cases once took 20 s, twice, a tenth of
+# the whole build (CONTRIBUTING.md, "The test build").
+build_and_check() {
+  local log=$steps/build.log status=0 slow
+  swift build "${build[@]}" --build-tests 2>&1 | tee "$log" || status=$?
+  slow=$(grep -E "^$PWD/(Sources|Tests)/[^:]+:[0-9]+:[0-9]+: warning: expression took [0-9]+ms to type-check" "$log" |
+    sort -u) || true
+  if [ -n "$slow" ]; then
+    echo "test.sh: these expressions take over $slowest ms to type-check; give their values types:" >&2
+    echo "$slow" >&2
+    status=1
+  fi
+  return "$status"
+}
+step build build_and_check
 bin=$(swift build "${build[@]}" --show-bin-path)
 # The documentation: a DocC catalog per library module, with warnings as errors, from the symbol
 # graphs the build wrote.

@@ -127,7 +127,7 @@ import WaterfallTestSupport
         let webpFrames = Self.ticks(webp, fps: 12)
         let gifFrames = Self.ticks(gif, fps: 12)
         try #require(
-            [apngFrames.count, webpFrames.count, gifFrames.count] == Array(repeating: plan.frames.count, count: 3),
+            [apngFrames.count, webpFrames.count, gifFrames.count] == [Int](repeating: plan.frames.count, count: 3),
             "\(apngFrames.count) APNG, \(webpFrames.count) WebP, \(gifFrames.count) GIF frames: \(plan.frames.count) planned"
         )
         #expect(abs(webp.durations.reduce(0, +) - plan.frames.count * 1000 / 12) <= 1)

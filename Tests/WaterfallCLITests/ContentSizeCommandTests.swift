@@ -43,9 +43,9 @@ import WaterfallTestSupport
         #expect(bigger.status == 0, "\(bigger.standardError)")
         let largeHeights = try cellHeights(large.standardOutput)
         let biggerHeights = try cellHeights(bigger.standardOutput)
-        #expect(largeHeights == [17 * 1.25, 30])
+        #expect(largeHeights == [17 * 1.25, 30] as [Double])
         #expect(biggerHeights.count == 2)
-        #expect(abs(biggerHeights[0] / largeHeights[0] - 40.0 / 17) < 1e-9, "\(biggerHeights)")
+        #expect(abs(biggerHeights[0] / largeHeights[0] - 40.0 / 17 as Double) < 1e-9, "\(biggerHeights)")
         #expect(biggerHeights[1] == 30)
         // `large` is the spec as it is, byte for byte.
         let named = InProcess.run(["layout", folder + "/shop.yaml", "--content-size", "large"])

@@ -42,7 +42,7 @@ import WaterfallTestSupport
         let project = try Project(
             data: "name,img\nMeadow,images/meadow.png\nFog,images/fog.jpg\n", named: "feed.csv",
             section: "itemsFrom: {file: data/feed.csv, fields: {image: img, title: name}}")
-        #expect(try project.heights() == [300.0 * 360 / 480, 300.0 * 338 / 600])
+        #expect(try project.heights() == [300.0 * 360 / 480, 300.0 * 338 / 600] as [Double])
     }
 
     @Test func mappedSizesWinOverTheImagesOwn() throws {

@@ -49,7 +49,7 @@ import WaterfallTestSupport
 
     @Test(.onWaitingThreads, .tags(.externalProgram)) func theDeclaredPicturesAreCappedBeforeAnyIsDrawn() throws {
         let folder = try TemporaryFolder()
-        let widths = (0..<32).map { String(300 + 10 * $0) }.joined(separator: ", ")
+        let widths = (0..<32).map { (index: Int) -> String in String(300 + 10 * index) }.joined(separator: ", ")
         try """
         width: 375
         style: {dark: {background: "#000000"}}

@@ -62,7 +62,9 @@ import WaterfallCore
                     fromNativeARGB: source.baseAddress!, width: width, ignoringAlpha: false, into: &plain,
                     portable: true)
             }
-            let expected = words.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
+            let expected = words.flatMap { (word: UInt32) -> [UInt8] in
+                [UInt8(word >> 16 & 0xFF), UInt8(word >> 8 & 0xFF), UInt8(word & 0xFF)]
+            }
             #expect(fast == expected, "width \(width)")
             #expect(plain == expected, "width \(width)")
             #expect(fastOpaque == opaque && plainOpaque == opaque, "width \(width), opaque \(opaque)")

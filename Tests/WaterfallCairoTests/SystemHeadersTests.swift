@@ -18,11 +18,10 @@ import Testing
         let (status, errors) = try Self.clang(["-fsyntax-only", "-nostdlibinc", "-I/nonexistent", "-x", "c", shim])
         #expect(status != 0)
         let lines = errors.split(separator: "\n").filter { $0.contains("error:") }
-        #expect(
-            lines == [
-                "\(shim):\(module == "CWaterfallNettle" ? 9 : 7):2: error: \"\(missing): run bash scripts/setup.sh "
-                    + "(Debian/Ubuntu) or see README\""
-            ])
+        let line: Int = module == "CWaterfallNettle" ? 9 : 7
+        let expected: String =
+            "\(shim):\(line):2: error: \"\(missing): run bash scripts/setup.sh (Debian/Ubuntu) or see README\""
+        #expect(lines == [Substring(expected)])
         #expect(!errors.contains("file not found"))
     }
 

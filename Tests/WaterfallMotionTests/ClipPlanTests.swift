@@ -66,7 +66,7 @@ import WaterfallSpec
         for page in 1...2 {
             let fading = plan.frames.filter { $0.page == page && $0.fade < 1 }
             // 0.3 s at 30 fps: 9 frames from 1/9 to 8/9, then the 9th at 1.
-            #expect(fading.map(\.fade) == (1...8).map { Double($0) / 9 })
+            #expect(fading.map(\.fade) == (1...8).map { (step: Int) -> Double in Double(step) / 9 })
             let end = page == 1 ? 1200.0 : 2200.0
             #expect(fading.allSatisfy { $0.offset == end })
             let held = plan.frames.filter { $0.page == page - 1 && $0.offset == end }

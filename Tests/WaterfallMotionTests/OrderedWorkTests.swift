@@ -21,7 +21,7 @@ struct OrderedWorkTests {
             #expect(delivered.count >= index + 1 - work.window, "at most the window is under way")
         }
         try work.finish()
-        #expect(delivered == (0..<40).map { $0 * $0 })
+        #expect(delivered == (0..<40).map { (index: Int) -> Int in index * index })
     }
 
     @Test func aFailureIsThrownInItsTurnAfterTheResultsBeforeIt() throws {

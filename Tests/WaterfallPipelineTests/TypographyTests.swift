@@ -83,7 +83,7 @@ import WaterfallSpec
         let footer = try #require(scene.elements.first { $0.kind == .footer }?.texts.first)
         #expect(footer.fontSize == 10 && footer.weight == .regular)
         let texts = try #require(scene.elements.first { $0.kind == .cell }?.texts)
-        #expect(texts.map(\.fontSize) == [10, 10 * 0.92, 10 * 0.92])
+        #expect(texts.map(\.fontSize) == [10, 10 * 0.92, 10 * 0.92] as [Double])
         #expect(texts.map(\.weight) == [.bold, .regular, .bold])
         #expect(texts[0].frame.height == 12.5)
     }

@@ -150,9 +150,18 @@ import WaterfallTestSupport
         // Each line once in each, emoji as pictures in the SVG and in spans in the HTML.
         let runs = scene.elements.flatMap(\.texts)
         let drawn = DrawnText.svg(svg)
-        #expect(drawn.texts == runs.map { String($0.text.filter { !$0.isEmojiGlyph }) }.filter { !$0.isEmpty })
-        #expect(drawn.emoji == runs.flatMap { $0.text.filter(\.isEmojiGlyph).map(String.init) })
-        #expect(DrawnText.html(html) == runs.map { $0.text.replacingOccurrences(of: "&", with: "&amp;") })
+        // Typed, each of them: in one `#expect` the closures took the type checker over a second.
+        let withoutEmoji: [String] = runs.map { (run: TextRun) -> String in String(run.text.filter { !$0.isEmojiGlyph })
+        }
+        let emoji: [String] = runs.flatMap { (run: TextRun) -> [String] in
+            run.text.filter(\.isEmojiGlyph).map { String($0) }
+        }
+        let escaped: [String] = runs.map { (run: TextRun) -> String in
+            run.text.replacingOccurrences(of: "&", with: "&amp;")
+        }
+        #expect(drawn.texts == withoutEmoji.filter { !$0.isEmpty })
+        #expect(drawn.emoji == emoji)
+        #expect(DrawnText.html(html) == escaped)
     }
 }
 

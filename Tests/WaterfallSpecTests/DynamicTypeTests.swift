@@ -80,14 +80,14 @@ import WaterfallSpec
         // At large every size is exactly as given: a spec without text styles draws as before.
         #expect(style.resolved(.title).fontSize == 13)
         #expect(style.resolved(.subtitle).fontSize == 20)
-        #expect(style.resolved(.meta).fontSize == 13 * 0.92)
-        #expect(style.resolved(.header).fontSize == 13 * 1.25)
+        #expect(style.resolved(.meta).fontSize == (13 * 0.92 as Double))
+        #expect(style.resolved(.header).fontSize == (13 * 1.25 as Double))
         style.contentSize = .accessibility3
-        #expect(style.resolved(.subtitle).fontSize == 20 * (40.0 / 17))
-        #expect(style.resolved(.title).fontSize == 13 * (40.0 / 17))
-        #expect(style.resolved(.meta).fontSize == 13 * 0.92 * (40.0 / 17))
+        #expect(style.resolved(.subtitle).fontSize == (20 * (40.0 / 17) as Double))
+        #expect(style.resolved(.title).fontSize == (13 * (40.0 / 17) as Double))
+        #expect(style.resolved(.meta).fontSize == (13 * 0.92 * (40.0 / 17) as Double))
         style.contentSize = .xSmall
-        #expect(style.resolved(.title).fontSize == 13 * (14.0 / 17))
+        #expect(style.resolved(.title).fontSize == (13 * (14.0 / 17) as Double))
         style.contentSize = .large
         #expect(style.resolved(.title).fontSize == 13)
     }
@@ -99,11 +99,11 @@ import WaterfallSpec
         var style = decoded.style
         #expect(style.resolved(.title).fontSize == 20)
         style.contentSize = .accessibility3
-        #expect(style.resolved(.title).fontSize == 20 * (40.0 / 17))
+        #expect(style.resolved(.title).fontSize == (20 * (40.0 / 17) as Double))
         // caption1 is 12 at large and 32 at accessibility3, not body's 17 and 40.
-        #expect(style.resolved(.meta).fontSize == 9 * (32.0 / 12))
+        #expect(style.resolved(.meta).fontSize == (9 * (32.0 / 12) as Double))
         style.contentSize = .xxxLarge
-        #expect(style.resolved(.meta).fontSize == 9 * (18.0 / 12))
+        #expect(style.resolved(.meta).fontSize == (9 * (18.0 / 12) as Double))
     }
 
     /// A text style further down the cascade takes its own size, not a size given above it.
@@ -133,7 +133,7 @@ import WaterfallSpec
         #expect(section.applying(items[1]).resolved(.title).fontSize == 19)
         var large = section
         large.contentSize = .accessibility3
-        #expect(large.applying(items[1]).resolved(.title).fontSize == 19 * (40.0 / 17))
+        #expect(large.applying(items[1]).resolved(.title).fontSize == (19 * (40.0 / 17) as Double))
         #expect(large.applying(items[0]).resolved(.title).fontSize == 40)
         #expect(section.applying(items[2]).resolved(.title).fontSize == 11)
         #expect(section.applying(items[2]).resolved(.subtitle).fontSize == 10)

@@ -8,7 +8,8 @@ public enum PNGFixture {
         var raw: [UInt8] = []
         for row in 0..<height {
             raw.append(0)  // filter: none
-            raw += pixels[(row * width * 4)..<((row + 1) * width * 4)]
+            let start: Int = row * width * 4
+            raw += pixels[start..<(start + width * 4)]
         }
         var zlib: [UInt8] = [0x78, 0x01]
         var offset = 0
