@@ -53,7 +53,7 @@ step closures python3 scripts/build-closures.py --check
 # build swift-argument-parser checks the whole command's definition at every parse (`#if DEBUG`),
 # a tenth of a second of every `waterfall` start and every command run in process; without it the
 # test run takes about a fifth less CPU (CONTRIBUTING.md, "Tiers and where the time goes"). Each
-# module is compiled whole (no index store, no second parse of its files), and the C code is
+# module is compiled whole (one parse of its files, one job writing its swiftmodule), and the C code is
 # optimized. `scripts/test-fast.sh` and `swift test` keep the debug build, and its checks. The
 # build has a folder of its own, so `swift build -c release` (the binary people install) and this
 # one never rebuild each other's. The compiler writes each module's symbol graph as it builds it,

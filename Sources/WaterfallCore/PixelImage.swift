@@ -10,6 +10,11 @@ public struct PixelImage: Sendable, Equatable {
     /// `width * height * 4` bytes: red, green, blue, alpha for each pixel, top row first.
     public var pixels: [UInt8]
 
+    /// Whether the two images have the same size and the same bytes, compared as memory.
+    public static func == (lhs: PixelImage, rhs: PixelImage) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.pixels.hasSameBytes(as: rhs.pixels)
+    }
+
     /// Wraps pixels as they are; `pixels` must hold `width * height * 4` bytes.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         self.width = width

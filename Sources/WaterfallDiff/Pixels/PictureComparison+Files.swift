@@ -22,7 +22,7 @@ extension PictureComparison {
         png old: [UInt8], named oldName: String, with new: [UInt8], named newName: String, options: DiffOptions,
         diffImage: Bool = false
     ) throws(PNGFileError) -> (result: DiffResult, diffImage: PixelImage?) {
-        if !diffImage, sameBytes(old, new), let size = PNGCodec.size(of: old) {
+        if !diffImage, old.hasSameBytes(as: new), let size = PNGCodec.size(of: old) {
             return (DiffResult.identical(width: size.width, height: size.height), nil)
         }
         if !diffImage, let a = PNGCodec.rowReader(old), let b = PNGCodec.rowReader(new),
@@ -47,13 +47,5 @@ extension PictureComparison {
             width: reader.width, height: reader.height,
             advance: { keep, end in reader.advance(keeping: keep, through: end) ? reader.origin : nil },
             finish: { reader.finish() })
-    }
-
-    /// Whether two files hold the same bytes, compared with memcmp (the array's `==` goes a byte at a time).
-    package static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        guard !a.isEmpty else { return true }
-        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-        }
     }
 }
