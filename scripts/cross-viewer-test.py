@@ -26,7 +26,7 @@ the reference, with what these viewers draw of its other formats:
                          not added): text as outlines needs no font installed
     poppler   pdf        pdftoppm -r 72×SCALE, the first page
 
-Each browser is started once for the whole run. What is compared: the top of each picture, its
+Each browser is started once for the whole run; the three run side by side, each on a thread. What is compared: the top of each picture, its
 full width and its first 1,624 points (two 812-point screens), or all of it when it is shorter;
 for a PNG written as tiles that region lies in the first tile. A picture's transparent pixels
 are taken over white, as every viewer shows them. The region is cut in 8 × 8-pixel blocks (the
@@ -38,10 +38,10 @@ draw a picture), 2 for bad arguments or a render that failed. `--work DIR` keeps
 screenshots and, for each failure, a picture of the reference, the viewer's and the differing
 blocks side by side.
 
-Two to three minutes on a 2-core machine (100 to 180 s measured) for the 19 examples (24 pictures
-with the dark ones, a screen and two at accessibility3) and 6 random specs: rendering 10 to 25 s, Chromium 35 to 50 s,
-Firefox 25 to 30 s, WebKit 40 to 55 s (librsvg and poppler beside them), comparing 30 s on two
-processes.
+About two minutes alone on a 2-core machine (120 s measured) for the 19 examples and 6 random
+specs (30 pictures with the dark ones, a screen and two at accessibility3): rendering 7 s, then
+Chromium 35 s, Firefox 47 s and WebKit 96 s side by side (one after the other they took 22, 19
+and 67 s, 126 s in all), librsvg and poppler beside them, comparing 11 s on two processes.
 """
 import argparse
 import base64
@@ -760,13 +760,16 @@ def run(arguments, work, pairs, started):
         log(f"cross-viewer: {viewer} {version}: {len(out)} pictures in {time.monotonic() - begun:.0f} s")
         return version, out
 
-    # The browsers one after another (each is one process for all its pages); librsvg and
-    # poppler, one command a picture, beside them on a thread of their own.
+    # Each browser on a thread of its own (each is one process for all its pages), side by side,
+    # so that the script is not one long line of browsers that ends a test run alone; librsvg and
+    # poppler, one command a picture, one after the other on one more thread.
     local = [viewer for viewer in viewers if viewer in ("librsvg", "poppler")]
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as beside:
-        pending = {viewer: beside.submit(draw, viewer) for viewer in local}
-        done = {viewer: draw(viewer) for viewer in viewers if viewer not in local}
-        done.update({viewer: future.result() for viewer, future in pending.items()})
+    browsers = [viewer for viewer in viewers if viewer not in local]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(browsers) + 1) as threads:
+        pending = {viewer: threads.submit(draw, viewer) for viewer in browsers}
+        pending["local"] = threads.submit(lambda: {viewer: draw(viewer) for viewer in local})
+        done = {viewer: future.result() for viewer, future in pending.items() if viewer != "local"}
+        done.update(pending["local"].result())
     versions = {}
     captured = {}
     for viewer in viewers:

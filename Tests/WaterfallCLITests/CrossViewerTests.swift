@@ -7,7 +7,7 @@ import WaterfallTestSupport
 /// `scripts/cross-viewer-test.py` renders the examples and six seeded random specs, draws their SVG and HTML in
 /// Chromium, Firefox ESR and WebKit, their SVG in librsvg and their PDF in poppler, and measures the share of
 /// 8 × 8-pixel blocks whose mean colour differs from the PNG's by more than 40 levels; the target is at most
-/// 0.5 % (see the script for what is compared). It runs once, for two to three minutes; each viewer is a case.
+/// 0.5 % (see the script for what is compared). It runs once, for about two minutes alone; each viewer is a case.
 /// `scripts/setup.sh` installs the viewers.
 @Suite(.onWaitingThreads, .tags(.process, .browser)) struct CrossViewerTests {
     #if os(Linux)
