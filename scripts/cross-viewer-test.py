@@ -26,8 +26,9 @@ the reference, with what these viewers draw of its other formats:
                          not added): text as outlines needs no font installed
     poppler   pdf        pdftoppm -r 72×SCALE, the first page
 
-Each browser is started once for the whole run; the three run side by side, each on a thread. What is compared: the top of each picture, its
-full width and its first 1,624 points (two 812-point screens), or all of it when it is shorter;
+Each browser is started once for the whole run; the three run side by side, each on a thread.
+What is compared: the top of each picture, its full width and its first 1,624 points (two
+812-point screens), or all of it when it is shorter;
 for a PNG written as tiles that region lies in the first tile. A picture's transparent pixels
 are taken over white, as every viewer shows them. The region is cut in 8 × 8-pixel blocks (the
 last row and column of blocks may be smaller); a block differs when any channel of its mean
@@ -766,10 +767,10 @@ def run(arguments, work, pairs, started):
     local = [viewer for viewer in viewers if viewer in ("librsvg", "poppler")]
     browsers = [viewer for viewer in viewers if viewer not in local]
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(browsers) + 1) as threads:
-        pending = {viewer: threads.submit(draw, viewer) for viewer in browsers}
-        pending["local"] = threads.submit(lambda: {viewer: draw(viewer) for viewer in local})
-        done = {viewer: future.result() for viewer, future in pending.items() if viewer != "local"}
-        done.update(pending["local"].result())
+        drawing = {viewer: threads.submit(draw, viewer) for viewer in browsers}
+        drawing_locally = threads.submit(lambda: {viewer: draw(viewer) for viewer in local})
+        done = {viewer: future.result() for viewer, future in drawing.items()}
+        done.update(drawing_locally.result())
     versions = {}
     captured = {}
     for viewer in viewers:
