@@ -92,10 +92,15 @@ let package = Package(
                 ]),
                 .brew(["cairo", "pango", "libpng", "jpeg-turbo", "libdeflate", "fontconfig", "freetype"]),
             ]),
+        // The PNG writer's and readers' row loops and the PNG writer's run-length deflate, in C compiled
+        // as C: optimized in the test build, whose Swift is not.
+        .target(name: "CWaterfallPixels"),
         // PNG and PDF output, PNG decoding and text measurement.
         .target(
             name: "WaterfallCairo",
-            dependencies: ["CWaterfallCairo", "WaterfallCore", "WaterfallRender", "WaterfallLayout"]),
+            dependencies: [
+                "CWaterfallCairo", "CWaterfallPixels", "WaterfallCore", "WaterfallRender", "WaterfallLayout",
+            ]),
         // libcurl, the system's (OpenSSL flavour on Debian), through pkg-config; every C call is in
         // WaterfallFetch/Internals/Curl/.
         .systemLibrary(

@@ -1,4 +1,5 @@
 import CWaterfallCairo
+import CWaterfallPixels
 import WaterfallCore
 
 /// A plain PNG (see `PNGCodec.decode`) decoded top to bottom a segment of rows at a time into a

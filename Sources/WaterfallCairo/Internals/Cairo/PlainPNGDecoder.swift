@@ -3,6 +3,7 @@
 // becomes a `CairoError`.
 
 import CWaterfallCairo
+import CWaterfallPixels
 import WaterfallCore
 
 /// PNG decoding for the plain files Waterfall writes (8-bit RGB or RGBA, not interlaced): the

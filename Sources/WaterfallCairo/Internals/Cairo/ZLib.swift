@@ -1,9 +1,10 @@
-// Every zlib, libdeflate and `wf_deflate.h` call and every call to the PNG writer's C row loops (in CWaterfallCairo's shim.h)
+// Every zlib, libdeflate and `wf_deflate.h` call and every call to the PNG writer's C row loops (CWaterfallPixels)
 // lives in this file (the other C calls are beside it in this folder), behind `Deflater`, `ZLib`,
 // `CRC32.libdeflate`, `PixelRows` and `RowKernel`. No C object leaves it; every zlib status is checked and becomes
 // a `CairoError`.
 
 import CWaterfallCairo
+import CWaterfallPixels
 import WaterfallCore
 
 /// One raw deflate stream (no zlib header or trailer) that collects its output in memory.

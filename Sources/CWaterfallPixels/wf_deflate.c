@@ -1,37 +1,8 @@
-#ifndef CWATERFALLCAIRO_WF_DEFLATE_H
-#define CWATERFALLCAIRO_WF_DEFLATE_H
+// The run-length deflate encoder of wf_deflate.h.
+#include "wf_deflate.h"
 
-// A run-length deflate encoder (RFC 1951) for filtered PNG rows: the PNG writer's compressor.
-//
-// It finds what zlib's Z_RLE strategy finds (repeats of the previous byte, distance 1, 3 to 258
-// long) but measures each run eight bytes at a time, where zlib compares byte by byte and keeps
-// a hash table it never reads. Each block has its own Huffman codes (or the fixed ones, when
-// they are smaller), built from the block's symbol counts. Called only from WaterfallCairo's
-// ZLib.swift, through `Deflater`.
-
-#include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/// Symbols a block collects before it is written: long enough that a block's code tables cost
-/// little, short enough that the codes follow the picture.
-enum { WF_DEFLATE_BLOCK_SYMBOLS = 16384, WF_DEFLATE_LITLEN_CODES = 286 };
-
-typedef struct wf_deflater {
-    uint8_t *out;
-    size_t out_length, out_capacity;
-    uint64_t bits;
-    unsigned bit_count;
-    /// The block's symbols: a literal byte (0–255), or 256 + (length − 3) for a run.
-    uint16_t *symbols;
-    size_t symbol_count;
-    uint32_t litlen_counts[WF_DEFLATE_LITLEN_CODES];
-    /// The last byte compressed, or −1 before the first.
-    int previous;
-    /// Set when memory ran out; every later call does nothing.
-    int failed;
-} wf_deflater;
 
 static const uint16_t wf_length_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
                                             31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
@@ -320,7 +291,7 @@ static inline void wf_deflate_write_block(wf_deflater *d, int is_final) {
 }
 
 /// A new encoder, or NULL if memory ran out. Free it with `wf_deflater_free`.
-static inline wf_deflater *wf_deflater_new(size_t expected_output) {
+wf_deflater *wf_deflater_new(size_t expected_output) {
     wf_deflater *d = (wf_deflater *)calloc(1, sizeof(wf_deflater));
     if (!d) return NULL;
     d->previous = -1;
@@ -334,7 +305,7 @@ static inline wf_deflater *wf_deflater_new(size_t expected_output) {
     return d;
 }
 
-static inline void wf_deflater_free(wf_deflater *d) {
+void wf_deflater_free(wf_deflater *d) {
     if (!d) return;
     free(d->symbols);
     free(d->out);
@@ -358,7 +329,7 @@ static inline size_t wf_run_length(const uint8_t *p, size_t limit, uint8_t byte)
 
 /// Compresses `count` bytes at `input`, runs of the previous byte as (length, distance 1)
 /// pairs, writing a block whenever one is full. Returns 0 if memory ran out.
-static inline int wf_deflate_compress(wf_deflater *d, const uint8_t *input, size_t count) {
+int wf_deflate_compress(wf_deflater *d, const uint8_t *input, size_t count) {
     if (d->failed) return 0;
     size_t i = 0;
     int previous = d->previous;
@@ -392,7 +363,7 @@ static inline int wf_deflate_compress(wf_deflater *d, const uint8_t *input, size
 /// Ends the output on a byte boundary: `is_final` writes the pending symbols as the last block;
 /// otherwise they are written as a block and followed by an empty stored block, as zlib's
 /// Z_SYNC_FLUSH does, so that another stream's blocks can follow. Returns 0 if memory ran out.
-static inline int wf_deflate_flush(wf_deflater *d, int is_final) {
+int wf_deflate_flush(wf_deflater *d, int is_final) {
     if (d->failed) return 0;
     if (d->symbol_count > 0 || is_final) wf_deflate_write_block(d, is_final);
     if (!wf_deflate_reserve(d, 16)) return 0;
@@ -407,5 +378,3 @@ static inline int wf_deflate_flush(wf_deflater *d, int is_final) {
     }
     return !d->failed;
 }
-
-#endif
