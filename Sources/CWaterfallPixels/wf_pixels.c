@@ -115,6 +115,27 @@ void wf_rgba_from_premultiplied_argb(const uint32_t *source, size_t width, uint8
     }
 }
 
+int wf_rgba_is_opaque(const uint8_t *rgba, size_t count) {
+    uint8_t alphas = 0xFF;
+    for (size_t x = 0; x < count; x++) alphas &= rgba[4 * x + 3];
+    return alphas == 0xFF;
+}
+
+/// `channel × alpha / 255`, rounded as pixman does.
+static inline uint32_t wf_premultiply(uint32_t channel, uint32_t alpha) {
+    uint32_t product = channel * alpha + 128;
+    return (product + (product >> 8)) >> 8;
+}
+
+void wf_premultiplied_argb_from_rgba(const uint8_t *source, size_t width, uint32_t *target) {
+    for (size_t x = 0; x < width; x++) {
+        const uint8_t *pixel = source + 4 * x;
+        uint32_t alpha = pixel[3];
+        target[x] = alpha << 24 | wf_premultiply(pixel[0], alpha) << 16 | wf_premultiply(pixel[1], alpha) << 8
+            | wf_premultiply(pixel[2], alpha);
+    }
+}
+
 /// The Paeth predictor (PNG spec, filter type 4): whichever of left, above and upper-left is
 /// closest to left + above - upper-left, ties in that order.
 static inline uint8_t wf_paeth(int a, int b, int c) {

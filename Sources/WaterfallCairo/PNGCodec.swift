@@ -57,24 +57,18 @@ public enum PNGCodec {
         let width = image.width
         let bytes = try image.pixels.withUnsafeBufferPointer { source -> [UInt8]? in
             let pixels = source.baseAddress!
-            var isOpaque = true
-            for index in stride(from: 3, to: source.count, by: 4) where pixels[index] != 255 {
-                isOpaque = false
-                break
-            }
+            // The pixel loops in C (`PixelRows`): in Swift they went a pixel at a time through
+            // generic code in the unoptimized test build.
+            let isOpaque = PixelRows.areOpaque(rgba: pixels, count: width * image.height)
             let writer = PNGWriter(
                 width: width, height: image.height, colorType: isOpaque ? .rgb : .rgba, tuning: tuning,
                 rowsPerSegment: segmentRows)
             return try writer.encode { y, row in
                 let start = pixels + y * width * 4
                 if isOpaque {
-                    for x in 0..<width {
-                        row[x * 3] = start[x * 4]
-                        row[x * 3 + 1] = start[x * 4 + 1]
-                        row[x * 3 + 2] = start[x * 4 + 2]
-                    }
+                    _ = PixelRows.rgb(fromRGBA: start, width: width, into: row)
                 } else {
-                    row.update(from: start, count: width * 4)
+                    UnsafeMutableRawPointer(row).copyMemory(from: start, byteCount: width * 4)
                 }
                 return true
             }

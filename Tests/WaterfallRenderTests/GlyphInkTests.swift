@@ -84,10 +84,12 @@ import WaterfallTestSupport
         var firstOutside: (Int, Int)?
         let width = clipped.width
         // Three comparisons, not `min` of three: a variadic `min` makes an array for every pixel
-        // in an unoptimized build, most of this check's time.
+        // in an unoptimized build, most of this check's time. The buffers' base pointers for the
+        // same reason: a buffer's subscript is a call there, a pointer's is not.
         clipped.pixels.withUnsafeBufferPointer { a in
             free.pixels.withUnsafeBufferPointer { b in
                 inside.withUnsafeBufferPointer { inside in
+                    guard let a = a.baseAddress, let b = b.baseAddress, let inside = inside.baseAddress else { return }
                     for pixel in 0..<clipped.width * clipped.height {
                         let index = pixel * 4
                         if a[index] != b[index] || a[index + 1] != b[index + 1] || a[index + 2] != b[index + 2] {

@@ -22,6 +22,13 @@ int wf_rgb_from_rgba(const uint8_t *source, size_t width, uint8_t *target);
 /// own PNG writer does.
 void wf_rgba_from_premultiplied_argb(const uint32_t *source, size_t width, uint8_t *target);
 
+/// Whether all `count` straight RGBA pixels at `rgba` are opaque (1) or not (0).
+int wf_rgba_is_opaque(const uint8_t *rgba, size_t count);
+
+/// Straight RGBA bytes to Cairo's native-endian premultiplied ARGB words, each channel
+/// `channel × alpha / 255` rounded as pixman does.
+void wf_premultiplied_argb_from_rgba(const uint8_t *source, size_t width, uint32_t *target);
+
 /// Filters `count` bytes of `row` with PNG filter `type` (0 to 4) into `target` and returns the
 /// sum of the filtered bytes read as signed magnitudes. `row` and `above` must have `bpp`
 /// readable bytes in front (zeros at the left edge).

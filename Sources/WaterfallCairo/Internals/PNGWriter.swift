@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import WaterfallCore
 
 /// Writes 8-bit RGB or RGBA PNG files quickly: the encoder behind PNG tiles and `PNGCodec.encode`.
@@ -210,9 +211,8 @@ struct PNGWriter {
         let bpp = colorType.channels
         let rowBytes = width * bpp
         let paddedRow = bpp + rowBytes
-        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * paddedRow)
+        let memory = zeroedBytes(2 * paddedRow)
         defer { memory.deallocate() }
-        memory.initialize(repeating: 0, count: 2 * paddedRow)
         var above = memory + bpp
         var row = above + paddedRow
         if rows.lowerBound > 0, !source(rows.lowerBound - 1, above) { return false }
@@ -244,9 +244,8 @@ struct PNGWriter {
         // scratch row for trying filters, and a batch of filtered rows for zlib.
         let paddedRow = bpp + rowBytes
         let batchBytes = batchRows * (rowBytes + 1)
-        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: 3 * paddedRow + batchBytes)
+        let memory = zeroedBytes(3 * paddedRow + batchBytes)
         defer { memory.deallocate() }
-        memory.initialize(repeating: 0, count: 3 * paddedRow + batchBytes)
         var above = memory + bpp
         var row = above + paddedRow
         let scratch = row + paddedRow
@@ -345,4 +344,14 @@ enum RowFilter {
         }
         out[0] = bestType
     }
+}
+
+/// `count` bytes of zeros, for the caller to deallocate.
+///
+/// Zeroed with `memset`: `initialize(repeating:count:)` goes a byte at a time through generic code
+/// in the unoptimized test build, where it was most of the time of writing a small PNG.
+private func zeroedBytes(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+    let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+    memset(memory, 0, count)
+    return memory
 }

@@ -55,18 +55,10 @@ final class CairoSurface {
         let surface = try image(width: raster.width, height: raster.height)
         try surface.withPixels(operation: "fill an image surface") { data, stride in
             raster.pixels.withUnsafeBufferPointer { source in
+                guard let source = source.baseAddress else { return }
                 for y in 0..<raster.height {
-                    let row = data + y * stride
-                    var index = y * raster.width * 4
-                    for x in 0..<raster.width {
-                        let alpha = UInt32(source[index + 3])
-                        let red = premultiply(source[index], alpha)
-                        let green = premultiply(source[index + 1], alpha)
-                        let blue = premultiply(source[index + 2], alpha)
-                        row.storeBytes(
-                            of: alpha << 24 | red << 16 | green << 8 | blue, toByteOffset: x * 4, as: UInt32.self)
-                        index += 4
-                    }
+                    PixelRows.premultipliedARGB(
+                        fromRGBA: source + y * raster.width * 4, width: raster.width, into: data + y * stride)
                 }
             }
         }
@@ -205,10 +197,4 @@ final class CairoSurface {
         try check(cairo_surface_status(pointer), "finish the PDF document")
         return sink?.bytes ?? []
     }
-}
-
-/// `channel × alpha / 255`, rounded as pixman does.
-private func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt32 {
-    let product = UInt32(channel) * alpha + 128
-    return (product + (product >> 8)) >> 8
 }

@@ -240,6 +240,19 @@ enum PixelRows {
     ) {
         wf_rgba_from_premultiplied_argb(source.assumingMemoryBound(to: UInt32.self), width, target)
     }
+
+    /// Whether all `count` straight RGBA pixels at `source` are opaque.
+    static func areOpaque(rgba source: UnsafePointer<UInt8>, count: Int) -> Bool {
+        wf_rgba_is_opaque(source, count) != 0
+    }
+
+    /// Writes `width` straight RGBA pixels as Cairo's premultiplied native-endian ARGB words to
+    /// `target`, each channel rounded as pixman does.
+    static func premultipliedARGB(
+        fromRGBA source: UnsafePointer<UInt8>, width: Int, into target: UnsafeMutableRawPointer
+    ) {
+        wf_premultiplied_argb_from_rgba(source, width, target.assumingMemoryBound(to: UInt32.self))
+    }
 }
 
 /// One PNG row filter applied in C.
