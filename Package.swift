@@ -319,8 +319,17 @@ let package = Package(
             name: "WaterfallCLITests",
             dependencies: [
                 "WaterfallCLI", "WaterfallSpec", "WaterfallRender", "WaterfallCairo", "WaterfallPipeline",
-                "WaterfallReview", "WaterfallMotion", "WaterfallTestSupport", "WaterfallTestServer",
+                "WaterfallReview", "WaterfallMotion", "WaterfallTestSupport",
             ],
             exclude: ["Fixtures"]),
+        // The built `waterfall` as a process (standard streams, signals, the environment, limits, the
+        // hostile suite, `serve` over HTTP) and the scripts: nothing here imports the command's
+        // module, so this compiles while the server's dependencies do, not after them.
+        .testTarget(
+            name: "WaterfallProcessTests",
+            dependencies: [
+                "WaterfallCore", "WaterfallCairo", "WaterfallPipeline", "WaterfallReview", "WaterfallTestSupport",
+                "WaterfallTestServer",
+            ]),
     ]
 )

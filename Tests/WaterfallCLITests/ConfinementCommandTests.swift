@@ -5,7 +5,7 @@ import WaterfallTestSupport
 /// A branch whose specs name `/etc/shadow`, `../../secrets.csv` or a link out of the repository
 /// gets one line and exit 2 from every command that reads specs, with nothing of those files
 /// anywhere; `--allow-read` widens the root by name; baselines are never read through links.
-// Serialized: the serve test starts servers, and the tests tagged `.process` run the binary several times.
+// Serialized: the tests tagged `.process` run the binary several times.
 @Suite(.serialized) struct ConfinementCommandTests {
     static let png = ReadConfinementFixture.png
 
@@ -106,42 +106,4 @@ import WaterfallTestSupport
         let again = InProcess.run(["check", spec, "--baselines", baselines])
         #expect(again.status == 0, "\(again.output)")
     }
-
-    @Test(.onWaitingThreads, .tags(.process)) func serveDrawsEverySpecUnderTheRuleOfItsServedFolders() throws {
-        let marker = HostileBranch.marker
-        let prepare: (String) throws -> Void = { folder in
-            try "name\n\(marker)\n".write(toFile: folder + "/outside.csv", atomically: true, encoding: .utf8)
-            try FileManager.default.createSymbolicLink(
-                atPath: folder + "/specs/link.csv", withDestinationPath: folder + "/outside.csv")
-            for (name, file) in [
-                ("dotdot", "../outside.csv"), ("linked", "link.csv"), ("absolute", folder + "/outside.csv"),
-            ] {
-                try "width: 200\nscale: 1\nsections:\n  - itemsFrom: {file: \"\(file)\", fields: {title: name}}\n"
-                    .write(toFile: folder + "/specs/\(name).yaml", atomically: true, encoding: .utf8)
-            }
-        }
-        let server = try ServeTests.Server(prepare: prepare)
-        for name in ["dotdot", "linked", "absolute"] {
-            for path in ["/render/\(name)", "/png/\(name)", "/spec/\(name)"] {
-                let response = try server.send("GET", path)
-                #expect(!response.body.contains(marker), "\(path)")
-                if !path.hasPrefix("/spec/") {
-                    #expect((400..<500).contains(response.status), "\(path): \(response.status)")
-                    #expect(response.body.contains("is outside the spec"), "\(path): \(response.body)")
-                }
-            }
-        }
-        #expect(try server.send("GET", "/files/specs1/link.csv").status == 404)
-        #expect(!server.standardError.contains(marker))
-        // The served folders widened by name.
-        let widened = try ServeTests.Server(arguments: ["--allow-read", "."], prepare: prepare)
-        let response = try widened.send("GET", "/render/dotdot")
-        #expect(response.status == 200, "\(response.body)")
-        #expect(response.body.contains("SECRET"))
-    }
-}
-
-/// The fixture's picture, shared with the spec-level tests.
-enum ReadConfinementFixture {
-    static let png = PNGFixture.encodeStored(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 16))
 }

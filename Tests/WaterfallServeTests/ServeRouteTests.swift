@@ -11,7 +11,7 @@ import WaterfallTestSupport
 /// ``RouterClient`` hands each request to the router's responder, no socket between: the token and
 /// `Origin` checks, the path refusals (paths reach the router as written, `..` and `%2e%2e`
 /// included), the pages, the clips and approval. The process itself (binding, `Host` names, the
-/// event stream) is tested end to end in WaterfallCLITests.
+/// event stream) is tested end to end in WaterfallProcessTests.
 @Suite(.tags(.slow)) struct ServeRouteTests {
     @Test func postsWithoutTheTokenAreRefusedAndNothingIsWritten() async throws {
         let fixture = try ServeFixture()

@@ -107,3 +107,8 @@ public enum PNGFixture {
         return b << 16 | a
     }
 }
+
+/// The read-confinement fixture's picture, shared by the command's tests and the hostile suite.
+public enum ReadConfinementFixture {
+    public static let png = PNGFixture.encodeStored(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 16))
+}

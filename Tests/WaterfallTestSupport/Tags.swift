@@ -7,8 +7,9 @@ extension Tag {
     /// poppler as programs too.
     @Tag public static var browser: Self
     /// Starts the `waterfall` binary as a process: only a test whose subject is the process (its
-    /// standard streams, signals, environment, working folder or the binary's own argument check);
-    /// a command test of anything else runs it in process (`InProcess` in `WaterfallCLITests`).
+    /// standard streams, signals, environment, working folder or the binary's own argument check),
+    /// in `WaterfallProcessTests`; a command test of anything else runs it in process (`InProcess`
+    /// in `WaterfallCLITests`).
     @Tag public static var process: Self
     /// Draws or encodes enough to take more than a few seconds on a 2-core machine.
     @Tag public static var slow: Self
