@@ -41,6 +41,12 @@ finish() {
   return "$failed"
 }
 step setup bash scripts/setup.sh
+work=.build/test-build
+# The dependencies are resolved and checked out (about 20 s, mostly one core, on a fresh clone)
+# while the three checks below run on the other; the build waits for it.
+mkdir -p "$steps"
+swift package --scratch-path "$work" resolve >"$steps/resolve.log" 2>&1 &
+resolving=$!
 # Formatting is enforced, not suggested.
 step format swift format lint --strict --parallel -r Sources Tests Package.swift
 # One home per utility (CONTRIBUTING.md): a second lock type, worker pool or encoder setting fails here.
@@ -48,6 +54,13 @@ step one-home python3 scripts/one-home-check.py
 # Each product builds only what it uses (CONTRIBUTING.md, "Build closures"): a snapshot strategy that
 # reaches a server or an HTTP client, or a stale table, fails here.
 step closures python3 scripts/build-closures.py --check
+resolved() {
+  local status=0
+  wait "$resolving" || status=$?
+  [ "$status" -eq 0 ] || cat "$steps/resolve.log" >&2
+  return "$status"
+}
+step resolve resolved
 # The build the tests run: unoptimized, with assertions and `@testable import`, as `swift build`'s
 # debug build, but in SwiftPM's release configuration, so without `DEBUG` defined. In a debug
 # build swift-argument-parser checks the whole command's definition at every parse (`#if DEBUG`),
@@ -58,7 +71,6 @@ step closures python3 scripts/build-closures.py --check
 # build has a folder of its own, so `swift build -c release` (the binary people install) and this
 # one never rebuild each other's. The compiler writes each module's symbol graph as it builds it,
 # for the DocC step.
-work=.build/test-build
 slowest=1500
 graphs=$work/symbol-graphs
 build=(
