@@ -283,27 +283,33 @@ public enum TextContrast {
         let cellColumns = (target.columns.count + target.cellSide - 1) / target.cellSide
         // Neighbouring glyph pixels mostly share a cell and a colour: counted together.
         var run: (key: UInt64, count: Int) = (.max, 0)
-        for y in rows {
-            let row = y - origin.y
-            guard row >= 0, row < under.height else { continue }
-            let cellRow = (y - target.rows.lowerBound) / target.cellSide
-            for x in columns {
-                let column = x - origin.x
-                guard column >= 0, column < under.width else { continue }
-                let index = (row * under.width + column) * 4
-                let glyph = max(mask.pixels[index], mask.pixels[index + 1], mask.pixels[index + 2])
-                guard glyph > 0 else { continue }
-                let background =
-                    UInt32(under.pixels[index]) << 16 | UInt32(under.pixels[index + 1]) << 8
-                    | UInt32(under.pixels[index + 2])
-                let cell = cellRow * cellColumns + (x - target.columns.lowerBound) / target.cellSide
-                let key = SampleKey.make(cell: cell, background: background, core: glyph >= glyphCore)
-                if key == run.key {
-                    run.count += 1
-                    continue
+        // The pixels through pointers and `max` of two: unoptimized, an array's subscript retains
+        // it and a variadic `max` makes an array, at every pixel of every text.
+        mask.pixels.withUnsafeBufferPointer { maskPixels in
+            under.pixels.withUnsafeBufferPointer { underPixels in
+                guard let glyphs = maskPixels.baseAddress, let colors = underPixels.baseAddress else { return }
+                for y in rows {
+                    let row = y - origin.y
+                    guard row >= 0, row < under.height else { continue }
+                    let cellRow = (y - target.rows.lowerBound) / target.cellSide
+                    for x in columns {
+                        let column = x - origin.x
+                        guard column >= 0, column < under.width else { continue }
+                        let index = (row * under.width + column) * 4
+                        let glyph = max(max(glyphs[index], glyphs[index + 1]), glyphs[index + 2])
+                        guard glyph > 0 else { continue }
+                        let background =
+                            UInt32(colors[index]) << 16 | UInt32(colors[index + 1]) << 8 | UInt32(colors[index + 2])
+                        let cell = cellRow * cellColumns + (x - target.columns.lowerBound) / target.cellSide
+                        let key = SampleKey.make(cell: cell, background: background, core: glyph >= glyphCore)
+                        if key == run.key {
+                            run.count += 1
+                            continue
+                        }
+                        if run.count > 0 { target.samples[run.key, default: 0] += run.count }
+                        run = (key, 1)
+                    }
                 }
-                if run.count > 0 { target.samples[run.key, default: 0] += run.count }
-                run = (key, 1)
             }
         }
         if run.count > 0 { target.samples[run.key, default: 0] += run.count }

@@ -205,28 +205,33 @@ public struct AnimatedPNGReader {
     /// there; with no region, clears the place to transparent black.
     private mutating func fill(_ control: Control, with region: PixelImage?) {
         let width = self.width
-        canvas.pixels.withUnsafeMutableBufferPointer { canvas in
-            for row in 0..<control.height {
-                for column in 0..<control.width {
-                    let target = ((control.y + row) * width + control.x + column) * 4
-                    guard let region else {
-                        for channel in 0..<4 { canvas[target + channel] = 0 }
-                        continue
-                    }
-                    let source = (row * control.width + column) * 4
-                    let alpha = Int(region.pixels[source + 3])
-                    if control.blend == 0 || alpha == 255 {
-                        for channel in 0..<4 { canvas[target + channel] = region.pixels[source + channel] }
-                    } else if alpha > 0 {
-                        // Source over, in straight alpha, rounded.
-                        let below = Int(canvas[target + 3]) * (255 - alpha) / 255
-                        let total = alpha + below
-                        for channel in 0..<3 {
-                            let value =
-                                Int(region.pixels[source + channel]) * alpha + Int(canvas[target + channel]) * below
-                            canvas[target + channel] = UInt8((value + total / 2) / total)
+        // Through pointers: unoptimized, an array's subscript retains it at every sample.
+        let empty: [UInt8] = []
+        (region?.pixels ?? empty).withUnsafeBufferPointer { regionPixels in
+            canvas.pixels.withUnsafeMutableBufferPointer { canvasPixels in
+                guard let canvas = canvasPixels.baseAddress else { return }
+                for row in 0..<control.height {
+                    for column in 0..<control.width {
+                        let target = ((control.y + row) * width + control.x + column) * 4
+                        guard region != nil, let pixels = regionPixels.baseAddress else {
+                            for channel in 0..<4 { canvas[target + channel] = 0 }
+                            continue
                         }
-                        canvas[target + 3] = UInt8(total)
+                        let source = (row * control.width + column) * 4
+                        let alpha = Int(pixels[source + 3])
+                        if control.blend == 0 || alpha == 255 {
+                            for channel in 0..<4 { canvas[target + channel] = pixels[source + channel] }
+                        } else if alpha > 0 {
+                            // Source over, in straight alpha, rounded.
+                            let below = Int(canvas[target + 3]) * (255 - alpha) / 255
+                            let total = alpha + below
+                            for channel in 0..<3 {
+                                let value =
+                                    Int(pixels[source + channel]) * alpha + Int(canvas[target + channel]) * below
+                                canvas[target + channel] = UInt8((value + total / 2) / total)
+                            }
+                            canvas[target + 3] = UInt8(total)
+                        }
                     }
                 }
             }
