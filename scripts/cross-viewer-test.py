@@ -17,9 +17,9 @@ the reference, with what these viewers draw of its other formats:
     webkit    svg, html  WebKitGTK's MiniBrowser through WebKitWebDriver and Selenium, on an Xvfb
                          display of this script's own (one browser at GDK_SCALE=2, the only scale a
                          WebKitGTK process has: a spec of another scale is compared with its PNG
-                         rendered again with --scale 2); a picture over the target is taken
-                         once more in a session of its own that waits longer, and that figure
-                         counts (`retaken` in the JSON)
+                         rendered again with --scale 2; its window sized to each picture); a
+                         picture over the target is taken once more in a session of its own that
+                         waits longer, and that figure counts (`retaken` in the JSON)
     librsvg   svg        rsvg-convert -z SCALE, with the spec's own font files added to fontconfig
               svg-outlines  the SVG of each spec with `fonts:` written again with `--svg-text outlines`,
                          drawn by rsvg-convert on the machine's fontconfig alone (the spec's fonts
@@ -39,10 +39,12 @@ draw a picture), 2 for bad arguments or a render that failed. `--work DIR` keeps
 screenshots and, for each failure, a picture of the reference, the viewer's and the differing
 blocks side by side.
 
-About two minutes alone on a 2-core machine (120 s measured) for the 19 examples and 6 random
-specs (30 pictures with the dark ones, a screen and two at accessibility3): rendering 7 s, then
-Chromium 35 s, Firefox 47 s and WebKit 96 s side by side (one after the other they took 22, 19
-and 67 s, 126 s in all), librsvg and poppler beside them, comparing 11 s on two processes.
+Under two minutes on a 2-core machine (105 s measured with a Swift build beside it) for the 19
+examples and 6 random specs (30 pictures with the dark ones, a screen and two at accessibility3):
+rendering 7 s, then Chromium 41 s, Firefox 62 s and WebKit 76 s side by side (one after the
+other they took 22, 19 and 41 s), librsvg and poppler beside them, comparing 19 s on two
+processes. WebKit's processes and its Xvfb take about 45 CPU seconds (80 with one window for all pages; see
+`webkit_shots`).
 """
 import argparse
 import base64
@@ -309,6 +311,12 @@ def window_size(pictures):
     return max(int(picture.width + 0.999) for picture in pictures) + WINDOW_MARGIN, REGION_POINTS
 
 
+def page_size(picture):
+    """The page area a window needs for `picture`: its width and room for a scrollbar, by the compared
+    region's height (CSS pixels)."""
+    return int(picture.width + 0.999) + WINDOW_MARGIN, min(int(picture.height + 0.999), REGION_POINTS)
+
+
 def chromium_shots(pictures, kinds, shots, flags=()):
     """Screenshots of each picture's `kinds` in one Chromium, started with `flags` besides this script's own."""
     from playwright.sync_api import sync_playwright
@@ -486,10 +494,15 @@ def start_xvfb(width, height):
     return process, f":{number.decode().strip()}"
 
 
-def webkit_shots(pictures, kinds, shots, only=None, patient=False):
+def webkit_shots(pictures, kinds, shots, work, only=None, patient=False):
     """Screenshots in one WebKit session: of every picture in each of `kinds`, or only of the
     (picture name, kind) pairs in `only`; `patient` waits longer for the page to settle and
-    names the files `….retake.png`."""
+    names the files `….retake.png`.
+
+    The window is sized to each picture (`page_size`): a WebKitGTK screenshot is the whole page
+    area, composited again (through Mesa's llvmpipe) and encoded as a PNG each time, and the
+    window of the widest page at the region's full height costs up to three times as much a
+    screenshot. `webkit_environment` tells the rest of what keeps WebKit's CPU time down."""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -501,7 +514,7 @@ def webkit_shots(pictures, kinds, shots, only=None, patient=False):
         options = Options()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
-        environment = dict(os.environ, DISPLAY=display, GDK_SCALE=str(WEBKIT_SCALE), GDK_BACKEND="x11")
+        environment = webkit_environment(display, work)
         driver = webdriver.WebKitGTK(options=options, service=Service(executable_path=WEBKIT_DRIVER, env=environment))
         try:
             version = driver.capabilities.get("browserVersion", "?")
@@ -510,11 +523,16 @@ def webkit_shots(pictures, kinds, shots, only=None, patient=False):
             driver.set_window_size(width, height)
             driver.get("about:blank")
             inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-            driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+            # What the window has around its page (MiniBrowser's toolbar), to size the page area.
+            around = (width - inner[0], height - inner[1])
+            current = None
             for picture in pictures:
                 for kind in kinds:
                     if only is not None and (picture.name, kind) not in only:
                         continue
+                    if page_size(picture) != current:
+                        current = page_size(picture)
+                        driver.set_window_size(current[0] + around[0], current[1] + around[1])
                     suffix = ".retake" if patient else ""
                     target = shots / f"{picture.name}.webkit.{kind}{suffix}.png"
                     try:
@@ -531,6 +549,28 @@ def webkit_shots(pictures, kinds, shots, only=None, patient=False):
     finally:
         stop(xvfb, "Xvfb")
     return version, out
+
+
+def webkit_environment(display, work):
+    """The environment of WebKitWebDriver and MiniBrowser (and so of WebKit's processes).
+
+    - WEBKIT_SKIA_ENABLE_CPU_RENDERING: Skia paints the page's tiles on the CPU rather than
+      through Mesa's llvmpipe (a fifth less of the web process's time); they are composited
+      through llvmpipe all the same.
+    - GTK's classic scrollbar (settings.ini in a folder of XDG_CONFIG_DIRS) beside a page taller
+      than the window, outside the compared region: an overlay one shows after a load and fades
+      away for seconds, each frame composited again, and a patient retake waited for it to end.
+
+    MiniBrowser encodes each screenshot with cairo and libpng's defaults (zlib level 6, every
+    row filter tried), most of its own time; a smaller window (`page_size`) is what cuts that.
+    """
+    settings = work / "webkit-config"
+    (settings / "gtk-3.0").mkdir(parents=True, exist_ok=True)
+    (settings / "gtk-3.0" / "settings.ini").write_text("[Settings]\ngtk-overlay-scrolling = false\n")
+    folders = os.pathsep.join([str(settings), os.environ.get("XDG_CONFIG_DIRS") or "/etc/xdg"])
+    environment = dict(os.environ, DISPLAY=display, GDK_SCALE=str(WEBKIT_SCALE), GDK_BACKEND="x11",
+                       WEBKIT_SKIA_ENABLE_CPU_RENDERING="1", XDG_CONFIG_DIRS=folders)
+    return environment
 
 
 def settled_screenshot(driver, attempts=8, interval=0.25, first_wait=0.0, stable=1):
@@ -750,7 +790,7 @@ def run(arguments, work, pairs, started):
             elif viewer == "firefox":
                 version, out = firefox_shots(pictures, kinds, shots, work)
             elif viewer == "webkit":
-                version, out = webkit_shots(pictures, kinds, shots)
+                version, out = webkit_shots(pictures, kinds, shots, work)
             elif viewer == "librsvg":
                 version, out = librsvg_shots(pictures, shots, work, kinds)
             else:
@@ -809,7 +849,7 @@ def run(arguments, work, pairs, started):
     if retake:
         kinds = sorted({kind for _, kind in retake})
         chosen = [picture for picture in pictures if any(picture.name == name for name, _ in retake)]
-        _, out = webkit_shots(chosen, kinds, shots, only=retake, patient=True)
+        _, out = webkit_shots(chosen, kinds, shots, work, only=retake, patient=True)
         again_jobs = []
         for picture in chosen:
             found = []
