@@ -42,9 +42,9 @@ blocks side by side.
 Under two minutes on a 2-core machine (105 s measured with a Swift build beside it) for the 19
 examples and 6 random specs (30 pictures with the dark ones, a screen and two at accessibility3):
 rendering 7 s, then Chromium 41 s, Firefox 62 s and WebKit 76 s side by side (one after the
-other they took 22, 19 and 41 s), librsvg and poppler beside them, comparing 19 s on two
-processes. WebKit's processes and its Xvfb take about 45 CPU seconds (80 with one window for all pages; see
-`webkit_shots`).
+other Chromium and Firefox took 22 and 19 s), librsvg and poppler beside them, comparing 19 s
+on two processes. WebKit's processes and its Xvfb take about 45 CPU seconds (80 with one window
+for all pages; see `webkit_shots`).
 """
 import argparse
 import base64
