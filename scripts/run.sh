@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The main job: installs what rendering needs, then renders Examples/ into Output/.
+# The main job: installs what building and rendering need (setup.sh build), then renders
+# Examples/ into Output/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh build
 swift run waterfall "$@"

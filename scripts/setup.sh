@@ -11,7 +11,20 @@ if [ "$(uname -s)" = "Darwin" ]; then
   exit 0
 fi
 
-packages=(
+# Two groups, so that the test command can install the second while it builds:
+#   build  what compiling and rendering need: the system libraries, the pinned fonts, ffmpeg
+#   tests  what only the tests and the benchmark's peers run: browsers, viewers, Python packages
+# `bash scripts/setup.sh` installs both; `bash scripts/setup.sh build` or `tests` one of them.
+group=${1:-all}
+case "$group" in
+  all | build | tests) ;;
+  *)
+    echo "setup: unknown group '$group' (expected build, tests or nothing for both)" >&2
+    exit 2
+    ;;
+esac
+
+build_packages=(
   pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libturbojpeg0-dev zlib1g-dev
   # SHA-256 of the pinned font files, for the renderer fingerprint beside the baselines.
   nettle-dev
@@ -23,26 +36,29 @@ packages=(
   # Fonts the renders must not see (DejaVu Sans Condensed…): a test checks that a family only
   # they hold falls back to a pinned font.
   fonts-dejavu-extra
-  chromium librsvg2-bin
-  # pdffonts, which the tests use to see which fonts a PDF embeds.
-  poppler-utils
   # Image URLs through the system's libcurl (OpenSSL flavour); OpenSSL's libssl, which it brings,
   # for the fetch tests' TLS server, and the openssl program for its throwaway certificate.
   libcurl4-openssl-dev libssl-dev openssl
   # Clips (render --animate): libwebp's animation encoder, giflib with libimagequant's palettes,
-  # and the ffmpeg program for MP4 (and as the benchmark's peer).
-  libwebp-dev libgif-dev libimagequant-dev ffmpeg
-  # HarfBuzz's subsetter, for the spec's own fonts embedded in SVG and HTML.
-  libharfbuzz-dev
-  # The peers of scripts/peer-benchmark.py (resvg comes from PyPI: pip install resvg-cli orjson).
-  libvips-tools imagemagick time
-  # The clip encoders: libwebp's animation encoder, giflib and libimagequant, and ffmpeg for MP4
-  # (its ffprobe checks the clips in the tests), its frames turned into YUV by libyuv.
+  # and the ffmpeg program for MP4 (its ffprobe checks the clips in the tests, and it is the
+  # benchmark's peer), its frames turned into YUV by libyuv.
   libwebp-dev libgif-dev libimagequant-dev ffmpeg libyuv-dev
+)
+test_packages=(
+  # Chromium and librsvg for the cross-renderer tests.
+  chromium librsvg2-bin
+  # pdffonts, which the tests use to see which fonts a PDF embeds.
+  poppler-utils
+  # The peers of scripts/peer-benchmark.py (resvg comes from PyPI: pip install resvg-cli orjson),
+  # and GNU time, which measures peak memory in the tests.
+  libvips-tools imagemagick time
   # The other two browser engines of the cross-viewer test (scripts/cross-viewer-test.py): Gecko,
   # and WebKitGTK's MiniBrowser driven by WebKitWebDriver, which needs a display (Xvfb).
   firefox-esr webkit2gtk-driver xvfb
 )
+packages=()
+[ "$group" = tests ] || packages+=("${build_packages[@]}")
+[ "$group" = build ] || packages+=("${test_packages[@]}")
 
 missing=()
 for package in "${packages[@]}"; do
@@ -53,43 +69,33 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -q
+  # The package lists are fetched once an hour at most: the test command installs its two
+  # groups one after the other.
+  if ! find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -mmin -60 2>/dev/null | grep -q .; then
+    $sudo apt-get update -q
+  fi
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
+[ "$group" != build ] || exit 0
 
-# Pillow decodes every frame of a clip in the motion tests.
-if ! python3 -c "import PIL" 2>/dev/null; then
-  echo "setup: installing Pillow (Python)" >&2
-  python3 -m pip install -q Pillow || python3 -m pip install -q --break-system-packages Pillow
-fi
-
-# Playwright for Python drives Debian's chromium in the browser tests (scripts/browser-tests.py);
-# it is told to use /usr/bin/chromium and never downloads browsers of its own.
-if ! python3 -c "import playwright" 2>/dev/null; then
-  echo "setup: installing playwright (Python)" >&2
-  python3 -m pip install -q playwright || python3 -m pip install -q --break-system-packages playwright
-fi
-
-# axe-core, as axe-playwright-python bundles it: scripts/axe-audit-check.py runs its colour-contrast
-# rule on the examples' HTML in chromium and holds it to `waterfall audit`.
-if ! python3 -c "import axe_playwright_python" 2>/dev/null; then
-  echo "setup: installing axe-playwright-python (Python)" >&2
-  python3 -m pip install -q axe-playwright-python || python3 -m pip install -q --break-system-packages axe-playwright-python
-fi
-
-# The cross-viewer test (scripts/cross-viewer-test.py): Selenium drives WebKitWebDriver, NumPy
-# averages the screenshots' 8 × 8-pixel blocks.
-if ! python3 -c "import selenium" 2>/dev/null; then
-  echo "setup: installing selenium (Python)" >&2
-  python3 -m pip install -q selenium || python3 -m pip install -q --break-system-packages selenium
-fi
-if ! python3 -c "import numpy" 2>/dev/null; then
-  echo "setup: installing numpy (Python)" >&2
-  python3 -m pip install -q numpy || python3 -m pip install -q --break-system-packages numpy
-fi
-
-# Pillow decodes the clips (APNG, WebP, GIF) in the encoder tests.
-if ! python3 -c "import PIL" 2>/dev/null; then
-  echo "setup: installing Pillow (Python)" >&2
-  python3 -m pip install -q Pillow || python3 -m pip install -q --break-system-packages Pillow
+# The Python packages the tests use, each imported to see whether it is there, and the missing
+# ones installed in one pip run:
+#   Pillow                 decodes every frame of a clip (APNG, WebP, GIF) in the motion and
+#                          encoder tests
+#   playwright             drives Debian's chromium in the browser tests (scripts/browser-tests.py);
+#                          it is told to use /usr/bin/chromium and never downloads browsers of its own
+#   axe-playwright-python  axe-core as it bundles it: scripts/axe-audit-check.py runs its
+#                          colour-contrast rule on the examples' HTML in chromium and holds it to
+#                          `waterfall audit`
+#   selenium, numpy        the cross-viewer test (scripts/cross-viewer-test.py): Selenium drives
+#                          WebKitWebDriver, NumPy averages the screenshots' 8 × 8-pixel blocks
+python_missing=()
+for entry in PIL:Pillow playwright:playwright axe_playwright_python:axe-playwright-python \
+  selenium:selenium numpy:numpy; do
+  python3 -c "import ${entry%%:*}" 2>/dev/null || python_missing+=("${entry#*:}")
+done
+if [ ${#python_missing[@]} -gt 0 ]; then
+  echo "setup: installing ${python_missing[*]} (Python)" >&2
+  python3 -m pip install -q "${python_missing[@]}" ||
+    python3 -m pip install -q --break-system-packages "${python_missing[@]}"
 fi

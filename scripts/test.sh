@@ -40,27 +40,46 @@ finish() {
   done
   return "$failed"
 }
-step setup bash scripts/setup.sh
 work=.build/test-build
-# The dependencies are resolved and checked out (about 20 s, mostly one core, on a fresh clone)
-# while the three checks below run on the other; the build waits for it.
 mkdir -p "$steps"
+# Three things run beside the steps that need them, each waited for by a step of its own:
+# - the dependencies are resolved and checked out (about 20 s, mostly one core, on a fresh clone)
+#   while the build's packages are installed; the build waits;
+# - the three checks below run while the build loads the manifests and plans (on one core, about
+#   half a minute); a check that fails says so at once, and the command fails after the build;
+# - the tests' packages (browsers, viewers, Python's) are installed while the build compiles
+#   (on a fresh machine about half of the set-up's minute, mostly downloads); the tests wait.
 swift package --scratch-path "$work" resolve >"$steps/resolve.log" 2>&1 &
 resolving=$!
-# Formatting is enforced, not suggested.
-step format swift format lint --strict --parallel -r Sources Tests Package.swift
-# One home per utility (CONTRIBUTING.md): a second lock type, worker pool or encoder setting fails here.
-step one-home python3 scripts/one-home-check.py
-# Each product builds only what it uses (CONTRIBUTING.md, "Build closures"): a snapshot strategy that
-# reaches a server or an HTTP client, or a stale table, fails here.
-step closures python3 scripts/build-closures.py --check
-resolved() {
-  local status=0
-  wait "$resolving" || status=$?
-  [ "$status" -eq 0 ] || cat "$steps/resolve.log" >&2
+awaited() {
+  local pid=$1 log=$2 status=0
+  wait "$pid" || status=$?
+  [ "$status" -eq 0 ] || cat "$log" >&2
   return "$status"
 }
-step resolve resolved
+step setup bash scripts/setup.sh build
+bash scripts/setup.sh tests >"$steps/setup-tests.log" 2>&1 &
+installing=$!
+checks() {
+  # Formatting is enforced, not suggested.
+  step format swift format lint --strict --parallel -r Sources Tests Package.swift &&
+    # One home per utility (CONTRIBUTING.md): a second lock type, worker pool or encoder setting fails here.
+    step one-home python3 scripts/one-home-check.py &&
+    # Each product builds only what it uses (CONTRIBUTING.md, "Build closures"): a snapshot strategy
+    # that reaches a server or an HTTP client, or a stale table, fails here.
+    step closures python3 scripts/build-closures.py --check
+}
+(
+  status=0
+  checks >"$steps/checks.log" 2>&1 || status=$?
+  if [ "$status" -ne 0 ]; then
+    echo "test.sh: a check failed; the build goes on, and the command fails when it ends:" >&2
+    cat "$steps/checks.log" >&2
+  fi
+  exit "$status"
+) &
+checking=$!
+step resolve awaited "$resolving" "$steps/resolve.log"
 # The build the tests run: unoptimized, with assertions and `@testable import`, as `swift build`'s
 # debug build, but in SwiftPM's release configuration, so without `DEBUG` defined. In a debug
 # build swift-argument-parser checks the whole command's definition at every parse (`#if DEBUG`),
@@ -97,7 +116,11 @@ build_and_check() {
   fi
   return "$status"
 }
-step build build_and_check
+status=0
+step build build_and_check || status=$?
+# The checks' lines (their times), or nothing more when one failed: it has said so already.
+if wait "$checking"; then cat "$steps/checks.log" >&2; else status=1; fi
+[ "$status" -eq 0 ] || exit "$status"
 bin=$(swift build "${build[@]}" --show-bin-path)
 # The documentation: a DocC catalog per library module, with warnings as errors, from the symbol
 # graphs the build wrote.
@@ -115,7 +138,7 @@ tests() {
   local bundle="$bin/WaterfallPackageTests.xctest"
   "$bundle" && "$bundle" --testing-library swift-testing
 }
-status=0
-step tests tests || status=$?
+step setup-tests awaited "$installing" "$steps/setup-tests.log" || status=$?
+[ "$status" -ne 0 ] || step tests tests || status=$?
 finish || status=1
 exit "$status"
