@@ -32,4 +32,6 @@ for pattern in "${patterns[@]}"; do skips+=(--skip "$pattern"); done
 # `swift test` builds what it runs. A separate `swift build --build-tests` first would plan the
 # build differently from `swift test`, and the next run of either compiles Hummingbird again
 # (20 to 30 s on 2 cores).
+# A failing snapshot's artifacts under .build/, as in test.sh.
+export SNAPSHOT_ARTIFACTS=${SNAPSHOT_ARTIFACTS:-$PWD/.build/snapshot-artifacts}
 swift test "${skips[@]}" "$@"
