@@ -37,16 +37,11 @@ import WaterfallTestSupport
     }
 
     static func measure() throws -> Figures {
-        let work = try TemporaryFolder(named: "waterfall-cross-viewer")
-        let json = work.path + "/figures.json"
-        // Seed 33: the random specs docs/VIEWERS.md reports figures of. The script keeps its
-        // renders and screenshots in `work`, and a picture of each failure in `work/diffs`.
-        let arguments = [
-            "--waterfall", CommandRunner.waterfall, "--seed", "33", "--random", "6", "--json", json, "--work",
-            work.path,
-        ]
+        let json = ExternalRenderers.temporaryPath("json")
+        defer { try? FileManager.default.removeItem(atPath: json) }
+        // Seed 33: the random specs docs/VIEWERS.md reports figures of.
+        let arguments = ["--waterfall", CommandRunner.waterfall, "--seed", "33", "--random", "6", "--json", json]
         let result = try CommandRunner.python("cross-viewer-test.py", arguments, timeout: 1_200)
-        keepFailurePictures(from: work.path + "/diffs")
         // 0: all within the target, 1: some not; anything else is the script's own failure.
         guard result.status == 0 || result.status == 1, !result.wasSignalled,
             result.standardOutput.split(separator: "\n").last?.hasSuffix(" failed") == true,
@@ -55,21 +50,6 @@ import WaterfallTestSupport
             throw Failure(description: "cross-viewer-test.py exited \(result.status):\n\(result.output)")
         }
         return try JSONDecoder().decode(Figures.self, from: data)
-    }
-
-    /// Copies the failure pictures (the reference, the viewer's and the differing blocks side by
-    /// side) into `$SNAPSHOT_ARTIFACTS/CrossViewerTests`, where `scripts/test.sh` keeps what failing
-    /// tests leave to look at; nothing when the variable is unset or nothing failed.
-    static func keepFailurePictures(from diffs: String) {
-        guard let artifacts = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"], !artifacts.isEmpty,
-            let pictures = try? FileManager.default.contentsOfDirectory(atPath: diffs), !pictures.isEmpty
-        else { return }
-        let kept = artifacts + "/CrossViewerTests"
-        try? FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
-        for picture in pictures {
-            try? FileManager.default.removeItem(atPath: kept + "/" + picture)
-            try? FileManager.default.copyItem(atPath: diffs + "/" + picture, toPath: kept + "/" + picture)
-        }
     }
 
     /// The figures `scripts/cross-viewer-test.py --json` writes.
